@@ -1,0 +1,5 @@
+"""The shipped rulesets; importing this package registers them."""
+
+from engine.rulesets import classic as classic
+
+__all__ = ["classic"]

@@ -1,0 +1,122 @@
+"""The command line: ``python -m engine odds A D``, ``python -m engine simulate ...``.
+
+Bad arguments give exit status 2 and one line on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from engine.errors import EngineError
+
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
+    return value
+
+
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must not be negative: {text!r}")
+    return value
+
+
+def _option(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"options are NAME=VALUE, got {text!r}")
+    return name.strip(), value.strip()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m engine", description="Risk-family game engine")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    odds = sub.add_parser("odds", help="exact probability that A attackers conquer D defenders")
+    odds.add_argument("attackers", type=_positive)
+    odds.add_argument("defenders", type=_positive)
+    odds.add_argument("--advantage", action="store_true", help="with attack advantage")
+
+    sim = sub.add_parser("simulate", help="a whole game between computer players")
+    sim.add_argument("--ruleset", default="classic")
+    sim.add_argument("--players", type=_positive, default=4)
+    sim.add_argument("--seed", default="1")
+    sim.add_argument("--option", type=_option, action="append", default=[], metavar="NAME=VALUE")
+    sim.add_argument("--max-turns", type=_positive, default=500)
+    sim.add_argument("--level", default="baseline", help="computer level for every seat")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.command == "odds":
+            return _odds(args)
+        if args.command == "simulate":
+            return _simulate(args)
+    except UsageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except EngineError as exc:
+        print(f"error: {exc.message} [{exc.code}]", file=sys.stderr)
+        return EXIT_USAGE
+    return EXIT_USAGE
+
+
+def _odds(args: Any) -> int:
+    from engine import odds
+
+    probability = odds.win_probability(args.attackers, args.defenders, advantage=args.advantage)
+    expected = odds.expected_losses(args.attackers, args.defenders)
+    print(f"{args.attackers} attacking armies against {args.defenders} defenders")
+    print(f"expected losses: attacker {expected[0]:.3f}, defender {expected[1]:.3f}")
+    print(f"{probability:.12f}")
+    return 0
+
+
+def _simulate(args: Any) -> int:
+    from engine.simulate import computer_seats, play
+
+    options = dict(args.option)
+    players = computer_seats(args.players, args.level)
+
+    def report(state: Any, events: list[dict[str, Any]]) -> None:
+        seat = state.current
+        alive = sum(1 for p in state.players if p.alive and p.control != "neutral")
+        counts = ", ".join(
+            f"{p.name.split()[-1]}:{len(state.territories_of(i))}"
+            for i, p in enumerate(state.players)
+            if p.alive
+        )
+        print(f"turn {state.turn} {state.players[seat].name} to play; {alive} alive; {counts}")
+
+    record = play(args.ruleset, players, options, args.seed, args.max_turns, on_turn=report)
+    if record.winner is None:
+        print(f"no winner after {args.max_turns} turns")
+    else:
+        print(f"winner: {record.state.players[record.winner].name} after {record.turns} turns")
+    return 0

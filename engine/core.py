@@ -1,0 +1,215 @@
+"""The small core every ruleset plugs into: orders, events, the ruleset base class
+and the registry.
+
+A ruleset declares its phases and the orders each phase allows as data
+(``PHASE_ORDERS``); :meth:`Ruleset.apply` checks that table before any rule code runs,
+works on a copy of the state and hands back the new state with the events it caused.
+An illegal order raises and leaves the caller's state exactly as it was.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from engine.errors import IllegalOrderError, InvalidOrderError, OptionError
+
+
+@dataclass(frozen=True)
+class Order:
+    """Base of every order.  Subclasses are frozen dataclasses with a unique ``KIND``."""
+
+    KIND: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.KIND}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            data[f.name] = list(value) if isinstance(value, tuple) else value
+        return data
+
+
+Event = dict[str, Any]
+"""What happened, as JSON-ready data: ``{"type": "battle", ...}``; the log renders it."""
+
+
+class GameState(Protocol):
+    phase: Any
+
+    def clone(self) -> Any: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+S = TypeVar("S", bound=GameState)
+
+
+@dataclass(frozen=True)
+class Outcome(Generic[S]):
+    """The result of one order: the new state and the events it caused."""
+
+    state: S
+    events: list[Event]
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """A seat at game creation: its name, colour and who controls it."""
+
+    name: str
+    control: str = "human"
+    color: str = ""
+
+
+def parse_order(data: Mapping[str, Any], order_types: Sequence[type[Order]]) -> Order:
+    """Build an order from its JSON form, checking kind, fields and field types.
+
+    :raises InvalidOrderError: naming the bad kind or field.
+    """
+    if not isinstance(data, Mapping) or "kind" not in data:
+        raise InvalidOrderError("order/malformed", f"an order needs a 'kind': {data!r}")
+    by_kind = {t.KIND: t for t in order_types}
+    kind = data["kind"]
+    if kind not in by_kind:
+        raise InvalidOrderError(
+            "order/unknown-kind",
+            f"unknown order kind {kind!r}; expected one of {', '.join(sorted(by_kind))}",
+        )
+    order_type = by_kind[kind]
+    fields = {f.name: f for f in dataclasses.fields(order_type)}
+    extra = sorted(set(data) - set(fields) - {"kind"})
+    if extra:
+        raise InvalidOrderError("order/unknown-field", f"{kind}: unknown field(s) {extra}")
+    values: dict[str, Any] = {}
+    for name, f in fields.items():
+        if name not in data:
+            if f.default is not dataclasses.MISSING:
+                continue
+            raise InvalidOrderError("order/missing-field", f"{kind}: missing field {name!r}")
+        values[name] = _coerce(kind, name, str(f.type), data[name])
+    return order_type(**values)
+
+
+def _coerce(kind: str, name: str, type_text: str, value: Any) -> Any:
+    def bad() -> InvalidOrderError:
+        return InvalidOrderError(
+            "order/bad-field", f"{kind}: field {name!r} must be {type_text}, got {value!r}"
+        )
+
+    if type_text == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise bad()
+        return value
+    if type_text == "bool":
+        if not isinstance(value, bool):
+            raise bad()
+        return value
+    if type_text == "str":
+        if not isinstance(value, str):
+            raise bad()
+        return value
+    if type_text.startswith("tuple[int"):
+        if not isinstance(value, list | tuple) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value
+        ):
+            raise bad()
+        return tuple(value)
+    if type_text.startswith("tuple[str"):
+        if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+            raise bad()
+        return tuple(value)
+    return value
+
+
+class Ruleset(ABC, Generic[S]):
+    """A rule system.  Subclasses are registered with :func:`register`.
+
+    Hooks are plain methods; the phase/order table is class data so that an order
+    of the wrong kind is refused before any rule code runs.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    order_types: ClassVar[tuple[type[Order], ...]]
+    phase_orders: ClassVar[Mapping[Any, frozenset[str]]]
+
+    @abstractmethod
+    def new_game(
+        self, players: Sequence[PlayerSpec], options: Mapping[str, Any], seed: str
+    ) -> S: ...
+
+    @abstractmethod
+    def legal_orders(self, state: S) -> list[Order]:
+        """Every order the player to act may give now (the UI highlights from it)."""
+
+    @abstractmethod
+    def _apply(self, state: S, order: Order) -> list[Event]:
+        """Carry out an order on ``state`` (a private copy); raise on illegality."""
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any]) -> S: ...
+
+    @abstractmethod
+    def actor(self, state: S) -> int | None:
+        """The seat that must act now, or None when the game is over."""
+
+    @abstractmethod
+    def winner(self, state: S) -> int | None: ...
+
+    def parse_order(self, data: Mapping[str, Any]) -> Order:
+        return parse_order(data, self.order_types)
+
+    def apply(self, state: S, order: Order) -> Outcome[S]:
+        """Check the phase table, then apply ``order`` to a copy of ``state``.
+
+        :raises IllegalOrderError: the order is not allowed now; ``state`` is unchanged.
+        """
+        allowed = self.phase_orders.get(state.phase, frozenset())
+        if order.KIND not in allowed:
+            raise IllegalOrderError(
+                "order/wrong-phase",
+                f"{order.KIND} is not allowed in the {_phase_name(state.phase)} phase"
+                + (f"; allowed: {', '.join(sorted(allowed))}" if allowed else ""),
+            )
+        new_state = state.clone()
+        events = self._apply(new_state, order)
+        return Outcome(new_state, events)
+
+
+def _phase_name(phase: Any) -> str:
+    return str(getattr(phase, "value", phase))
+
+
+_REGISTRY: dict[str, Callable[[], Ruleset[Any]]] = {}
+
+
+def register(cls: type[Ruleset[Any]]) -> type[Ruleset[Any]]:
+    """Class decorator: make a ruleset findable by its name and aliases."""
+    for key in (cls.name, *cls.aliases):
+        _REGISTRY[key] = cls
+    return cls
+
+
+def find_ruleset(name: str) -> Ruleset[Any]:
+    """The ruleset called ``name``.
+
+    :raises OptionError: for an unknown name, listing the known ones.
+    """
+    import engine.rulesets  # noqa: F401  (registers the shipped rulesets)
+
+    try:
+        factory = _REGISTRY[name]
+    except KeyError:
+        known = ", ".join(sorted({f.name for f in _REGISTRY.values()}))  # type: ignore[attr-defined]
+        raise OptionError("ruleset/unknown", f"unknown ruleset {name!r}; known: {known}") from None
+    return factory()
+
+
+def ruleset_names() -> list[str]:
+    import engine.rulesets  # noqa: F401
+
+    return sorted({f.name for f in _REGISTRY.values()})  # type: ignore[attr-defined]

@@ -1,0 +1,37 @@
+"""One error hierarchy for the whole engine.
+
+Every error carries a stable ``code`` (``"order/not-adjacent"``) that the UI and tests
+can match on, and a human message that names the offending input.  Battle outcomes
+are results, never errors.
+"""
+
+from __future__ import annotations
+
+
+class EngineError(ValueError):
+    """Base of every error the engine raises on bad input.
+
+    :param code: stable machine-readable code, ``"area/what"``.
+    :param message: one sentence for a player, naming the input at fault.
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{message} [{code}]")
+        self.code = code
+        self.message = message
+
+
+class MapError(EngineError):
+    """A map file is malformed: one-way link, unknown continent, unreachable territory."""
+
+
+class OptionError(EngineError):
+    """An unknown ruleset, option name or option value."""
+
+
+class IllegalOrderError(EngineError):
+    """An order that the rules do not allow in this position; the state is unchanged."""
+
+
+class InvalidOrderError(EngineError):
+    """An order that is malformed (unknown kind, missing field, wrong type)."""

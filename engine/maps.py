@@ -1,0 +1,243 @@
+"""Maps as data: territories, continents, adjacency and the card deck.
+
+A map is read from a plain dict (the JSON in ``maps/``) and validated: every error
+names the problem (one-way link, unknown continent, unreachable territory, duplicate
+id, a deck that does not match the territories).  Adjacency lives in a networkx graph
+for graph questions (connected groups, paths) and in plain tuples for the hot paths.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cache
+from typing import Any
+
+import networkx as nx
+
+from engine.errors import MapError
+
+MAP_FORMAT = 1
+
+
+class CardType(StrEnum):
+    INFANTRY = "infantry"
+    CAVALRY = "cavalry"
+    ARTILLERY = "artillery"
+    WILD = "wild"
+
+
+@dataclass(frozen=True)
+class Territory:
+    id: str
+    name: str
+    continent: str
+    neighbours: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Continent:
+    id: str
+    name: str
+    bonus: int
+    territories: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card of the deck; ``territory`` is None for a wild card."""
+
+    index: int
+    territory: str | None
+    type: CardType
+
+
+@dataclass(frozen=True)
+class GameMap:
+    id: str
+    name: str
+    territories: Mapping[str, Territory]
+    continents: Mapping[str, Continent]
+    sea_links: tuple[tuple[str, str], ...]
+    deck: tuple[Card, ...]
+    graph: nx.Graph = field(compare=False, repr=False)
+
+    @property
+    def territory_ids(self) -> tuple[str, ...]:
+        return tuple(self.territories)
+
+    def neighbours(self, territory: str) -> tuple[str, ...]:
+        return self.territories[territory].neighbours
+
+    def are_adjacent(self, a: str, b: str) -> bool:
+        return b in self.territories[a].neighbours
+
+    def continent_of(self, territory: str) -> Continent:
+        return self.continents[self.territories[territory].continent]
+
+    def name_of(self, territory: str) -> str:
+        return self.territories[territory].name
+
+    def largest_connected_group(self, owned: Iterable[str]) -> int:
+        """Size of the largest group of ``owned`` territories joined by links."""
+        sub = self.graph.subgraph(owned)
+        return max((len(c) for c in nx.connected_components(sub)), default=0)
+
+    def card_territories(self) -> dict[int, str | None]:
+        return {card.index: card.territory for card in self.deck}
+
+
+def _require(condition: bool, code: str, message: str) -> None:
+    if not condition:
+        raise MapError(code, message)
+
+
+def _field(entry: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
+    _require(key in entry, "map/missing-field", f"{where} has no {key!r}")
+    value = entry[key]
+    _require(
+        isinstance(value, kind) and not (kind is int and isinstance(value, bool)),
+        "map/bad-field",
+        f"{where}: {key!r} must be {kind.__name__}, got {value!r}",
+    )
+    return value
+
+
+def parse_map(data: Mapping[str, Any]) -> GameMap:
+    """Build and validate a map from its JSON form.
+
+    :raises MapError: naming the first problem found.
+    """
+    _require(data.get("format") == MAP_FORMAT, "map/format", f"map format must be {MAP_FORMAT}")
+    known = {"format", "id", "name", "continents", "territories", "sea_links", "deck", "links"}
+    extra = sorted(set(data) - known)
+    _require(not extra, "map/unknown-key", f"unknown map keys: {', '.join(extra)}")
+    map_id = _field(data, "id", str, "map")
+
+    continent_rows: dict[str, tuple[str, int]] = {}
+    for row in _field(data, "continents", list, "map"):
+        cid = _field(row, "id", str, "continent")
+        _require(cid not in continent_rows, "map/duplicate-id", f"duplicate continent id {cid!r}")
+        bonus = _field(row, "bonus", int, f"continent {cid!r}")
+        continent_rows[cid] = (_field(row, "name", str, f"continent {cid!r}"), bonus)
+
+    territories: dict[str, Territory] = {}
+    for row in _field(data, "territories", list, "map"):
+        tid = _field(row, "id", str, "territory")
+        _require(tid not in territories, "map/duplicate-id", f"duplicate territory id {tid!r}")
+        continent = _field(row, "continent", str, f"territory {tid!r}")
+        _require(
+            continent in continent_rows,
+            "map/unknown-continent",
+            f"territory {tid!r} names unknown continent {continent!r}",
+        )
+        neighbours = _field(row, "neighbours", list, f"territory {tid!r}")
+        _require(
+            len(set(neighbours)) == len(neighbours),
+            "map/duplicate-link",
+            f"territory {tid!r} lists a neighbour twice",
+        )
+        _require(tid not in neighbours, "map/self-link", f"territory {tid!r} borders itself")
+        territories[tid] = Territory(
+            tid, _field(row, "name", str, f"territory {tid!r}"), continent, tuple(neighbours)
+        )
+
+    graph: nx.Graph = nx.Graph()
+    graph.add_nodes_from(territories)
+    for tid, territory in territories.items():
+        for other in territory.neighbours:
+            _require(
+                other in territories,
+                "map/unknown-territory",
+                f"territory {tid!r} borders unknown territory {other!r}",
+            )
+            _require(
+                tid in territories[other].neighbours,
+                "map/one-way-link",
+                f"one-way adjacency: {tid!r} lists {other!r} but {other!r} does not list {tid!r}",
+            )
+            graph.add_edge(tid, other)
+
+    _require(len(territories) > 0, "map/empty", "the map has no territories")
+    if not nx.is_connected(graph):
+        parts = sorted(nx.connected_components(graph), key=len, reverse=True)
+        stranded = sorted(t for part in parts[1:] for t in part)
+        raise MapError(
+            "map/unreachable",
+            f"unreachable territories (not connected to the rest): {', '.join(stranded)}",
+        )
+
+    continents = {}
+    for cid, (name, bonus) in continent_rows.items():
+        members = tuple(t for t, terr in territories.items() if terr.continent == cid)
+        _require(bool(members), "map/empty-continent", f"continent {cid!r} has no territories")
+        continents[cid] = Continent(cid, name, bonus, members)
+
+    sea_links = []
+    for pair in data.get("sea_links", []):
+        _require(
+            isinstance(pair, list) and len(pair) == 2, "map/bad-field", f"bad sea link {pair!r}"
+        )
+        a, b = pair
+        _require(
+            a in territories and b in territories and graph.has_edge(a, b),
+            "map/sea-link",
+            f"sea link {a!r}-{b!r} is not an adjacency of the map",
+        )
+        sea_links.append((a, b))
+
+    deck = _parse_deck(_field(data, "deck", list, "map"), territories)
+    return GameMap(
+        map_id,
+        _field(data, "name", str, "map"),
+        territories,
+        continents,
+        tuple(sea_links),
+        deck,
+        graph,
+    )
+
+
+def _parse_deck(rows: list[Any], territories: Mapping[str, Territory]) -> tuple[Card, ...]:
+    cards = []
+    seen: set[str] = set()
+    for index, row in enumerate(rows):
+        try:
+            card_type = CardType(_field(row, "type", str, f"card {index}"))
+        except ValueError as exc:
+            raise MapError(
+                "map/deck", f"card {index} has unknown type {row.get('type')!r}"
+            ) from exc
+        territory = row.get("territory")
+        if card_type is CardType.WILD:
+            _require(territory is None, "map/deck", f"wild card {index} names a territory")
+        else:
+            _require(
+                territory in territories,
+                "map/deck",
+                f"card {index} names unknown territory {territory!r}",
+            )
+            _require(territory not in seen, "map/deck", f"two cards for territory {territory!r}")
+            seen.add(territory)
+        cards.append(Card(index, territory, card_type))
+    missing = sorted(set(territories) - seen)
+    _require(not missing, "map/deck", f"the deck has no card for: {', '.join(missing)}")
+    return tuple(cards)
+
+
+@cache
+def load_map(map_id: str) -> GameMap:
+    """The shipped map ``map_id`` (``maps/<map_id>.json``), parsed once and cached.
+
+    :raises MapError: for an unknown map id or an invalid map file.
+    """
+    from maps import read_map_file
+
+    if not map_id.replace("_", "").isalnum():
+        raise MapError("map/unknown", f"unknown map {map_id!r}")
+    try:
+        data = read_map_file(f"{map_id}.json")
+    except FileNotFoundError as exc:
+        raise MapError("map/unknown", f"unknown map {map_id!r}") from exc
+    return parse_map(data)

@@ -1,0 +1,223 @@
+"""The Classic game state: plain data, JSON round-trippable, cheap to copy."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from engine.rng import Rng
+from engine.rulesets.classic.options import ClassicOptions
+
+NEUTRAL_CONTROL = "neutral"
+UNOWNED = -1
+
+
+class Phase(StrEnum):
+    CLAIM = "claim"
+    SETUP = "setup"
+    HEADQUARTERS = "headquarters"
+    REINFORCE = "reinforce"
+    ATTACK = "attack"
+    ADVANTAGE = "advantage"
+    MOVE_IN = "move-in"
+    FORTIFY = "fortify"
+    GAME_OVER = "game-over"
+
+
+STAT_KEYS = ("battles_won", "battles_lost", "armies_killed", "armies_lost", "conquests", "losses")
+
+
+@dataclass
+class Player:
+    name: str
+    control: str
+    color: str
+    cards: list[int] = field(default_factory=list)
+    mission: int | None = None
+    headquarters: str | None = None
+    alive: bool = True
+    setup_armies: int = 0
+    stats: dict[str, int] = field(default_factory=lambda: dict.fromkeys(STAT_KEYS, 0))
+
+    @property
+    def is_neutral(self) -> bool:
+        return self.control == NEUTRAL_CONTROL
+
+    @property
+    def is_human(self) -> bool:
+        return self.control == "human"
+
+    def clone(self) -> Player:
+        return Player(
+            self.name,
+            self.control,
+            self.color,
+            list(self.cards),
+            self.mission,
+            self.headquarters,
+            self.alive,
+            self.setup_armies,
+            dict(self.stats),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "control": self.control,
+            "color": self.color,
+            "cards": list(self.cards),
+            "mission": self.mission,
+            "headquarters": self.headquarters,
+            "alive": self.alive,
+            "setup_armies": self.setup_armies,
+            "stats": dict(self.stats),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Player:
+        return cls(
+            str(data["name"]),
+            str(data["control"]),
+            str(data["color"]),
+            [int(c) for c in data["cards"]],
+            None if data["mission"] is None else int(data["mission"]),
+            data["headquarters"],
+            bool(data["alive"]),
+            int(data["setup_armies"]),
+            {k: int(data["stats"][k]) for k in STAT_KEYS},
+        )
+
+
+@dataclass
+class ClassicState:
+    """Everything about a Classic game; ``owner``/``armies`` are keyed by territory id.
+
+    Turn-scoped fields (``reinforcements``, ``conquered``, ``battle``, ``pending``,
+    ``moved``) are reset when a turn starts.
+    """
+
+    options: ClassicOptions
+    map_id: str
+    players: list[Player]
+    owner: dict[str, int]
+    armies: dict[str, int]
+    rng: Rng
+    phase: Phase = Phase.CLAIM
+    current: int = 0
+    first_player: int = 0
+    turn: int = 0
+    draw_pile: list[int] = field(default_factory=list)
+    sets_traded: int = 0
+    reinforcements: int = 0
+    bonus_paid: int = 0
+    conquered: bool = False
+    return_to_attack: bool = False
+    setup_round: list[int] = field(default_factory=lambda: [0, 0])
+    battle: dict[str, Any] | None = None
+    pending: dict[str, Any] | None = None
+    moved: dict[str, int] = field(default_factory=dict)
+    free_moves: int = 0
+    winner: int | None = None
+    ruleset: str = "classic"
+
+    @property
+    def neutral(self) -> int | None:
+        for index, player in enumerate(self.players):
+            if player.is_neutral:
+                return index
+        return None
+
+    def territories_of(self, seat: int) -> list[str]:
+        return [t for t, o in self.owner.items() if o == seat]
+
+    def clone(self) -> ClassicState:
+        return ClassicState(
+            self.options,
+            self.map_id,
+            [p.clone() for p in self.players],
+            dict(self.owner),
+            dict(self.armies),
+            Rng(self.rng.seed, self.rng.counter),
+            self.phase,
+            self.current,
+            self.first_player,
+            self.turn,
+            list(self.draw_pile),
+            self.sets_traded,
+            self.reinforcements,
+            self.bonus_paid,
+            self.conquered,
+            self.return_to_attack,
+            list(self.setup_round),
+            None if self.battle is None else dict(self.battle),
+            None if self.pending is None else _copy_json(self.pending),
+            dict(self.moved),
+            self.free_moves,
+            self.winner,
+            self.ruleset,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset,
+            "options": self.options.to_json(),
+            "map": self.map_id,
+            "players": [p.to_json() for p in self.players],
+            "owner": dict(self.owner),
+            "armies": dict(self.armies),
+            "rng": self.rng.to_json(),
+            "phase": self.phase.value,
+            "current": self.current,
+            "first_player": self.first_player,
+            "turn": self.turn,
+            "draw_pile": list(self.draw_pile),
+            "sets_traded": self.sets_traded,
+            "reinforcements": self.reinforcements,
+            "bonus_paid": self.bonus_paid,
+            "conquered": self.conquered,
+            "return_to_attack": self.return_to_attack,
+            "setup_round": list(self.setup_round),
+            "battle": None if self.battle is None else dict(self.battle),
+            "pending": None if self.pending is None else _copy_json(self.pending),
+            "moved": dict(self.moved),
+            "free_moves": self.free_moves,
+            "winner": self.winner,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ClassicState:
+        return cls(
+            options=ClassicOptions(**data["options"]),
+            map_id=str(data["map"]),
+            players=[Player.from_json(p) for p in data["players"]],
+            owner={str(k): int(v) for k, v in data["owner"].items()},
+            armies={str(k): int(v) for k, v in data["armies"].items()},
+            rng=Rng.from_json(data["rng"]),
+            phase=Phase(data["phase"]),
+            current=int(data["current"]),
+            first_player=int(data["first_player"]),
+            turn=int(data["turn"]),
+            draw_pile=[int(c) for c in data["draw_pile"]],
+            sets_traded=int(data["sets_traded"]),
+            reinforcements=int(data["reinforcements"]),
+            bonus_paid=int(data["bonus_paid"]),
+            conquered=bool(data["conquered"]),
+            return_to_attack=bool(data["return_to_attack"]),
+            setup_round=[int(x) for x in data["setup_round"]],
+            battle=None if data["battle"] is None else dict(data["battle"]),
+            pending=None if data["pending"] is None else _copy_json(data["pending"]),
+            moved={str(k): int(v) for k, v in data["moved"].items()},
+            free_moves=int(data["free_moves"]),
+            winner=None if data["winner"] is None else int(data["winner"]),
+            ruleset=str(data.get("ruleset", "classic")),
+        )
+
+
+def _copy_json(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy_json(v) for v in value]
+    return value

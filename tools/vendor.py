@@ -1,0 +1,290 @@
+"""Fill ``vendor/`` with everything the browser page needs, fetched from package registries.
+
+Steps (each prints one line):
+
+* PyScript ``@pyscript/core`` ``dist/`` (without ``*.map``) -> ``vendor/pyscript/``
+* Pyodide core files (the five the page needs) -> ``vendor/pyodide/``
+* wheels for the page's Python (Pyodide's CPython, not the host's) -> ``vendor/wheels/``
+* ``vendor/app.zip``: the project's own packages (``engine/``, ``ui/``, ``maps/``), rebuilt on
+  every run because the sources change.
+
+The npm and PyPI parts are skipped when ``vendor/.stamp.json`` records the same pins and all
+files are present, so a second run is a fast no-op apart from the app.zip rebuild.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import tomllib
+import zipfile
+from pathlib import Path
+
+PYSCRIPT_VERSION = "0.7.31"
+PYODIDE_VERSION = "314.0.7"
+PAGE_PYTHON_VERSION = "3.14"  # CPython inside Pyodide 314.x
+WHEELS: tuple[str, ...] = (
+    "networkx==3.6.1",
+    "svgwrite==1.4.3",
+    "ecdsa==0.19.2",
+    "six==1.17.0",
+)
+PYODIDE_FILES: tuple[str, ...] = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+APP_PACKAGES: tuple[str, ...] = ("engine", "ui", "maps")
+APP_SUFFIXES: tuple[str, ...] = (".py", ".json")
+
+ROOT = Path(__file__).resolve().parent.parent
+VENDOR = ROOT / "vendor"
+STAMP = VENDOR / ".stamp.json"
+# Fixed timestamp so that app.zip is byte-identical when the sources did not change.
+ZIP_DATE = (2020, 1, 1, 0, 0, 0)
+
+
+class VendorError(RuntimeError):
+    """A fetch step failed; the message says which and why."""
+
+
+def log(message: str) -> None:
+    print(f"vendor: {message}", flush=True)
+
+
+def pins() -> dict[str, object]:
+    return {
+        "pyscript": PYSCRIPT_VERSION,
+        "pyodide": PYODIDE_VERSION,
+        "python": PAGE_PYTHON_VERSION,
+        "wheels": list(WHEELS),
+    }
+
+
+def wheel_present(wheels_dir: Path, pin: str) -> bool:
+    name, version = pin.split("==")
+    stem = f"{name.replace('-', '_').lower()}-{version}-"
+    return any(p.name.lower().startswith(stem) for p in wheels_dir.glob("*.whl"))
+
+
+def stamp_ok(vendor: Path = VENDOR) -> bool:
+    stamp = vendor / ".stamp.json"
+    try:
+        recorded = json.loads(stamp.read_text())
+    except (OSError, ValueError):
+        return False
+    if recorded != pins():
+        return False
+    if not (vendor / "pyscript" / "core.js").is_file():
+        return False
+    if not all((vendor / "pyodide" / f).is_file() for f in PYODIDE_FILES):
+        return False
+    return all(wheel_present(vendor / "wheels", pin) for pin in WHEELS)
+
+
+def run(cmd: list[str], what: str, cwd: Path | None = None) -> str:
+    try:
+        result = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, check=False)
+    except FileNotFoundError as exc:
+        raise VendorError(f"{what}: command not found: {cmd[0]} ({exc})") from exc
+    if result.returncode != 0:
+        detail = (result.stderr or result.stdout).strip().splitlines()[-15:]
+        raise VendorError(
+            f"{what} failed (exit {result.returncode}): {' '.join(cmd)}\n" + "\n".join(detail)
+        )
+    return result.stdout
+
+
+def npm_pack(spec: str, tmp: Path) -> Path:
+    """Download the npm tarball of ``spec`` into ``tmp`` and return its path."""
+    out = run(["npm", "pack", spec, "--json", "--silent"], f"npm pack {spec}", cwd=tmp)
+    try:
+        filename = json.loads(out)[0]["filename"]
+    except (ValueError, LookupError, TypeError):
+        tarballs = sorted(tmp.glob("*.tgz"))
+        if len(tarballs) != 1:
+            raise VendorError(f"npm pack {spec}: could not find the tarball") from None
+        return tarballs[0]
+    # Scoped packages are written as scope-name-version.tgz.
+    path = tmp / filename.lstrip("@").replace("/", "-")
+    if not path.is_file():
+        tarballs = sorted(tmp.glob("*.tgz"))
+        if len(tarballs) != 1:
+            raise VendorError(f"npm pack {spec}: tarball {filename} not found")
+        path = tarballs[0]
+    return path
+
+
+def extract(tarball: Path, prefix: str, dest: Path, keep: set[str] | None = None) -> int:
+    """Copy regular files under ``package/<prefix>`` of an npm tarball into ``dest``.
+
+    ``keep`` restricts to these relative names. ``*.map`` files are always skipped.
+    Returns the number of files written.
+    """
+    base = f"package/{prefix}" if prefix else "package/"
+    count = 0
+    with tarfile.open(tarball, "r:gz") as tar:
+        for member in tar.getmembers():
+            if not member.isfile() or not member.name.startswith(base):
+                continue
+            rel = member.name[len(base) :]
+            parts = Path(rel).parts
+            if not rel or ".." in parts or Path(rel).is_absolute() or rel.endswith(".map"):
+                continue
+            if keep is not None and rel not in keep:
+                continue
+            target = dest / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            src = tar.extractfile(member)
+            if src is None:
+                continue
+            with src, target.open("wb") as fh:
+                shutil.copyfileobj(src, fh)
+            count += 1
+    if keep is not None:
+        missing = sorted(k for k in keep if not (dest / k).is_file())
+        if missing:
+            raise VendorError(f"{tarball.name}: missing {', '.join(missing)}")
+    return count
+
+
+def fetch_pyscript(tmp: Path, vendor: Path) -> None:
+    dest = vendor / "pyscript"
+    shutil.rmtree(dest, ignore_errors=True)
+    dest.mkdir(parents=True)
+    tarball = npm_pack(f"@pyscript/core@{PYSCRIPT_VERSION}", tmp)
+    n = extract(tarball, "dist/", dest)
+    if not (dest / "core.js").is_file():
+        raise VendorError("@pyscript/core: dist/core.js not in the package")
+    log(f"pyscript {PYSCRIPT_VERSION}: {n} files -> {dest.relative_to(ROOT)}/")
+
+
+def fetch_pyodide(tmp: Path, vendor: Path) -> None:
+    dest = vendor / "pyodide"
+    shutil.rmtree(dest, ignore_errors=True)
+    dest.mkdir(parents=True)
+    tarball = npm_pack(f"pyodide@{PYODIDE_VERSION}", tmp)
+    n = extract(tarball, "", dest, keep=set(PYODIDE_FILES))
+    size = sum((dest / f).stat().st_size for f in PYODIDE_FILES) / 1e6
+    log(f"pyodide {PYODIDE_VERSION}: {n} files ({size:.1f} MB) -> {dest.relative_to(ROOT)}/")
+
+
+def fetch_wheels(vendor: Path) -> None:
+    dest = vendor / "wheels"
+    shutil.rmtree(dest, ignore_errors=True)
+    dest.mkdir(parents=True)
+    cmd = [
+        sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
+        "--no-deps", "--only-binary=:all:", "--python-version", PAGE_PYTHON_VERSION,
+        "--dest", str(dest), *WHEELS,
+    ]  # fmt: skip
+    run(cmd, "pip download")
+    missing = [pin for pin in WHEELS if not wheel_present(dest, pin)]
+    if missing:
+        raise VendorError(f"pip download: no wheel for {', '.join(missing)}")
+    names = sorted(p.name for p in dest.glob("*.whl"))
+    log(f"wheels for Python {PAGE_PYTHON_VERSION}: {', '.join(names)}")
+
+
+def app_files(root: Path = ROOT) -> list[Path]:
+    files: list[Path] = []
+    for package in APP_PACKAGES:
+        pkg_dir = root / package
+        if not pkg_dir.is_dir():
+            continue
+        for path in pkg_dir.rglob("*"):
+            if (
+                path.is_file()
+                and path.suffix in APP_SUFFIXES
+                and "__pycache__" not in path.relative_to(root).parts
+            ):
+                files.append(path)
+    return sorted(files, key=lambda p: p.relative_to(root).as_posix())
+
+
+def build_app_zip(root: Path = ROOT, dest: Path | None = None, quiet: bool = False) -> Path:
+    """(Re)build ``vendor/app.zip`` from the project's packages; deterministic output.
+
+    The archive keeps the folder prefixes (``engine/__init__.py``...) so that after PyScript
+    unpacks it into the working directory (which is on ``sys.path``) ``import engine`` works.
+    The file is only rewritten when its bytes change.
+    """
+    dest = dest or root / "vendor" / "app.zip"
+    files = app_files(root)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        for path in files:
+            info = zipfile.ZipInfo(path.relative_to(root).as_posix(), date_time=ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, path.read_bytes())
+    data = buf.getvalue()
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    changed = not dest.is_file() or dest.read_bytes() != data
+    if changed:
+        tmp = dest.with_suffix(".zip.tmp")
+        tmp.write_bytes(data)
+        tmp.replace(dest)
+    if not quiet:
+        state = "rebuilt" if changed else "unchanged"
+        log(f"app.zip {state}: {len(files)} files, {len(data) / 1e3:.1f} kB")
+    return dest
+
+
+def check_toml(root: Path = ROOT) -> None:
+    """Every ``[files]`` source in pyscript.toml must exist (catches a wheel name drift)."""
+    toml = root / "pyscript.toml"
+    if not toml.is_file():
+        return
+    config = tomllib.loads(toml.read_text())
+    missing = [src for src in config.get("files", {}) if not (toml.parent / src).is_file()]
+    if missing:
+        raise VendorError(f"pyscript.toml lists files that are not vendored: {', '.join(missing)}")
+    listed = {Path(src).name for src in config.get("files", {})}
+    for wheel in sorted((root / "vendor" / "wheels").glob("*.whl")):
+        if wheel.name not in listed:
+            log(f"warning: {wheel.name} is vendored but not listed in pyscript.toml [files]")
+
+
+def vendor(force: bool = False) -> None:
+    if not force and stamp_ok(VENDOR):
+        log(f"pyscript {PYSCRIPT_VERSION}, pyodide {PYODIDE_VERSION}, wheels: up to date")
+    else:
+        VENDOR.mkdir(exist_ok=True)
+        STAMP.unlink(missing_ok=True)
+        with tempfile.TemporaryDirectory(prefix="vendor-") as tmp_name:
+            tmp = Path(tmp_name)
+            fetch_pyscript(tmp, VENDOR)
+            fetch_pyodide(tmp, VENDOR)
+        fetch_wheels(VENDOR)
+        STAMP.write_text(json.dumps(pins(), indent=2) + "\n")
+    build_app_zip()
+    check_toml()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--force", action="store_true", help="re-fetch even if up to date")
+    parser.add_argument("--app-only", action="store_true", help="only rebuild vendor/app.zip")
+    args = parser.parse_args(argv)
+    try:
+        if args.app_only:
+            build_app_zip()
+        else:
+            vendor(force=args.force)
+    except VendorError as exc:
+        print(f"vendor: ERROR: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
