@@ -21,6 +21,12 @@ relative error stays within a few hundred ulps (about 1e-14) even for
 100-vs-100 battles; ``fractions.Fraction`` would be exact but its
 denominators grow to hundreds of digits, far too slow for the 50 ms budget.
 
+Cost: a plain model solves ``A x D`` cells with a few transitions each
+(classic 100 v 100 cold, dice tables included, takes about 20 ms in CPython
+3.11); the attack advantage evaluates up to 23 roll classes per cell (about
+0.5 s for 100 v 100).  Mass invasions are documented at
+:func:`mass_invasion_odds`.
+
 Terminal states: ``(a, 0)`` with ``a > 0`` is a conquest; ``(0, d)`` a repulse;
 ``(0, 0)`` (only possible when a tie costs both sides, see :class:`ColourD12`)
 counts as no conquest — the territory is not taken when nobody is left to
@@ -444,6 +450,14 @@ def _check_sizes(attackers: int, defenders: int) -> None:
         raise ValueError(f"unit counts must be non-negative, got {attackers} v {defenders}")
 
 
+class _CellFn(Protocol):
+    """Computes ``V(a, d)`` from already-solved smaller cells."""
+
+    def __call__(self, rows: list[list[float]], a: int, d: int) -> float:
+        """Value of one non-terminal cell."""
+        ...
+
+
 def _extend(rows: list[list[float]], attackers: int, defenders: int, cell: _CellFn) -> None:
     """Grow a ``V[a][d]`` table in place to cover ``attackers`` x ``defenders``.
 
@@ -463,14 +477,6 @@ def _extend(rows: list[list[float]], attackers: int, defenders: int, cell: _Cell
                 row.append(1.0 if d == 0 and a > 0 else 0.0)
             else:
                 row.append(cell(rows, a, d))
-
-
-class _CellFn(Protocol):
-    """Computes ``V(a, d)`` from already-solved smaller cells."""
-
-    def __call__(self, rows: list[list[float]], a: int, d: int) -> float:
-        """Value of one non-terminal cell."""
-        ...
 
 
 def _transition(model: RoundModel, a: int, d: int) -> Sequence[Outcome]:
@@ -649,8 +655,21 @@ def _summarise(
     )
 
 
-def win_probability(attackers: int, defenders: int, model: RoundModel = CLASSIC) -> float:
+def _with_advantage(model: RoundModel, advantage: bool) -> RoundModel:
+    """``model`` with the attack advantage switched on when asked (classic dice only)."""
+    if not advantage:
+        return model
+    if not isinstance(model, ClassicDice):
+        raise ValueError(f"attack advantage only exists for classic dice, not {model!r}")
+    return ClassicDice(advantage=True)
+
+
+def win_probability(
+    attackers: int, defenders: int, model: RoundModel = CLASSIC, *, advantage: bool = False
+) -> float:
     """Probability that ``attackers`` conquer ``defenders`` fighting to the end.
+
+    ``advantage=True`` is shorthand for ``model=ClassicDice(advantage=True)``.
 
     For :class:`ClassicDice` with ``advantage`` the attacker re-rolls
     optimally: after each roll, while the advantage is unused, they compare
@@ -659,6 +678,7 @@ def win_probability(attackers: int, defenders: int, model: RoundModel = CLASSIC)
     spent) and take the larger, keeping on (near-)equality.
     """
     _check_sizes(attackers, defenders)
+    model = _with_advantage(model, advantage)
     tables = _solve(model, attackers, defenders)
     rows = tables.advantage if _uses_advantage(model) else tables.plain
     return rows[attackers][defenders]

@@ -55,6 +55,9 @@ class Rng:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
+    def copy(self) -> Rng:
+        return Rng(self.seed, self.counter)
+
     def to_json(self) -> list[Any]:
         return [self.seed, self.counter]
 

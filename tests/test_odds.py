@@ -512,3 +512,12 @@ def test_models_are_cache_keys() -> None:
     """Solved tables are cached per model instance; equal models share them."""
     win_probability(5, 5, ColourD12(clash=True))
     assert ColourD12(clash=True) in odds._TABLES
+
+
+def test_advantage_keyword() -> None:
+    """``advantage=True`` is shorthand for classic dice with attack advantage (CLI use)."""
+    assert win_probability(4, 3, advantage=True) == win_probability(
+        4, 3, ClassicDice(advantage=True)
+    )
+    with pytest.raises(ValueError):
+        win_probability(4, 3, GreatWarLand(), advantage=True)

@@ -33,7 +33,8 @@ Pipeline:
    countries are cut by longitude/latitude boxes (``SPLITS``): the main part is
    clipped against the boxes, smaller parts (islands) go whole to the box that
    holds their representative point;
-6. union per territory and per continent, drop specks, pick label points with
+6. union per territory (a 0.2-unit closing and opening removes hairline cracks
+   and spikes) and per continent, drop specks, pick label points with
    polylabel (pole of inaccessibility), compute sea-link segments between the
    nearest coasts, and write compact SVG path data rounded to 0.1.
 """
@@ -100,8 +101,8 @@ def proj_box(lon0: float, lat0: float, lon1: float, lat1: float) -> Polygon:
 
 SIMPLIFY = 0.8  # Douglas-Peucker tolerance on arcs, viewBox units
 MIN_PART_AREA = 4.0  # drop polygon parts smaller than this (square units) ...
-MAX_PART_GAP = 28.0
-DESPIKE = 0.2  # removes cracks and spikes narrower than twice this  # ... and parts this far from the territory's main part
+MAX_PART_GAP = 28.0  # ... and parts this far from the territory's main part
+DESPIKE = 0.2  # removes cracks and spikes narrower than twice this
 KEEP_FAR = {"indonesia", "scandinavia", "central_america", "northwest_territory"}
 
 # --- country -> territory ---------------------------------------------------
@@ -113,9 +114,22 @@ COUNTRIES: dict[str, str] = {
     "Greenland": "greenland",
     **dict.fromkeys(
         [
-            "Mexico", "Guatemala", "Belize", "Honduras", "El Salvador", "Nicaragua",
-            "Costa Rica", "Panama", "Cuba", "Jamaica", "Haiti", "Dominican Rep.",
-            "Puerto Rico", "Bahamas", "Cayman Is.", "Turks and Caicos Is.",
+            "Mexico",
+            "Guatemala",
+            "Belize",
+            "Honduras",
+            "El Salvador",
+            "Nicaragua",
+            "Costa Rica",
+            "Panama",
+            "Cuba",
+            "Jamaica",
+            "Haiti",
+            "Dominican Rep.",
+            "Puerto Rico",
+            "Bahamas",
+            "Cayman Is.",
+            "Turks and Caicos Is.",
         ],
         "central_america",
     ),
@@ -136,52 +150,112 @@ COUNTRIES: dict[str, str] = {
         [
             # Denmark: Jutland is joined to Germany, and the Classic board has
             # only a sea link between Northern Europe and Scandinavia.
-            "Denmark", "Germany", "Poland", "Netherlands", "Belgium", "Luxembourg", "Czechia",
-            "Slovakia", "Austria", "Switzerland", "Liechtenstein",
+            "Denmark",
+            "Germany",
+            "Poland",
+            "Netherlands",
+            "Belgium",
+            "Luxembourg",
+            "Czechia",
+            "Slovakia",
+            "Austria",
+            "Switzerland",
+            "Liechtenstein",
         ],
         "northern_europe",
     ),
     **dict.fromkeys(["Spain", "Portugal", "Andorra", "Monaco"], "western_europe"),
     **dict.fromkeys(
         [
-            "Italy", "San Marino", "Vatican", "Malta", "Slovenia", "Croatia",
-            "Bosnia and Herz.", "Serbia", "Montenegro", "Kosovo", "Albania", "Macedonia",
-            "Greece", "Bulgaria", "Romania", "Hungary",
+            "Italy",
+            "San Marino",
+            "Vatican",
+            "Malta",
+            "Slovenia",
+            "Croatia",
+            "Bosnia and Herz.",
+            "Serbia",
+            "Montenegro",
+            "Kosovo",
+            "Albania",
+            "Macedonia",
+            "Greece",
+            "Bulgaria",
+            "Romania",
+            "Hungary",
         ],
         "southern_europe",
     ),
-    **dict.fromkeys(
-        ["Ukraine", "Belarus", "Moldova", "Estonia", "Latvia", "Lithuania"], "ukraine"
-    ),
+    **dict.fromkeys(["Ukraine", "Belarus", "Moldova", "Estonia", "Latvia", "Lithuania"], "ukraine"),
     # Africa
     **dict.fromkeys(
         [
-            "Morocco", "W. Sahara", "Algeria", "Tunisia", "Mauritania", "Mali", "Niger",
-            "Chad", "Senegal", "Gambia", "Guinea-Bissau", "Guinea", "Sierra Leone",
-            "Liberia", "Côte d'Ivoire", "Burkina Faso", "Ghana", "Togo", "Benin",
-            "Nigeria", "Cabo Verde",
+            "Morocco",
+            "W. Sahara",
+            "Algeria",
+            "Tunisia",
+            "Mauritania",
+            "Mali",
+            "Niger",
+            "Chad",
+            "Senegal",
+            "Gambia",
+            "Guinea-Bissau",
+            "Guinea",
+            "Sierra Leone",
+            "Liberia",
+            "Côte d'Ivoire",
+            "Burkina Faso",
+            "Ghana",
+            "Togo",
+            "Benin",
+            "Nigeria",
+            "Cabo Verde",
         ],
         "north_africa",
     ),
     **dict.fromkeys(["Egypt", "Libya"], "egypt"),
     **dict.fromkeys(
         [
-            "Sudan", "S. Sudan", "Ethiopia", "Eritrea", "Djibouti", "Somalia", "Somaliland",
-            "Kenya", "Uganda", "Rwanda", "Burundi", "Tanzania",
+            "Sudan",
+            "S. Sudan",
+            "Ethiopia",
+            "Eritrea",
+            "Djibouti",
+            "Somalia",
+            "Somaliland",
+            "Kenya",
+            "Uganda",
+            "Rwanda",
+            "Burundi",
+            "Tanzania",
         ],
         "east_africa",
     ),
     **dict.fromkeys(
         [
-            "Cameroon", "Central African Rep.", "Congo", "Dem. Rep. Congo", "Gabon",
-            "Eq. Guinea", "Angola", "São Tomé and Principe",
+            "Cameroon",
+            "Central African Rep.",
+            "Congo",
+            "Dem. Rep. Congo",
+            "Gabon",
+            "Eq. Guinea",
+            "Angola",
+            "São Tomé and Principe",
         ],
         "congo",
     ),
     **dict.fromkeys(
         [
-            "South Africa", "Namibia", "Botswana", "Zimbabwe", "Zambia", "Mozambique",
-            "Malawi", "Lesotho", "eSwatini",
+            "South Africa",
+            "Namibia",
+            "Botswana",
+            "Zimbabwe",
+            "Zambia",
+            "Mozambique",
+            "Malawi",
+            "Lesotho",
+            "eSwatini",
         ],
         "south_africa",
     ),
@@ -189,9 +263,26 @@ COUNTRIES: dict[str, str] = {
     # Asia
     **dict.fromkeys(
         [
-            "Turkey", "Syria", "Iraq", "Iran", "Israel", "Palestine", "Jordan", "Lebanon",
-            "Saudi Arabia", "Yemen", "Oman", "United Arab Emirates", "Qatar", "Bahrain",
-            "Kuwait", "Cyprus", "N. Cyprus", "Georgia", "Armenia", "Azerbaijan",
+            "Turkey",
+            "Syria",
+            "Iraq",
+            "Iran",
+            "Israel",
+            "Palestine",
+            "Jordan",
+            "Lebanon",
+            "Saudi Arabia",
+            "Yemen",
+            "Oman",
+            "United Arab Emirates",
+            "Qatar",
+            "Bahrain",
+            "Kuwait",
+            "Cyprus",
+            "N. Cyprus",
+            "Georgia",
+            "Armenia",
+            "Azerbaijan",
         ],
         "middle_east",
     ),
@@ -203,9 +294,7 @@ COUNTRIES: dict[str, str] = {
         ["India", "Pakistan", "Nepal", "Bhutan", "Bangladesh", "Sri Lanka", "Siachen Glacier"],
         "india",
     ),
-    **dict.fromkeys(
-        ["Myanmar", "Thailand", "Laos", "Cambodia", "Vietnam", "Singapore"], "siam"
-    ),
+    **dict.fromkeys(["Myanmar", "Thailand", "Laos", "Cambodia", "Vietnam", "Singapore"], "siam"),
     **dict.fromkeys(["Taiwan", "Hong Kong", "Macao"], "china"),
     **dict.fromkeys(["Mongolia", "North Korea", "South Korea"], "mongolia"),
     "Japan": "japan",
@@ -223,8 +312,8 @@ SPLITS: dict[str, dict[str, Any]] = {
         "cut": True,
         "rules": [
             ("alaska", [(-169.0, 50.5, -129.0, 72.0)]),
-            ("western_us", [(-125.0, 24.0, -97.0, 50.0)]),
-            ("eastern_us", [(-97.0, 24.0, -60.0, 50.0)]),
+            ("western_us", [(-125.0, 24.0, -100.0, 50.0)]),
+            ("eastern_us", [(-100.0, 24.0, -60.0, 50.0)]),
         ],
     },
     "Canada": {
@@ -251,8 +340,8 @@ SPLITS: dict[str, dict[str, Any]] = {
         "cut": True,
         "rules": [
             ("afghanistan", [(45.0, 35.0, 66.0, 56.0)]),
-            ("ural", [(66.0, 35.0, 78.0, 56.0)]),
-            ("siberia", [(78.0, 35.0, 90.0, 56.0)]),
+            ("ural", [(66.0, 35.0, 82.0, 56.0)]),
+            ("siberia", [(82.0, 35.0, 90.0, 56.0)]),
         ],
     },
     "China": {
@@ -294,16 +383,56 @@ SPLITS: dict[str, dict[str, Any]] = {
 
 # Dropped: Antarctic, remote islands and specks that belong to no territory.
 DROP = {
-    "Antarctica", "Fr. S. Antarctic Lands", "Heard I. and McDonald Is.",
-    "S. Geo. and the Is.", "Br. Indian Ocean Ter.", "Indian Ocean Ter.",
-    "Ashmore and Cartier Is.", "Saint Helena", "Mauritius", "Seychelles", "Maldives",
-    "Faeroe Is.", "Bermuda", "St. Pierre and Miquelon", "Anguilla", "Antigua and Barb.",
-    "Aruba", "Barbados", "British Virgin Is.", "U.S. Virgin Is.", "Curaçao", "Dominica",
-    "Grenada", "Montserrat", "Saint Lucia", "St-Barthélemy", "St-Martin", "Sint Maarten",
-    "St. Kitts and Nevis", "St. Vin. and Gren.", "American Samoa", "Samoa", "Cook Is.",
-    "Fiji", "Fr. Polynesia", "Guam", "Kiribati", "Marshall Is.", "Micronesia",
-    "N. Mariana Is.", "Nauru", "New Caledonia", "Niue", "Norfolk Island", "Palau",
-    "Pitcairn Is.", "Solomon Is.", "Tonga", "Vanuatu", "Wallis and Futuna Is.",
+    "Antarctica",
+    "Fr. S. Antarctic Lands",
+    "Heard I. and McDonald Is.",
+    "S. Geo. and the Is.",
+    "Br. Indian Ocean Ter.",
+    "Indian Ocean Ter.",
+    "Ashmore and Cartier Is.",
+    "Saint Helena",
+    "Mauritius",
+    "Seychelles",
+    "Maldives",
+    "Faeroe Is.",
+    "Bermuda",
+    "St. Pierre and Miquelon",
+    "Anguilla",
+    "Antigua and Barb.",
+    "Aruba",
+    "Barbados",
+    "British Virgin Is.",
+    "U.S. Virgin Is.",
+    "Curaçao",
+    "Dominica",
+    "Grenada",
+    "Montserrat",
+    "Saint Lucia",
+    "St-Barthélemy",
+    "St-Martin",
+    "Sint Maarten",
+    "St. Kitts and Nevis",
+    "St. Vin. and Gren.",
+    "American Samoa",
+    "Samoa",
+    "Cook Is.",
+    "Fiji",
+    "Fr. Polynesia",
+    "Guam",
+    "Kiribati",
+    "Marshall Is.",
+    "Micronesia",
+    "N. Mariana Is.",
+    "Nauru",
+    "New Caledonia",
+    "Niue",
+    "Norfolk Island",
+    "Palau",
+    "Pitcairn Is.",
+    "Solomon Is.",
+    "Tonga",
+    "Vanuatu",
+    "Wallis and Futuna Is.",
     "New Zealand",  # not on the Classic board
 }
 
@@ -399,12 +528,8 @@ def polygons_of(geom: Any) -> list[Polygon]:
 # --- assembly ---------------------------------------------------------------
 
 
-def assign_split(
-    name: str, parts: list[Polygon], spec: dict[str, Any]
-) -> dict[str, list[Polygon]]:
-    rules = [
-        (terr, unary_union([proj_box(*b) for b in boxes])) for terr, boxes in spec["rules"]
-    ]
+def assign_split(name: str, parts: list[Polygon], spec: dict[str, Any]) -> dict[str, list[Polygon]]:
+    rules = [(terr, unary_union([proj_box(*b) for b in boxes])) for terr, boxes in spec["rules"]]
     out: dict[str, list[Polygon]] = {}
     main = max(parts, key=lambda p: p.area) if spec["cut"] else None
     for part in parts:
@@ -424,8 +549,10 @@ def assign_split(
                 break
         else:
             if part.area > 20:
-                print(f"note: {name}: part of area {part.area:.0f} at {where} dropped",
-                      file=sys.stderr)
+                print(
+                    f"note: {name}: part of area {part.area:.0f} at {where} dropped",
+                    file=sys.stderr,
+                )
     return out
 
 
@@ -436,7 +563,7 @@ def clean_territory(tid: str, polys: list[Polygon]) -> MultiPolygon:
     union = unary_union(polys)
     for r in (DESPIKE, -2 * DESPIKE, DESPIKE):
         union = union.buffer(r, join_style="mitre")
-    merged = polygons_of(union)
+    merged = polygons_of(union.intersection(box(0, 0, WIDTH, HEIGHT)))
     merged.sort(key=lambda p: p.area, reverse=True)
     main = merged[0]
     kept = [main]
@@ -456,9 +583,7 @@ def clean_territory(tid: str, polys: list[Polygon]) -> MultiPolygon:
 
 def continent_outline(members: list[MultiPolygon]) -> MultiPolygon:
     """Union of territories, closing the hairline gaps that box cuts leave."""
-    merged = unary_union(members).buffer(0.05, join_style="mitre").buffer(
-        -0.05, join_style="mitre"
-    )
+    merged = unary_union(members).buffer(0.05, join_style="mitre").buffer(-0.05, join_style="mitre")
     return MultiPolygon(
         [
             Polygon(p.exterior, [r for r in p.interiors if Polygon(r).area >= MIN_PART_AREA])
@@ -534,6 +659,13 @@ def sea_segments(a: str, b: str, shapes: dict[str, MultiPolygon]) -> list[list[l
         second = [[WIDTH, round(y, 1)], pt(rp[0])]
         return [first, second] if left is ga else [second, first]
     pa, pb = nearest_points(ga, gb)
+    if pa.distance(pb) < 0.1:
+        # Touching shapes: draw the stub across the contact, towards the labels.
+        la, lb = label_point(ga), label_point(gb)
+        d = math.dist(la, lb)
+        ux, uy = (lb[0] - la[0]) / d, (lb[1] - la[1]) / d
+        pa = Point(pa.x - ux * 0.05, pa.y - uy * 0.05)
+        pb = Point(pb.x + ux * 0.05, pb.y + uy * 0.05)
     pa, pb = extend(pa, pb, 14.0)
     return [[pt(pa), pt(pb)]]
 
@@ -543,11 +675,13 @@ def check_links(links: list[dict[str, str]], shapes: dict[str, MultiPolygon]) ->
     for link in links:
         gap = shapes[link["a"]].distance(shapes[link["b"]])
         if link["kind"] == "land" and gap > 0.5:
-            print(f"note: land link {link['a']}-{link['b']} crosses {gap:.1f} of sea",
-                  file=sys.stderr)
+            print(
+                f"note: land link {link['a']}-{link['b']} crosses {gap:.1f} of sea", file=sys.stderr
+            )
         if link["kind"] == "sea" and gap < 0.5:
-            print(f"note: sea link {link['a']}-{link['b']} between touching shapes",
-                  file=sys.stderr)
+            print(
+                f"note: sea link {link['a']}-{link['b']} between touching shapes", file=sys.stderr
+            )
 
 
 def build(atlas_dir: Path) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -638,8 +772,12 @@ def preview_svg(data: dict[str, Any], continent_of: dict[str, str]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--atlas", type=Path, default=Path("/tmp/wa/package"),
-                        help="unpacked world-atlas npm package")
+    parser.add_argument(
+        "--atlas",
+        type=Path,
+        default=Path("/tmp/wa/package"),
+        help="unpacked world-atlas npm package",
+    )
     parser.add_argument("--out", type=Path, default=OUT_FILE)
     parser.add_argument("--preview", type=Path, help="also write a preview SVG here")
     args = parser.parse_args(argv)

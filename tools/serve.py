@@ -9,12 +9,13 @@ so that edited sources (rebuilt into app.zip) are picked up on reload.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import threading
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,10 +38,8 @@ MIME_TYPES: dict[str, str] = {
 class Handler(SimpleHTTPRequestHandler):
     """Static file handler: explicit MIME types, no caching, quiet logging."""
 
-    extensions_map: ClassVar[dict[str, str]] = {
-        **SimpleHTTPRequestHandler.extensions_map,
-        **MIME_TYPES,
-    }
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        return MIME_TYPES.get(Path(path).suffix.lower()) or super().guess_type(path)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
@@ -70,8 +69,7 @@ def start_background(
     server = make_server(host, port, root)
     thread = threading.Thread(target=server.serve_forever, name="static-server", daemon=True)
     thread.start()
-    bound_host, bound_port = server.server_address[:2]
-    return server, f"http://{bound_host}:{bound_port}/"
+    return server, f"http://{host}:{server.server_address[1]}/"
 
 
 def rebuild_app_zip(root: Path = ROOT) -> None:

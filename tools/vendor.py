@@ -107,7 +107,7 @@ def npm_pack(spec: str, tmp: Path) -> Path:
     """Download the npm tarball of ``spec`` into ``tmp`` and return its path."""
     out = run(["npm", "pack", spec, "--json", "--silent"], f"npm pack {spec}", cwd=tmp)
     try:
-        filename = json.loads(out)[0]["filename"]
+        filename = str(json.loads(out)[0]["filename"])
     except (ValueError, LookupError, TypeError):
         tarballs = sorted(tmp.glob("*.tgz"))
         if len(tarballs) != 1:

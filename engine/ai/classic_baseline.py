@@ -7,6 +7,7 @@ front.  Later levels (easy/standard/good) refine the judgement.
 
 from __future__ import annotations
 
+from engine.ai import register_player
 from engine.core import Order
 from engine.maps import GameMap, load_map
 from engine.rulesets.classic.cards import valid_sets
@@ -64,9 +65,8 @@ def _best_front(state: ClassicState, the_map: GameMap, seat: int) -> str:
     return max(borders, key=score)
 
 
-def choose(state: ClassicState) -> Order:
+def choose(state: ClassicState, seat: int) -> Order:
     the_map = load_map(state.map_id)
-    seat = state.current
     phase = state.phase
     if phase is Phase.CLAIM:
         free = [t for t, o in state.owner.items() if o == UNOWNED]
@@ -159,3 +159,6 @@ def _consolidate(state: ClassicState, the_map: GameMap) -> Order | None:
         return None
     _, origin, target, most = best
     return FreeMove(origin, target, most)
+
+
+register_player("classic", "baseline", choose)

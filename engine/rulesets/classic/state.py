@@ -139,7 +139,7 @@ class ClassicState:
             [p.clone() for p in self.players],
             dict(self.owner),
             dict(self.armies),
-            Rng(self.rng.seed, self.rng.counter),
+            self.rng.copy(),
             self.phase,
             self.current,
             self.first_player,

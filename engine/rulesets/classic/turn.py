@@ -356,8 +356,13 @@ def _conquer(
     least = min(dice_rolled, most)
     state.pending = {"origin": origin, "target": target, "min": least, "max": most}
     state.phase = Phase.MOVE_IN
-    events += check_victory(state)
-    if state.phase is Phase.MOVE_IN and least == most:
+    won = check_victory(state)
+    if won:
+        # The game is over, but no territory may stand empty: the least force moves in.
+        state.armies[origin] -= least
+        state.armies[target] += least
+        return events + won
+    if least == most:
         events += move_in(state, least)
     return events
 

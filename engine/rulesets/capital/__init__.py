@@ -1,0 +1,134 @@
+"""Capital Risk, simultaneous (RiskNES V; RULINGS §2): sealed orders from every faction,
+then one resolution; hold your capital plus floor(n/2) others to win.
+
+Public helpers for the UI: :func:`placement_limit`, :func:`legal_attack_targets`,
+:func:`normalise_orders`, :func:`report_text` and :func:`render` (text/BBCode/Markdown).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from engine.core import Event, Order, PlayerSpec, Ruleset, register
+from engine.rulesets.capital import setup, turn
+from engine.rulesets.capital.legal import (
+    Offense,
+    default_orders,
+    legal_attack_targets,
+    normalise_orders,
+)
+from engine.rulesets.capital.options import CapitalOptions
+from engine.rulesets.capital.orders import (
+    ORDER_TYPES,
+    PHASE_ORDERS,
+    Attack,
+    Resolve,
+    SubmitOrders,
+    SubmitSetup,
+    Surge,
+    Tactical,
+    parse_order,
+)
+from engine.rulesets.capital.reinforce import capacity, placement_limit, reinforcements
+from engine.rulesets.capital.report import render, report_text
+from engine.rulesets.capital.state import CapitalState, Faction, Phase
+
+__all__ = [
+    "Attack",
+    "CapitalOptions",
+    "CapitalRuleset",
+    "CapitalState",
+    "Faction",
+    "Offense",
+    "Phase",
+    "Resolve",
+    "SubmitOrders",
+    "SubmitSetup",
+    "Surge",
+    "Tactical",
+    "capacity",
+    "default_orders",
+    "legal_attack_targets",
+    "normalise_orders",
+    "placement_limit",
+    "reinforcements",
+    "render",
+    "report_text",
+]
+
+
+@register
+class CapitalRuleset(Ruleset[CapitalState]):
+    name: ClassVar[str] = "capital"
+    title: ClassVar[str] = "Capital Risk (simultaneous, RiskNES V)"
+    aliases: ClassVar[tuple[str, ...]] = ("capital-risk",)
+    order_types: ClassVar[tuple[type[Order], ...]] = ORDER_TYPES
+    phase_orders: ClassVar[Mapping[Any, frozenset[str]]] = PHASE_ORDERS
+
+    def new_game(
+        self, players: Sequence[PlayerSpec], options: Mapping[str, Any], seed: str
+    ) -> CapitalState:
+        return setup.new_game(players, options, seed)
+
+    def legal_orders(self, state: CapitalState) -> list[Order]:
+        """A representative list: the actor's default submission and the resolutions
+        allowed now (forced always, plain when nobody is missing)."""
+        if state.phase is Phase.GAME_OVER:
+            return []
+        seat = state.current
+        orders: list[Order] = []
+        if state.submissions[seat] is None:
+            if state.phase is Phase.SETUP:
+                orders.append(setup.default_setup(state, seat))
+            else:
+                orders.append(default_orders(state, seat))
+        if not state.missing():
+            orders.append(Resolve())
+        orders.append(Resolve(force=True))
+        return orders
+
+    def parse_order(self, data: Mapping[str, Any]) -> Order:
+        return parse_order(data)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> CapitalState:
+        return CapitalState.from_json(data)
+
+    def actor(self, state: CapitalState) -> int | None:
+        return None if state.phase is Phase.GAME_OVER else state.current
+
+    def winner(self, state: CapitalState) -> int | None:
+        return state.winner
+
+    def _apply(self, state: CapitalState, order: Order) -> list[Event]:
+        if isinstance(order, SubmitSetup):
+            setup.submit_setup(state, order)
+            return [{"type": "setup-sealed", "faction": order.faction}]
+        if isinstance(order, SubmitOrders):
+            setup.check_sender(state, order.faction, order.player)
+            _check_names(state, order)
+            state.orders[order.faction] = order.to_json()
+            return [{"type": "orders-sealed", "faction": order.faction, "player": order.player}]
+        if isinstance(order, Resolve):
+            if state.phase is Phase.SETUP:
+                return turn.resolve_setup_phase(state, order.force)
+            return turn.resolve_turn(state, order.force)
+        raise AssertionError(f"unhandled order {order!r}")
+
+
+def _check_names(state: CapitalState, order: SubmitOrders) -> None:
+    """Territory names must exist (a typo is malformed, not a rule to cut down).
+
+    :raises IllegalOrderError: naming the unknown territory.
+    """
+    from engine.errors import IllegalOrderError
+
+    names = [t for t, _ in order.placements]
+    names += [t for a in order.attacks for t in (a.origin, a.target)]
+    if order.surge is not None:
+        names += [order.surge.via, order.surge.target]
+    if order.tactical is not None:
+        names += [order.tactical.origin] + [t for t, _ in order.tactical.moves]
+    for name in names:
+        if name not in state.owner:
+            raise IllegalOrderError("order/unknown-territory", f"there is no territory {name!r}")

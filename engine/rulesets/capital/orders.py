@@ -1,0 +1,223 @@
+"""Capital Risk orders: one sealed submission per faction and phase, plus ``Resolve``.
+
+A submission's parts (attacks, surge, tactical move) are small frozen dataclasses, so a
+whole submission is hashable.  A count of ``None`` means "maximum" (seed: "You will
+specify numbers for your placements and attacks, or else they will assumed to be at
+maximum").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engine.core import Order
+from engine.errors import InvalidOrderError
+from engine.rulesets.capital.state import Phase
+
+Count = int | None
+Placements = tuple[tuple[str, Count], ...]
+
+
+@dataclass(frozen=True)
+class Attack:
+    """Attack ``target`` from ``origin`` with ``units`` (None: all but one)."""
+
+    origin: str
+    target: str
+    units: Count = None
+
+
+@dataclass(frozen=True)
+class Surge:
+    """ "If ``via`` falls to me, attack ``target`` from it with ``units``" (None: maximum)."""
+
+    via: str
+    target: str
+    units: Count = None
+
+
+@dataclass(frozen=True)
+class Tactical:
+    """The one tactical move: from ``origin`` to several own neighbours, with counts."""
+
+    origin: str
+    moves: tuple[tuple[str, Count], ...]
+
+
+@dataclass(frozen=True)
+class SubmitSetup(Order):
+    """Initial placement (no placement limit) and the secret capital choice."""
+
+    KIND: ClassVar[str] = "submit-setup"
+    faction: int
+    capital: str
+    placements: Placements = ()
+    player: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.KIND,
+            "faction": self.faction,
+            "capital": self.capital,
+            "placements": _pairs_json(self.placements),
+            "player": self.player,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> SubmitSetup:
+        return cls(
+            _int(data, "faction"),
+            _str(data, "capital"),
+            _pairs(data.get("placements", []), "placements"),
+            str(data.get("player", "")),
+        )
+
+
+@dataclass(frozen=True)
+class SubmitOrders(Order):
+    """One faction's orders for the turn; the later submission replaces an earlier one."""
+
+    KIND: ClassVar[str] = "submit-orders"
+    faction: int
+    player: str = ""
+    placements: Placements = ()
+    attacks: tuple[Attack, ...] = ()
+    surge: Surge | None = None
+    tactical: Tactical | None = None
+    trades: tuple[tuple[int, int, int], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.KIND,
+            "faction": self.faction,
+            "player": self.player,
+            "placements": _pairs_json(self.placements),
+            "attacks": [[a.origin, a.target, a.units] for a in self.attacks],
+            "surge": None
+            if self.surge is None
+            else [self.surge.via, self.surge.target, self.surge.units],
+            "tactical": None
+            if self.tactical is None
+            else [self.tactical.origin, _pairs_json(self.tactical.moves)],
+            "trades": [list(t) for t in self.trades],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> SubmitOrders:
+        try:
+            attacks = tuple(
+                Attack(str(o), str(t), _count(n)) for o, t, n in data.get("attacks", [])
+            )
+            raw_surge = data.get("surge")
+            surge = None
+            if raw_surge is not None:
+                via, target, units = raw_surge
+                surge = Surge(str(via), str(target), _count(units))
+            raw_tactical = data.get("tactical")
+            tactical = None
+            if raw_tactical is not None:
+                origin, moves = raw_tactical
+                tactical = Tactical(str(origin), _pairs(moves, "tactical"))
+            trades = []
+            for trio in data.get("trades", []):
+                a, b, c = (int(x) for x in trio)
+                trades.append((a, b, c))
+        except (TypeError, ValueError):
+            raise InvalidOrderError(
+                "order/bad-field", f"malformed orders: {dict(data)!r}"
+            ) from None
+        return cls(
+            _int(data, "faction"),
+            str(data.get("player", "")),
+            _pairs(data.get("placements", []), "placements"),
+            attacks,
+            surge,
+            tactical,
+            tuple(trades),
+        )
+
+
+@dataclass(frozen=True)
+class Resolve(Order):
+    """Resolve the phase.  Without ``force`` every living faction must have sent orders;
+    with it (the moderator's deadline) the silent ones get default orders."""
+
+    KIND: ClassVar[str] = "resolve"
+    force: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.KIND, "force": self.force}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Resolve:
+        force = data.get("force", False)
+        if not isinstance(force, bool):
+            raise InvalidOrderError("order/bad-field", f"resolve: force must be bool: {force!r}")
+        return cls(force)
+
+
+ORDER_TYPES: tuple[type[Order], ...] = (SubmitSetup, SubmitOrders, Resolve)
+
+PHASE_ORDERS: dict[Phase, frozenset[str]] = {
+    Phase.SETUP: frozenset({SubmitSetup.KIND, Resolve.KIND}),
+    Phase.ORDERS: frozenset({SubmitOrders.KIND, Resolve.KIND}),
+    Phase.GAME_OVER: frozenset(),
+}
+
+
+def parse_order(data: Mapping[str, Any]) -> Order:
+    """An order from its JSON form.
+
+    :raises InvalidOrderError: unknown kind or malformed field.
+    """
+    if not isinstance(data, Mapping) or "kind" not in data:
+        raise InvalidOrderError("order/malformed", f"an order needs a 'kind': {data!r}")
+    by_kind: dict[str, Any] = {
+        SubmitSetup.KIND: SubmitSetup.from_json,
+        SubmitOrders.KIND: SubmitOrders.from_json,
+        Resolve.KIND: Resolve.from_json,
+    }
+    kind = data["kind"]
+    if kind not in by_kind:
+        raise InvalidOrderError(
+            "order/unknown-kind", f"unknown order kind {kind!r}; expected one of {sorted(by_kind)}"
+        )
+    order: Order = by_kind[kind](data)
+    return order
+
+
+def _pairs_json(pairs: tuple[tuple[str, Count], ...]) -> list[list[Any]]:
+    return [[t, n] for t, n in pairs]
+
+
+def _pairs(raw: Any, what: str) -> tuple[tuple[str, Count], ...]:
+    if isinstance(raw, Mapping):
+        raw = list(raw.items())
+    try:
+        return tuple((str(t), _count(n)) for t, n in raw)
+    except (TypeError, ValueError):
+        raise InvalidOrderError("order/bad-field", f"{what}: malformed {raw!r}") from None
+
+
+def _count(value: Any) -> Count:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"not a count: {value!r}")
+    return value
+
+
+def _int(data: Mapping[str, Any], name: str) -> int:
+    value = data.get(name)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidOrderError("order/bad-field", f"field {name!r} must be int, got {value!r}")
+    return value
+
+
+def _str(data: Mapping[str, Any], name: str) -> str:
+    value = data.get(name)
+    if not isinstance(value, str):
+        raise InvalidOrderError("order/bad-field", f"field {name!r} must be str, got {value!r}")
+    return value

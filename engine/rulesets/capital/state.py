@@ -1,0 +1,193 @@
+"""The Capital Risk game state: plain data, JSON round-trippable, cheap to copy.
+
+Sealed submissions are kept as the JSON of the order (``setup`` during the setup phase,
+``orders`` afterwards), one slot per faction; a later submission simply replaces the slot,
+which is how "the later sealed orders win" for a team of two players.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from engine.rng import Rng
+from engine.rulesets.capital.options import CapitalOptions
+
+
+class Phase(StrEnum):
+    SETUP = "setup"  # every faction sends initial placement and capital, then Resolve
+    ORDERS = "orders"  # every faction sends its turn's orders, then Resolve
+    GAME_OVER = "game-over"
+
+
+@dataclass
+class Faction:
+    """One army colour; ``members`` are the (up to two) players who may send its orders."""
+
+    name: str
+    control: str
+    color: str
+    army: str
+    members: list[str]
+    alive: bool = True
+    cards: list[int] = field(default_factory=list)
+    capital: str | None = None
+
+    def clone(self) -> Faction:
+        return Faction(
+            self.name,
+            self.control,
+            self.color,
+            self.army,
+            list(self.members),
+            self.alive,
+            list(self.cards),
+            self.capital,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "control": self.control,
+            "color": self.color,
+            "army": self.army,
+            "members": list(self.members),
+            "alive": self.alive,
+            "cards": list(self.cards),
+            "capital": self.capital,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Faction:
+        return cls(
+            str(data["name"]),
+            str(data["control"]),
+            str(data["color"]),
+            str(data["army"]),
+            [str(m) for m in data["members"]],
+            bool(data["alive"]),
+            [int(c) for c in data["cards"]],
+            None if data["capital"] is None else str(data["capital"]),
+        )
+
+
+@dataclass
+class CapitalState:
+    """Everything about a Capital Risk game; ``owner``/``armies`` are keyed by territory.
+
+    ``capital`` of each faction is stored as soon as the setup resolves; before that the
+    choice sits sealed in ``setup``.  ``last_report`` is the structured report of the
+    latest resolution (see :mod:`engine.rulesets.capital.report`).
+    """
+
+    options: CapitalOptions
+    map_id: str
+    players: list[Faction]
+    owner: dict[str, int]
+    armies: dict[str, int]
+    rng: Rng
+    phase: Phase = Phase.SETUP
+    turn: int = 0
+    draw_pile: list[int] = field(default_factory=list)
+    setup: list[dict[str, Any] | None] = field(default_factory=list)
+    orders: list[dict[str, Any] | None] = field(default_factory=list)
+    capitals_revealed: bool = False
+    start_factions: int = 0
+    winner: int | None = None
+    last_report: dict[str, Any] | None = None
+    ruleset: str = "capital"
+
+    @property
+    def submissions(self) -> list[dict[str, Any] | None]:
+        """The sealed slots of the current phase."""
+        return self.setup if self.phase is Phase.SETUP else self.orders
+
+    @property
+    def current(self) -> int:
+        """The first living faction whose orders are missing; when none is missing, the
+        first living faction (who may then call for the resolution)."""
+        slots = self.submissions
+        living = [i for i, p in enumerate(self.players) if p.alive]
+        for seat in living:
+            if slots[seat] is None:
+                return seat
+        return living[0] if living else 0
+
+    def missing(self) -> list[int]:
+        slots = self.submissions
+        return [i for i, p in enumerate(self.players) if p.alive and slots[i] is None]
+
+    def territories_of(self, seat: int) -> list[str]:
+        return [t for t, o in self.owner.items() if o == seat]
+
+    def clone(self) -> CapitalState:
+        return CapitalState(
+            self.options,
+            self.map_id,
+            [p.clone() for p in self.players],
+            dict(self.owner),
+            dict(self.armies),
+            Rng(self.rng.seed, self.rng.counter),
+            self.phase,
+            self.turn,
+            list(self.draw_pile),
+            [_copy_json(s) for s in self.setup],
+            [_copy_json(s) for s in self.orders],
+            self.capitals_revealed,
+            self.start_factions,
+            self.winner,
+            _copy_json(self.last_report),
+            self.ruleset,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset,
+            "options": self.options.to_json(),
+            "map": self.map_id,
+            "players": [p.to_json() for p in self.players],
+            "owner": dict(self.owner),
+            "armies": dict(self.armies),
+            "rng": self.rng.to_json(),
+            "phase": self.phase.value,
+            "turn": self.turn,
+            "draw_pile": list(self.draw_pile),
+            "setup": [_copy_json(s) for s in self.setup],
+            "orders": [_copy_json(s) for s in self.orders],
+            "capitals_revealed": self.capitals_revealed,
+            "start_factions": self.start_factions,
+            "winner": self.winner,
+            "last_report": _copy_json(self.last_report),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> CapitalState:
+        return cls(
+            options=CapitalOptions.from_json(data["options"]),
+            map_id=str(data["map"]),
+            players=[Faction.from_json(p) for p in data["players"]],
+            owner={str(k): int(v) for k, v in data["owner"].items()},
+            armies={str(k): int(v) for k, v in data["armies"].items()},
+            rng=Rng.from_json(data["rng"]),
+            phase=Phase(data["phase"]),
+            turn=int(data["turn"]),
+            draw_pile=[int(c) for c in data["draw_pile"]],
+            setup=[_copy_json(s) for s in data["setup"]],
+            orders=[_copy_json(s) for s in data["orders"]],
+            capitals_revealed=bool(data["capitals_revealed"]),
+            start_factions=int(data["start_factions"]),
+            winner=None if data["winner"] is None else int(data["winner"]),
+            last_report=_copy_json(data["last_report"]),
+            ruleset=str(data.get("ruleset", "capital")),
+        )
+
+
+def _copy_json(value: Any) -> Any:
+    """A deep copy of JSON data; tuples become lists so the copy equals its JSON text."""
+    if value is None:
+        return None
+    copied: Any = json.loads(json.dumps(value))
+    return copied

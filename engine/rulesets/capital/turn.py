@@ -1,0 +1,233 @@
+"""One resolution (RULINGS §2): placements; battles in the seed's priority; surge
+attacks; tactical moves; cards; eliminations, capitals and victory; the update."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Event
+from engine.errors import IllegalOrderError
+from engine.rulesets.capital import report as reports
+from engine.rulesets.capital.legal import Offense, Plan, default_orders, plan_orders
+from engine.rulesets.capital.options import DIE_FACES
+from engine.rulesets.capital.orders import SubmitOrders
+from engine.rulesets.capital.reinforce import game_map, limit_for, reinforcements
+from engine.rulesets.capital.resolve import Army, Battles, Roll, fight_all
+from engine.rulesets.capital.setup import resolve_setup
+from engine.rulesets.capital.state import CapitalState, Phase
+
+
+def check_ready(state: CapitalState, force: bool) -> None:
+    """:raises IllegalOrderError: when orders are missing and the resolution is not forced."""
+    missing = state.missing()
+    if missing and not force:
+        names = ", ".join(state.players[i].name for i in missing)
+        raise IllegalOrderError("resolve/missing-orders", f"orders missing from {names}")
+
+
+def resolve_setup_phase(state: CapitalState, force: bool) -> list[Event]:
+    check_ready(state, force)
+    report = reports.new_report(state, "Setup")
+    parts = resolve_setup(state)
+    report.update(parts)
+    layout = reports.positions(state)
+    report["reinforcement"] = report["resolved"] = report["final"] = layout
+    state.last_report = report
+    _check_victory(state, report)
+    return [{"type": "setup-resolved", "capitals": [p.capital for p in state.players]}]
+
+
+def resolve_turn(state: CapitalState, force: bool = False, roll: Roll | None = None) -> list[Event]:
+    """Resolve the turn in place.  ``roll`` gives raw die faces (default: the game's Rng).
+
+    :raises IllegalOrderError: orders are missing and ``force`` is not set.
+    """
+    check_ready(state, force)
+    the_map = game_map(state)
+    dice_roll: Roll = roll if roll is not None else (lambda: state.rng.die(DIE_FACES))
+    report = reports.new_report(state, f"Turn {state.turn}")
+    start_owner = dict(state.owner)
+    plans: dict[int, Plan] = {}
+    for f, record in enumerate(state.players):
+        if not record.alive:
+            continue
+        raw = state.orders[f]
+        if raw is None:
+            orders = default_orders(state, f)
+            report["comments"].append(f"{record.name} sent no orders: default orders used")
+        else:
+            orders = SubmitOrders.from_json(raw)
+        plans[f] = plan_orders(state, f, orders)
+        if raw is not None:  # the default orders' spreading is said once, above
+            report["comments"] += [f"{record.name}: {c}" for c in plans[f].comments]
+    offenses: list[Offense] = [o for p in plans.values() for o in p.offenses]
+
+    # Placements and card trades (spent cards go under the pile).
+    for f, plan in plans.items():
+        for trio in plan.orders.trades:
+            for card in trio:
+                state.players[f].cards.remove(card)
+                state.draw_pile.append(card)
+        for t, n in plan.orders.placements:
+            state.armies[t] += n or 0
+        for t, n in plan.bonus.items():
+            state.armies[t] += n
+    report["reinforcement"] = reports.positions(state)
+
+    # Battles: the attacking units leave their origins at once.
+    armies: list[Army] = []
+    for f, plan in plans.items():
+        for a in plan.orders.attacks:
+            armies.append(Army(f, a.origin, a.target, a.units or 0))
+            state.armies[a.origin] -= a.units or 0
+    ctx = Battles(state, the_map, state.options.dice, dice_roll)
+    fight_all(ctx, armies)
+    ctx.surge = True
+    fight_all(ctx, _surges(state, plans, ctx, report, offenses))
+    report["attacks"] = ctx.records
+    report["resolved"] = reports.positions(state)
+
+    for f, plan in plans.items():
+        _tactical(state, f, plan, start_owner, offenses)
+    report["final"] = reports.positions(state)
+
+    _award_cards(state, ctx.conquered, report)
+    _eliminate(state, report)
+    _capitals(state, start_owner, report)
+    report["offenses"] = [o.to_json() for o in offenses]
+    report["reinforcements"] = [
+        {"faction": i, "units": reinforcements(state, i)}
+        for i, p in enumerate(state.players)
+        if p.alive
+    ]
+    state.orders = [None] * len(state.players)
+    state.turn += 1
+    state.last_report = report
+    _check_victory(state, report)
+    return [
+        {"type": "resolved", "turn": state.turn - 1, "battles": len(ctx.records)},
+        *([{"type": "winner", "seat": state.winner}] if state.winner is not None else []),
+    ]
+
+
+def _surges(
+    state: CapitalState,
+    plans: dict[int, Plan],
+    ctx: Battles,
+    report: dict[str, Any],
+    offenses: list[Offense],
+) -> list[Army]:
+    """Each faction's one surge whose condition holds: its territory fell to it this turn."""
+    armies = []
+    for f, plan in plans.items():
+        surge = plan.orders.surge
+        if surge is None:
+            continue
+        who = state.players[f].name
+        if surge.via not in ctx.conquered.get(f, []) or state.owner[surge.via] != f:
+            report["comments"].append(f"{who}: surge from {surge.via} not made: it did not fall")
+            continue
+        if state.owner[surge.target] == f:
+            report["comments"].append(f"{who}: surge on {surge.target} not made: already yours")
+            continue
+        free = state.armies[surge.via] - 1
+        n = free if surge.units is None else min(surge.units, free)
+        if surge.units is not None and surge.units > free:
+            offenses.append(
+                Offense(f, "surge/too-many", f"surge cut from {surge.units} to {max(free, 0)}")
+            )
+        if n < 1:
+            report["comments"].append(f"{who}: surge from {surge.via} not made: no units")
+            continue
+        state.armies[surge.via] -= n
+        armies.append(Army(f, surge.via, surge.target, n))
+    return armies
+
+
+def _tactical(
+    state: CapitalState,
+    f: int,
+    plan: Plan,
+    start_owner: dict[str, int],
+    offenses: list[Offense],
+) -> None:
+    """The one tactical move, cut to what is still legal after the battles."""
+    move = plan.orders.tactical
+    if move is None:
+        return
+    the_map = game_map(state)
+    if state.owner[move.origin] != f:
+        offenses.append(Offense(f, "move/origin-lost", f"tactical move: {move.origin} was lost"))
+        return
+    free = state.armies[move.origin] - 1
+    for dest, count in move.moves:
+        if state.owner[dest] != f:
+            offenses.append(Offense(f, "move/not-owned", f"tactical move: {dest} is not yours"))
+            continue
+        # The limit counts the neighbours owned at the start of the turn (RULINGS §2).
+        limit = limit_for(the_map, start_owner, f, dest)
+        n = min(limit, free) if count is None else count
+        if n > free:
+            offenses.append(Offense(f, "move/too-many", f"move to {dest} cut from {n} to {free}"))
+            n = free
+        if n <= 0:
+            continue
+        state.armies[move.origin] -= n
+        state.armies[dest] += n
+        free -= n
+
+
+def _award_cards(
+    state: CapitalState, conquered: dict[int, list[str]], report: dict[str, Any]
+) -> None:
+    """One card per turn to each faction that conquered at least one territory."""
+    for f in sorted(conquered):
+        if conquered[f] and state.draw_pile and state.territories_of(f):
+            state.players[f].cards.append(state.draw_pile.pop(0))
+
+
+def _eliminate(state: CapitalState, report: dict[str, Any]) -> None:
+    """A faction with no territory is out; its cards go under the pile (no single
+    conqueror exists in a simultaneous turn)."""
+    held = set(state.owner.values())
+    for f, record in enumerate(state.players):
+        if record.alive and f not in held:
+            record.alive = False
+            state.draw_pile += record.cards
+            record.cards = []
+            report["comments"].append(f"{record.name} has no territory left and is out")
+
+
+def _capitals(state: CapitalState, start_owner: dict[str, int], report: dict[str, Any]) -> None:
+    the_map = game_map(state)
+    for record in state.players:
+        cap = record.capital
+        if cap is not None and state.owner[cap] != start_owner[cap]:
+            taker = state.players[state.owner[cap]].name
+            report["comments"].append(
+                f"{record.name}'s capital {the_map.name_of(cap)} captured by {taker}"
+            )
+
+
+def capitals_needed(state: CapitalState) -> int:
+    """Other capitals a faction must hold besides its own: floor(n/2), at least 1."""
+    return max(1, state.start_factions // 2)
+
+
+def _check_victory(state: CapitalState, report: dict[str, Any]) -> None:
+    """Own capital plus floor(n/2) others at the end of a resolution wins; so does being
+    the last faction with territory."""
+    need = capitals_needed(state)
+    alive = [i for i, p in enumerate(state.players) if p.alive]
+    for f in alive:
+        own = state.players[f].capital
+        others = sum(
+            1
+            for i, p in enumerate(state.players)
+            if i != f and p.capital is not None and state.owner[p.capital] == f
+        )
+        if (own is not None and state.owner[own] == f and others >= need) or alive == [f]:
+            state.winner = f
+            state.phase = Phase.GAME_OVER
+            report["comments"].append(f"{state.players[f].name} wins the game")
+            return

@@ -1,0 +1,88 @@
+"""Shared helpers: small hand-built positions and scripted dice."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from engine.core import Order, PlayerSpec, find_ruleset
+from engine.rng import Rng
+from engine.rulesets.classic import ClassicRuleset, ClassicState, Phase
+
+
+class ScriptedRng(Rng):
+    """An Rng whose dice come from a script (shared by copies), then from the seed."""
+
+    def __init__(self, script: list[int]) -> None:
+        super().__init__("scripted", 0)
+        self.script = script
+
+    def die(self, sides: int = 6) -> int:
+        if self.script:
+            return self.script.pop(0)
+        return super().die(sides)
+
+    def copy(self) -> Rng:
+        clone = ScriptedRng(self.script)
+        clone.counter = self.counter
+        return clone
+
+
+CLASSIC: ClassicRuleset = find_ruleset("classic")  # type: ignore[assignment]
+
+
+def classic_position(
+    owners: Mapping[str, int],
+    armies: Mapping[str, int] | None = None,
+    *,
+    players: int = 3,
+    phase: Phase = Phase.ATTACK,
+    current: int = 0,
+    options: Mapping[str, Any] | None = None,
+    controls: tuple[str, ...] = (),
+    default_owner: int | None = None,
+    dice: list[int] | None = None,
+) -> ClassicState:
+    """A Classic position: listed territories go to the given seats; the rest are spread
+    over the other seats (or all to ``default_owner``) with 1 army each."""
+    specs = [
+        PlayerSpec(f"P{i}", controls[i] if i < len(controls) else "human") for i in range(players)
+    ]
+    opts = {"game_type": "custom", "selection": "random", **(options or {})}
+    state = CLASSIC.new_game(specs, opts, "test")
+    seats = [s for s, p in enumerate(state.players) if not p.is_neutral]
+    others = [s for s in seats if s not in set(owners.values())] or seats
+    for i, territory in enumerate(state.owner):
+        if territory in owners:
+            state.owner[territory] = owners[territory]
+        elif default_owner is not None:
+            state.owner[territory] = default_owner
+        else:
+            state.owner[territory] = others[i % len(others)]
+        state.armies[territory] = 1
+    for territory, count in (armies or {}).items():
+        state.armies[territory] = count
+    for player in state.players:
+        player.setup_armies = 0
+    state.phase = phase
+    state.current = current
+    state.reinforcements = 0
+    if dice is not None:
+        state.rng = ScriptedRng(dice)
+    return state
+
+
+def play(state: ClassicState, *orders: Order) -> tuple[ClassicState, list[dict[str, Any]]]:
+    events: list[dict[str, Any]] = []
+    for order in orders:
+        outcome = CLASSIC.apply(state, order)
+        state = outcome.state
+        events += outcome.events
+    return state, events
+
+
+@pytest.fixture
+def classic() -> ClassicRuleset:
+    return CLASSIC

@@ -1,0 +1,140 @@
+"""Maps are data: every shipped map loads, and bad maps are refused by name."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import networkx as nx
+import pytest
+
+from engine.errors import MapError
+from engine.maps import CardType, load_map, parse_map
+from maps import read_map_file
+
+CLASSIC_DATA = read_map_file("classic.json")
+
+
+def test_classic_map_has_42_territories_and_six_continents() -> None:
+    """Manual p.4: "a map of six continents divided into 42 territories"; p.7 bonuses."""
+    game_map = load_map("classic")
+    assert len(game_map.territories) == 42
+    bonuses = {c.id: c.bonus for c in game_map.continents.values()}
+    assert bonuses == {
+        "north_america": 5,
+        "south_america": 2,
+        "europe": 5,
+        "africa": 3,
+        "asia": 7,
+        "australia": 2,
+    }
+    sizes = {c.id: len(c.territories) for c in game_map.continents.values()}
+    assert sizes == {
+        "north_america": 9,
+        "south_america": 4,
+        "europe": 7,
+        "africa": 6,
+        "asia": 12,
+        "australia": 4,
+    }
+
+
+def test_classic_adjacency_is_the_standard_board() -> None:
+    """Manual p.10: "Greenland is adjacent to the Northwest Territory and North Africa is
+    adjacent to Egypt ... North Africa is adjacent to Brazil and Alaska is adjacent to
+    Kamchatka"; the standard board has 83 borders."""
+    game_map = load_map("classic")
+    assert game_map.graph.number_of_edges() == 83
+    for a, b in [
+        ("greenland", "northwest_territory"),
+        ("north_africa", "egypt"),
+        ("north_africa", "brazil"),
+        ("alaska", "kamchatka"),
+        ("east_africa", "middle_east"),
+        ("siam", "indonesia"),
+    ]:
+        assert game_map.are_adjacent(a, b) and game_map.are_adjacent(b, a)
+    assert not game_map.are_adjacent("alaska", "greenland")
+    assert nx.is_connected(game_map.graph)
+    assert ("alaska", "kamchatka") in game_map.sea_links
+
+
+def test_classic_deck_one_card_per_territory_in_thirds_plus_two_wilds() -> None:
+    """RULINGS §1: "one card per territory (types assigned infantry/cavalry/artillery in
+    equal thirds, fixed by the map file) plus 2 wilds"."""
+    deck = load_map("classic").deck
+    assert len(deck) == 44
+    counts = {t: sum(1 for c in deck if c.type is t) for t in CardType}
+    assert counts == {
+        CardType.INFANTRY: 14,
+        CardType.CAVALRY: 14,
+        CardType.ARTILLERY: 14,
+        CardType.WILD: 2,
+    }
+
+
+def broken(edit: Any) -> dict[str, Any]:
+    data = copy.deepcopy(CLASSIC_DATA)
+    edit(data)
+    return data
+
+
+def territory(data: dict[str, Any], tid: str) -> dict[str, Any]:
+    return next(t for t in data["territories"] if t["id"] == tid)
+
+
+@pytest.mark.parametrize(
+    ("edit", "code", "words"),
+    [
+        (
+            lambda d: territory(d, "alaska")["neighbours"].append("peru"),
+            "map/one-way-link",
+            "'alaska' lists 'peru'",
+        ),
+        (
+            lambda d: territory(d, "peru").update(continent="atlantis"),
+            "map/unknown-continent",
+            "atlantis",
+        ),
+        (
+            lambda d: d["territories"].append(dict(d["territories"][0])),
+            "map/duplicate-id",
+            "alaska",
+        ),
+        (
+            lambda d: territory(d, "alaska")["neighbours"].append("narnia"),
+            "map/unknown-territory",
+            "narnia",
+        ),
+        (
+            lambda d: [
+                territory(d, "eastern_australia").update(neighbours=[]),
+                territory(d, "new_guinea")["neighbours"].remove("eastern_australia"),
+                territory(d, "western_australia")["neighbours"].remove("eastern_australia"),
+            ],
+            "map/unreachable",
+            "eastern_australia",
+        ),
+        (lambda d: d["deck"].pop(0), "map/deck", "alaska"),
+        (lambda d: d["deck"].append({"territory": "peru", "type": "cavalry"}), "map/deck", "peru"),
+        (lambda d: d["deck"].append({"territory": None, "type": "tank"}), "map/deck", "tank"),
+        (lambda d: d.update(colour="red"), "map/unknown-key", "colour"),
+        (lambda d: d["sea_links"].append(["alaska", "peru"]), "map/sea-link", "alaska"),
+    ],
+)
+def test_bad_maps_are_refused_with_a_message_naming_the_problem(
+    edit: Any, code: str, words: str
+) -> None:
+    """The loader rejects a bad map with a message that names the problem."""
+    with pytest.raises(MapError) as info:
+        parse_map(broken(edit))
+    assert info.value.code == code
+    assert words in info.value.message
+
+
+def test_unknown_map_refused() -> None:
+    with pytest.raises(MapError) as info:
+        load_map("middle_earth")
+    assert info.value.code == "map/unknown"
+    with pytest.raises(MapError):
+        load_map("../etc")

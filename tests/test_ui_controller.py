@@ -1,0 +1,191 @@
+"""The page's session logic: clicks to orders, undo rules, hand-over, autosave."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.core import PlayerSpec
+from engine.rulesets.classic.orders import Attack, EndAttack, EndTurn, FreeMove, Place
+from engine.rulesets.classic.state import Phase
+from ui import views
+from ui.controller import Session
+from ui.describe import describe
+
+PLAYERS = [
+    PlayerSpec("Ann", "human", "#D55E00"),
+    PlayerSpec("Bob", "human", "#0072B2"),
+    PlayerSpec("Cy", "baseline", "#009E73"),
+]
+QUICK = {"game_type": "custom", "special_setup": True}
+
+
+def quick(players: list[PlayerSpec] = PLAYERS, seed: str = "t1") -> Session:
+    session = Session.new(players, QUICK, seed)
+    while not session.human_turn:
+        session.play_computer()
+    return session
+
+
+def own(session: Session) -> list[str]:
+    return session.state.territories_of(session.state.current)
+
+
+def to_attack_phase(session: Session) -> None:
+    while session.state.phase is Phase.REINFORCE:
+        session.place_count = 99
+        click = session.click(own(session)[0])
+        assert click.order is not None, click.message
+        session.play(click.order)
+
+
+def test_reinforce_click_places_chosen_count() -> None:
+    session = quick()
+    session.acknowledge_handover()
+    assert session.state.phase is Phase.REINFORCE
+    territory = own(session)[0]
+    session.place_count = 2
+    click = session.click(territory)
+    assert click.order == Place(territory, 2)
+    session.place_count = 999
+    assert session.click(territory).order == Place(territory, session.state.reinforcements)
+
+
+def test_click_on_enemy_in_reinforce_explains() -> None:
+    session = quick()
+    session.acknowledge_handover()
+    enemy = next(t for t, o in session.state.owner.items() if o != session.state.current)
+    click = session.click(enemy)
+    assert click.order is None
+    assert "not yours" in click.message
+
+
+def test_attack_origin_then_target() -> None:
+    session = quick()
+    session.acknowledge_handover()
+    to_attack_phase(session)
+    attack = next(o for o in session.legal() if isinstance(o, Attack))
+    first = session.click(attack.origin)
+    assert first.order is None and session.selected == attack.origin
+    assert attack.target in session.highlight()
+    session.dice, session.mode = 1, "once"
+    second = session.click(attack.target)
+    assert second.order == Attack(attack.origin, attack.target, 1, "once")
+    # A non-adjacent enemy gives the engine's reason.
+    far = next(
+        t
+        for t, o in session.state.owner.items()
+        if o != session.state.current and t not in session.highlight()
+    )
+    assert session.click(far).message
+
+
+def test_fortify_click_asks_for_a_count() -> None:
+    session = quick()
+    session.acknowledge_handover()
+    to_attack_phase(session)
+    session.play(EndAttack())
+    move = next(o for o in session.legal() if isinstance(o, FreeMove))
+    assert session.click(move.origin).order is None
+    click = session.click(move.target)
+    assert click.choice is not None and click.choice.most >= 1
+    assert click.choice.origin == move.origin
+
+
+def test_undo_within_step_and_barrier_on_roll() -> None:
+    session = quick()
+    session.acknowledge_handover()
+    before = session.state.to_json()
+    territory = own(session)[0]
+    session.play(Place(territory, 1))
+    assert session.can_undo
+    assert session.undo()
+    assert session.state.to_json() == before
+    to_attack_phase(session)
+    assert session.can_undo  # placing is still undoable in the attack phase
+    attack = next(o for o in session.legal() if isinstance(o, Attack))
+    session.play(attack)
+    assert not session.can_undo  # dice were rolled
+
+
+def test_undo_cleared_on_turn_change() -> None:
+    session = quick()
+    session.acknowledge_handover()
+    to_attack_phase(session)
+    session.play(EndTurn())
+    assert not session.undo_stack
+
+
+def test_handover_between_humans_hides_secrets() -> None:
+    session = Session.new(PLAYERS, {"game_type": "uk_short", "special_setup": True}, "h1")
+    while not session.human_turn:
+        session.play_computer()
+    assert session.needs_handover and session.viewer is None
+    first = session.actor
+    session.acknowledge_handover()
+    assert session.viewer == first
+    to_attack_phase(session)
+    session.play(EndTurn())
+    while not session.human_turn:
+        session.play_computer()
+    if session.actor != first:
+        assert session.needs_handover
+        assert session.viewer is None
+        assert session.highlight() == set()
+        assert "Hand" in session.click(own(session)[0]).message
+
+
+def test_single_human_never_needs_handover() -> None:
+    players = [PlayerSpec("Ann", "human"), PlayerSpec("Cy", "baseline")]
+    session = quick(players)
+    assert not session.needs_handover
+    assert session.viewer == 0
+
+
+def test_autosave_round_trip() -> None:
+    session = quick()
+    session.acknowledge_handover()
+    session.play(Place(own(session)[0], 1))
+    session.selected = None
+    text = json.dumps(session.to_json())
+    restored = Session.from_json(json.loads(text))
+    assert restored.state.to_json() == session.state.to_json()
+    assert restored.log == session.log
+    assert restored.undo_stack == session.undo_stack
+    assert restored.revealed == session.revealed
+    assert restored.undo()
+    with pytest.raises(ValueError):
+        Session.from_json({"version": 99})
+
+
+def test_computer_game_runs_to_a_winner() -> None:
+    players = [PlayerSpec("A", "baseline"), PlayerSpec("B", "baseline")]
+    session = Session.new(players, QUICK, "cpu")
+    for _ in range(5000):
+        if session.over:
+            break
+        session.play_computer()
+    assert session.over and session.state.winner is not None
+    assert "wins" in views.prompt(session)
+    assert any("wins the game" in text for _, text in session.log)
+
+
+def test_views() -> None:
+    session = quick()
+    session.acknowledge_handover()
+    rows = views.player_rows(session)
+    assert sum(r["territories"] for r in rows) == 42
+    assert views.battle_rows(session)[0]["battles_won"] >= 0
+    to_attack_phase(session)
+    attack = next(o for o in session.legal() if isinstance(o, Attack))
+    targets = views.attack_targets(session, attack.origin)
+    assert all(0.0 <= t.odds <= 1.0 for t in targets)
+    assert "attack" in views.prompt(session)
+
+
+def test_describe_hides_drawn_card() -> None:
+    session = quick()
+    text = describe({"type": "card", "seat": 0, "card": 5}, session.state)
+    assert text == "Ann draws a card."
+    assert describe({"type": "end-turn", "seat": 0}, session.state) is None
