@@ -67,6 +67,12 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--option", type=_option, action="append", default=[], metavar="NAME=VALUE")
     sim.add_argument("--max-turns", type=_positive, default=500)
     sim.add_argument("--level", default="baseline", help="computer level for every seat")
+    sim.add_argument(
+        "--save-code", action="store_true", help="print the final save code on the last line"
+    )
+
+    inspect = sub.add_parser("inspect", help="verify a save code and print its state as JSON")
+    inspect.add_argument("code")
     return parser
 
 
@@ -78,6 +84,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _odds(args)
         if args.command == "simulate":
             return _simulate(args)
+        if args.command == "inspect":
+            return _inspect(args)
     except UsageError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -114,9 +122,66 @@ def _simulate(args: Any) -> int:
         )
         print(f"turn {state.turn} {state.players[seat].name} to play; {alive} alive; {counts}")
 
-    record = play(args.ruleset, players, options, args.seed, args.max_turns, on_turn=report)
+    record = play(
+        args.ruleset,
+        players,
+        options,
+        args.seed,
+        args.max_turns,
+        on_turn=report,
+        record_orders=args.save_code,
+    )
     if record.winner is None:
         print(f"no winner after {args.max_turns} turns")
     else:
         print(f"winner: {record.state.players[record.winner].name} after {record.turns} turns")
+    if args.save_code:
+        print(_final_save_code(args, record))
+    return 0
+
+
+def _final_save_code(args: Any, record: Any) -> str:
+    """The final position as a save code, signed by a key derived from the seed."""
+    import hashlib
+
+    from engine.core import find_ruleset
+    from engine.keys import PlayerKey
+    from engine.saves import make_save
+
+    ruleset = find_ruleset(args.ruleset)
+    seats = len(record.state.players)
+    keys = [
+        PlayerKey.generate(hashlib.sha256(f"{args.seed}:seat:{seat}".encode()).digest())
+        for seat in range(seats)
+    ]
+    signer = record.winner if record.winner is not None else 0
+    return make_save(
+        ruleset,
+        record.state,
+        game_id=hashlib.sha256(f"game:{args.seed}".encode()).hexdigest()[:16],
+        keys=[k.public_key_text for k in keys],
+        signer=keys[signer],
+        seat=signer,
+    )
+
+
+def _inspect(args: Any) -> int:
+    import json
+
+    from engine.saves import read_save
+
+    record = read_save(args.code)
+    print(
+        json.dumps(
+            {
+                "ruleset": record.ruleset,
+                "game": record.game_id,
+                "save": record.seq,
+                "signed_by_seat": record.seat,
+                "turn": record.turn,
+                "state": record.state.to_json(),
+            },
+            indent=1,
+        )
+    )
     return 0

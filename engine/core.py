@@ -133,6 +133,8 @@ class Ruleset(ABC, Generic[S]):
 
     name: ClassVar[str]
     title: ClassVar[str]
+    version: ClassVar[int] = 1
+    """Bumped when a rule change makes old save codes replay differently."""
     aliases: ClassVar[tuple[str, ...]] = ()
     order_types: ClassVar[tuple[type[Order], ...]]
     phase_orders: ClassVar[Mapping[Any, frozenset[str]]]
@@ -159,6 +161,13 @@ class Ruleset(ABC, Generic[S]):
 
     @abstractmethod
     def winner(self, state: S) -> int | None: ...
+
+    def to_compact(self, state: S) -> dict[str, Any]:
+        """The state as compact JSON for save codes (default: the full JSON form)."""
+        return state.to_json()
+
+    def from_compact(self, data: Mapping[str, Any]) -> S:
+        return self.state_from_json(data)
 
     def parse_order(self, data: Mapping[str, Any]) -> Order:
         return parse_order(data, self.order_types)

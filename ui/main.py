@@ -375,6 +375,10 @@ class Page:
         from ui import panels
         from ui.render import render_map
 
+        body = document.body.dataset
+        body.phase = session.state.phase.value
+        body.current = str(session.state.current)
+        body.humanTurn = "true" if session.human_turn and not session.needs_handover else "false"
         active = document.activeElement
         focused = None
         if active is not None and active.dataset is not None:
@@ -400,12 +404,12 @@ class Page:
         el("controls").innerHTML = panels.controls_html(session, self.choice)
         el("private").innerHTML = panels.private_html(session, self.picked)
         el("dice").innerHTML = panels.dice_html(session)
-        body = {
+        tab_html = {
             "log": panels.log_html,
             "players": panels.players_html,
             "battles": panels.battles_html,
         }[self.tab](session)
-        el("tab-body").innerHTML = body
+        el("tab-body").innerHTML = tab_html
         for tab in document.querySelectorAll(".tab"):
             tab.classList.toggle("on", tab.dataset.tab == self.tab)
         handover = el("handover")

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.core import Event, Order, PlayerSpec, Ruleset, register
-from engine.rulesets.classic import setup, turn
+from engine.rulesets.classic import compact, setup, turn
 from engine.rulesets.classic.legal import legal_orders
 from engine.rulesets.classic.orders import (
     ORDER_TYPES,
@@ -54,6 +54,12 @@ class ClassicRuleset(Ruleset[ClassicState]):
 
     def state_from_json(self, data: Mapping[str, Any]) -> ClassicState:
         return ClassicState.from_json(data)
+
+    def to_compact(self, state: ClassicState) -> dict[str, Any]:
+        return compact.to_compact(state)
+
+    def from_compact(self, data: Mapping[str, Any]) -> ClassicState:
+        return compact.from_compact(data)
 
     def actor(self, state: ClassicState) -> int | None:
         return None if state.phase is Phase.GAME_OVER else state.current

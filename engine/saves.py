@@ -1,0 +1,256 @@
+"""Game saves for play by email and forum: a signed save code per turn, chained.
+
+A save's payload holds the ruleset and its version, the full game state (compact form,
+including the random generator's state), every seat's public key, the hash of the save
+it continues from, and the orders given since that save with the running roll counter.
+Whoever receives the next code replays those orders on the previous position: the
+dice come from the random state, so a dishonest position cannot pass.
+
+What a sequential game by email still cannot prevent is said in the README: anyone can
+read the random state in a code and so foresee the dice, and a player may sit on a
+turn and try a different continuation from the same save (the chain shows the fork).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import Order, Ruleset, find_ruleset
+from engine.errors import EngineError
+from engine.keys import PlayerKey, b64url_decode
+from engine.savecode import decode_code, encode_code, payload_hash
+
+PAYLOAD_FIELDS = {"g", "rs", "rv", "seq", "prev", "keys", "turn", "acts", "rolls", "st"}
+
+
+class SaveError(EngineError):
+    """A save code that is valid as a code but does not fit this game."""
+
+
+@dataclass(frozen=True)
+class SaveRecord:
+    """A decoded, signature-checked save."""
+
+    code: str
+    seat: int
+    game_id: str
+    ruleset: str
+    seq: int
+    prev: str | None
+    keys: tuple[str | None, ...]
+    turn: int
+    actions: tuple[dict[str, Any], ...]
+    rolls: tuple[int, int]
+    state: Any
+    payload: dict[str, Any]
+
+    @property
+    def hash(self) -> str:
+        return payload_hash(self.payload)
+
+
+@dataclass(frozen=True)
+class Continuation:
+    """A save accepted as the next one of a game, with anything the players should know."""
+
+    record: SaveRecord
+    warnings: tuple[str, ...]
+    verified: bool
+
+
+def make_save(
+    ruleset: Ruleset[Any],
+    state: Any,
+    *,
+    game_id: str,
+    keys: Sequence[str | None],
+    signer: PlayerKey,
+    seat: int,
+    previous: SaveRecord | None = None,
+    actions: Sequence[Order] = (),
+) -> str:
+    """The save code of ``state``, signed by ``seat`` with ``signer``.
+
+    :raises SaveError: when the signer's key is not the seat's key.
+    """
+    if keys[seat] is not None and keys[seat] != signer.public_key_text:
+        raise SaveError("save/wrong-key", f"this browser's key is not the key of seat {seat + 1}")
+    payload = {
+        "g": game_id,
+        "rs": ruleset.name,
+        "rv": ruleset.version,
+        "seq": 0 if previous is None else previous.seq + 1,
+        "prev": None if previous is None else previous.hash,
+        "keys": list(keys),
+        "turn": state.turn,
+        "acts": [order.to_json() for order in actions],
+        "rolls": [previous.state.rng.counter if previous else 0, state.rng.counter],
+        "st": ruleset.to_compact(state),
+    }
+    return encode_code(payload, signer, seat)
+
+
+def _bad(field: str, why: str) -> SaveError:
+    return SaveError("save/payload", f"the save's {field!r} {why}")
+
+
+def read_save(code: str) -> SaveRecord:
+    """Decode and check a save code on its own (signature, fields, ruleset, state).
+
+    :raises EngineError: a SaveCodeError for a damaged or forged code, a SaveError for a
+        code that is not a game save of a known ruleset and version.
+    """
+    decoded = decode_code(code)
+    payload = decoded.payload
+    missing = sorted(PAYLOAD_FIELDS - set(payload))
+    extra = sorted(set(payload) - PAYLOAD_FIELDS)
+    if missing or extra:
+        raise SaveError(
+            "save/payload",
+            f"this code is not a game save (missing {missing or 'nothing'}, "
+            f"unexpected {extra or 'nothing'})",
+        )
+    ruleset = find_ruleset(_text(payload, "rs"))
+    version = _integer(payload, "rv")
+    if version > ruleset.version:
+        raise SaveError(
+            "save/newer-version",
+            f"this save was made by a newer version of the {ruleset.name} rules "
+            f"(v{version}; this page has v{ruleset.version}): update the page",
+        )
+    keys = payload["keys"]
+    if not isinstance(keys, list) or not all(k is None or isinstance(k, str) for k in keys):
+        raise _bad("keys", "must be a list of public keys")
+    if decoded.seat >= len(keys) or keys[decoded.seat] != _key_text(decoded.public_key):
+        raise SaveError(
+            "save/wrong-seat",
+            f"the code is signed by a key that is not seat {decoded.seat + 1}'s key",
+        )
+    actions = payload["acts"]
+    if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
+        raise _bad("acts", "must be a list of orders")
+    rolls = payload["rolls"]
+    if not (isinstance(rolls, list) and len(rolls) == 2 and all(isinstance(r, int) for r in rolls)):
+        raise _bad("rolls", "must be two counters")
+    prev = payload["prev"]
+    if prev is not None and not isinstance(prev, str):
+        raise _bad("prev", "must be a hash or null")
+    state = ruleset.from_compact(payload["st"])
+    if state.rng.counter != rolls[1]:
+        raise _bad("rolls", "does not match the random state")
+    return SaveRecord(
+        code=code.strip(),
+        seat=decoded.seat,
+        game_id=_text(payload, "g"),
+        ruleset=ruleset.name,
+        seq=_integer(payload, "seq"),
+        prev=prev,
+        keys=tuple(keys),
+        turn=_integer(payload, "turn"),
+        actions=tuple(actions),
+        rolls=(rolls[0], rolls[1]),
+        state=state,
+        payload=payload,
+    )
+
+
+def continue_game(previous: SaveRecord, code: str) -> Continuation:
+    """Accept ``code`` as the save that follows ``previous``, or say why not.
+
+    Refused (the game is untouched): another game, an old or repeated turn, a changed
+    key, a signer who did not have the move, orders that do not lead to the position.
+    Accepted with a warning: a code that skips saves or forks the chain (it continues
+    a different save than this one), which cannot be replayed here.
+
+    :raises EngineError: naming the problem.
+    """
+    record = read_save(code)
+    if record.game_id != previous.game_id:
+        raise SaveError("save/other-game", "this code belongs to another game")
+    if record.hash == previous.hash:
+        raise SaveError("save/duplicate", f"this turn was already loaded (save {record.seq})")
+    if record.seq <= previous.seq:
+        raise SaveError(
+            "save/old-turn",
+            f"this is an old turn (save {record.seq}); the game is already at save "
+            f"{previous.seq}",
+        )
+    for seat, (old, new) in enumerate(zip(previous.keys, record.keys, strict=False)):
+        if old is not None and old != new:
+            raise SaveError("save/keys-changed", f"the code changes seat {seat + 1}'s key")
+        if old is None and new is not None and seat != record.seat:
+            raise SaveError(
+                "save/keys-changed", f"the code claims seat {seat + 1} for someone else"
+            )
+    if len(record.keys) != len(previous.keys):
+        raise SaveError("save/keys-changed", "the code changes the number of seats")
+    if record.prev != previous.hash or record.seq != previous.seq + 1:
+        warning = (
+            f"this code continues save {record.seq - 1} with hash {record.prev}, but this "
+            f"game is at save {previous.seq} with hash {previous.hash}: someone skipped "
+            "a turn or replayed an old save (a fork); its orders cannot be checked here"
+        )
+        return Continuation(record, (warning,), verified=False)
+    _replay(previous, record)
+    return Continuation(record, (), verified=True)
+
+
+def _replay(previous: SaveRecord, record: SaveRecord) -> None:
+    """Re-apply the recorded orders to the previous position; they must lead to the new one."""
+    from engine.ai import choose_order
+
+    ruleset = find_ruleset(record.ruleset)
+    state = previous.state
+    for index, raw in enumerate(record.actions):
+        order = ruleset.parse_order(raw)
+        actor = ruleset.actor(state)
+        if actor is None:
+            raise SaveError("save/replay", f"order {index + 1} comes after the end of the game")
+        if state.players[actor].control == "human":
+            if actor != record.seat:
+                raise SaveError(
+                    "save/wrong-seat",
+                    f"order {index + 1} is seat {actor + 1}'s to give, but seat "
+                    f"{record.seat + 1} signed the code",
+                )
+        elif order != choose_order(state):
+            raise SaveError(
+                "save/replay",
+                f"order {index + 1} is not what the computer player of seat {actor + 1} plays",
+            )
+        state = ruleset.apply(state, order).state
+    if ruleset.to_compact(state) != record.payload["st"]:
+        raise SaveError(
+            "save/replay",
+            "the orders in this code do not lead to the position it shows: it was not "
+            "made honestly",
+        )
+
+
+def _key_text(public_key: bytes) -> str:
+    from engine.keys import b64url_encode
+
+    return b64url_encode(public_key)
+
+
+def _text(payload: dict[str, Any], field: str) -> str:
+    value = payload[field]
+    if not isinstance(value, str):
+        raise _bad(field, "must be text")
+    return value
+
+
+def _integer(payload: dict[str, Any], field: str) -> int:
+    value = payload[field]
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise _bad(field, "must be a whole number")
+    return value
+
+
+def is_valid_key_text(text: str) -> bool:
+    try:
+        return len(b64url_decode(text)) == 32
+    except EngineError:
+        return False
