@@ -73,6 +73,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     inspect = sub.add_parser("inspect", help="verify a save code and print its state as JSON")
     inspect.add_argument("code")
+
+    report = sub.add_parser("report", help="the last turn's report of a Capital Risk save code")
+    report.add_argument("code")
+    report.add_argument("--format", choices=("text", "bbcode", "markdown"), default="text")
+
+    tour = sub.add_parser("tournament", help="computer levels against each other")
+    tour.add_argument("--ruleset", default="classic")
+    tour.add_argument("--games", type=_positive, default=100)
+    tour.add_argument("--seed", default="1")
+    tour.add_argument("--players", type=_positive, default=None)
+    tour.add_argument("--levels", default="", help="comma-separated (default: all levels)")
+    tour.add_argument("--option", type=_option, action="append", default=[], metavar="NAME=VALUE")
     return parser
 
 
@@ -86,6 +98,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(args)
         if args.command == "inspect":
             return _inspect(args)
+        if args.command == "report":
+            return _report(args)
+        if args.command == "tournament":
+            return _tournament(args)
     except UsageError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -184,4 +200,40 @@ def _inspect(args: Any) -> int:
             indent=1,
         )
     )
+    return 0
+
+
+def _report(args: Any) -> int:
+    from engine.saves import read_save
+
+    record = read_save(args.code)
+    if record.ruleset != "capital":
+        raise UsageError(f"reports are for Capital Risk saves; this is a {record.ruleset} save")
+    from engine.rulesets.capital.report import report_text
+
+    text = report_text(record.state, args.format)
+    print(text if text else "no turn has been resolved yet")
+    return 0
+
+
+def _tournament(args: Any) -> int:
+    from engine.ai import levels as known_levels
+    from engine.core import find_ruleset
+    from engine.tournament import format_result, run_tournament
+
+    find_ruleset(args.ruleset)
+    available = known_levels(args.ruleset)
+    chosen = [lv for lv in args.levels.split(",") if lv] or [
+        lv for lv in ("easy", "standard", "good") if lv in available
+    ]
+    unknown = [lv for lv in chosen if lv not in available]
+    if unknown or len(chosen) < 2:
+        raise UsageError(
+            f"levels must be two or more of {', '.join(available)}; got {', '.join(chosen)}"
+        )
+    result = run_tournament(
+        args.ruleset, args.games, args.seed, args.players, chosen, dict(args.option)
+    )
+    for line in format_result(result):
+        print(line)
     return 0

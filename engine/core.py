@@ -136,6 +136,8 @@ class Ruleset(ABC, Generic[S]):
     version: ClassVar[int] = 1
     """Bumped when a rule change makes old save codes replay differently."""
     aliases: ClassVar[tuple[str, ...]] = ()
+    simultaneous: ClassVar[bool] = False
+    """Every side writes orders for the same turn, resolved together."""
     order_types: ClassVar[tuple[type[Order], ...]]
     phase_orders: ClassVar[Mapping[Any, frozenset[str]]]
 

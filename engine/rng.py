@@ -65,3 +65,10 @@ class Rng:
     def from_json(cls, data: Any) -> Rng:
         seed, counter = data
         return cls(str(seed), int(counter))
+
+
+def reseeded(rng: Rng, entropy: str) -> Rng:
+    """A fresh generator mixing ``entropy`` into ``rng``'s seed and position: used when
+    several players contribute secret salts so that no one of them controls the dice."""
+    digest = hashlib.sha256(f"{rng.seed}:{rng.counter}:{entropy}".encode()).hexdigest()
+    return Rng(digest[:32], 0)

@@ -23,6 +23,7 @@ from engine.keys import PlayerKey, b64url_decode
 from engine.savecode import decode_code, encode_code, payload_hash
 
 PAYLOAD_FIELDS = {"g", "rs", "rv", "seq", "prev", "keys", "turn", "acts", "rolls", "st"}
+OPTIONAL_FIELDS = {"proof"}  # simultaneous games: each faction's signed orders code
 
 
 class SaveError(EngineError):
@@ -70,6 +71,7 @@ def make_save(
     seat: int,
     previous: SaveRecord | None = None,
     actions: Sequence[Order] = (),
+    proofs: Sequence[str] = (),
 ) -> str:
     """The save code of ``state``, signed by ``seat`` with ``signer``.
 
@@ -89,6 +91,8 @@ def make_save(
         "rolls": [previous.state.rng.counter if previous else 0, state.rng.counter],
         "st": ruleset.to_compact(state),
     }
+    if proofs:
+        payload["proof"] = list(proofs)
     return encode_code(payload, signer, seat)
 
 
@@ -105,7 +109,7 @@ def read_save(code: str) -> SaveRecord:
     decoded = decode_code(code)
     payload = decoded.payload
     missing = sorted(PAYLOAD_FIELDS - set(payload))
-    extra = sorted(set(payload) - PAYLOAD_FIELDS)
+    extra = sorted(set(payload) - PAYLOAD_FIELDS - OPTIONAL_FIELDS)
     if missing or extra:
         raise SaveError(
             "save/payload",
@@ -174,8 +178,7 @@ def continue_game(previous: SaveRecord, code: str) -> Continuation:
     if record.seq <= previous.seq:
         raise SaveError(
             "save/old-turn",
-            f"this is an old turn (save {record.seq}); the game is already at save "
-            f"{previous.seq}",
+            f"this is an old turn (save {record.seq}); the game is already at save {previous.seq}",
         )
     for seat, (old, new) in enumerate(zip(previous.keys, record.keys, strict=False)):
         if old is not None and old != new:
@@ -203,6 +206,18 @@ def _replay(previous: SaveRecord, record: SaveRecord) -> None:
 
     ruleset = find_ruleset(record.ruleset)
     state = previous.state
+    if ruleset.simultaneous:
+        from engine.sealed import check_proofs
+
+        orders = [ruleset.parse_order(raw) for raw in record.actions]
+        proofs = record.payload.get("proof", [])
+        if not isinstance(proofs, list) or not all(isinstance(p, str) for p in proofs):
+            raise _bad("proof", "must be a list of orders codes")
+        check_proofs(previous, orders, proofs)
+        for order in orders:
+            state = ruleset.apply(state, order).state
+        _check_position(ruleset, state, record)
+        return
     for index, raw in enumerate(record.actions):
         order = ruleset.parse_order(raw)
         actor = ruleset.actor(state)
@@ -221,6 +236,10 @@ def _replay(previous: SaveRecord, record: SaveRecord) -> None:
                 f"order {index + 1} is not what the computer player of seat {actor + 1} plays",
             )
         state = ruleset.apply(state, order).state
+    _check_position(ruleset, state, record)
+
+
+def _check_position(ruleset: Ruleset[Any], state: Any, record: SaveRecord) -> None:
     if ruleset.to_compact(state) != record.payload["st"]:
         raise SaveError(
             "save/replay",

@@ -8,9 +8,9 @@ and saves :meth:`Session.to_json` after every action.
 Undo: every human order pushes a snapshot; the stack is emptied when dice are rolled,
 a card is drawn, or the seat to act changes (a new step begins).
 
-Hand-over (pass-and-play): when the seat to act becomes a different human player who
-has something secret (cards, a mission, a headquarters to choose), the page must show
-a hand-over screen first; :attr:`Session.needs_handover` says so and
+Hand-over (pass-and-play): when the seat to act becomes a different human player, the
+page must show a hand-over screen first (during claiming and initial placement only if
+that player has a secret, a mission, so that setup is not interrupted at every army); :attr:`Session.needs_handover` says so and
 :meth:`Session.acknowledge_handover` reveals that seat.
 """
 
@@ -182,8 +182,9 @@ class Session:
         elif self.human_turn and self.actor != self.revealed:
             actor = self.actor
             assert actor is not None
-            if not self.has_secret(actor):
-                self.revealed = actor
+            setup = self.state.phase in (Phase.CLAIM, Phase.SETUP)
+            if setup and not self.has_secret(actor):
+                self.revealed = actor  # nothing secret yet: no hand-over per placed army
 
     # ------------------------------------------------------------ playing orders
 

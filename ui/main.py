@@ -34,6 +34,12 @@ CHECK_FIELDS = (
 )
 
 
+def found(node: Any) -> bool:
+    """A DOM lookup result is an element (not JS null/undefined, which Pyodide may
+    hand over as ``jsnull`` rather than None)."""
+    return node is not None and type(node).__name__ not in ("JsNull", "JsUndefined")
+
+
 def el(element_id: str) -> Any:
     return document.getElementById(element_id)
 
@@ -77,18 +83,18 @@ class Page:
     def on_click(self, event: Any) -> None:
         target = event.target
         territory = target.closest("[data-territory]") if target.closest else None
-        if territory is not None and self.session is not None and el("board").contains(territory):
+        if found(territory) and self.session is not None and el("board").contains(territory):
             self.territory_clicked(str(territory.dataset.territory))
             return
         button = target.closest("[data-action]") if target.closest else None
-        if button is None or button.tagName == "FORM" or getattr(button, "disabled", False):
+        if not found(button) or button.tagName == "FORM" or getattr(button, "disabled", False):
             return
         self.action(str(button.dataset.action), button)
 
     def on_key(self, event: Any) -> None:
         key = event.key
         active = document.activeElement
-        if key in ("Enter", " ") and active is not None and active.dataset is not None:
+        if key in ("Enter", " ") and found(active) and found(getattr(active, "dataset", None)):
             territory = getattr(active.dataset, "territory", None)
             if territory and self.session is not None:
                 event.preventDefault()
@@ -106,7 +112,7 @@ class Page:
     def on_input(self, event: Any) -> None:
         target = event.target
         form = target.closest("form.chooser") if target.closest else None
-        if form is None:
+        if not found(form):
             return
         other = "count" if target.name == "range" else "range"
         form.elements.namedItem(other).value = target.value
@@ -210,7 +216,7 @@ class Page:
             )
             self.refresh()
             field = document.querySelector('[data-testid="free-move-count"]')
-            if field is not None:
+            if found(field):
                 field.focus()
                 field.select()
             return
@@ -381,7 +387,7 @@ class Page:
         body.humanTurn = "true" if session.human_turn and not session.needs_handover else "false"
         active = document.activeElement
         focused = None
-        if active is not None and active.dataset is not None:
+        if found(active) and found(getattr(active, "dataset", None)):
             focused = getattr(active.dataset, "territory", None)
         arrows = []
         battle = session.state.battle or session.state.pending
@@ -398,7 +404,7 @@ class Page:
         )
         if focused:
             again = board.querySelector(f'[data-territory="{focused}"]')
-            if again is not None:
+            if found(again):
                 again.focus()
         el("turn").innerHTML = panels.turn_html(session)
         el("controls").innerHTML = panels.controls_html(session, self.choice)
@@ -417,7 +423,7 @@ class Page:
         if session.needs_handover:
             handover.innerHTML = panels.handover_html(session)
             button = handover.querySelector("button")
-            if button is not None:
+            if found(button):
                 button.focus()
         winner = el("winner")
         show_winner = session.over and not self.winner_closed and el("setup").hidden

@@ -21,7 +21,7 @@ from engine.rulesets.classic.state import ClassicState
 TERRITORY_WORTH = 1.0
 CARD_WORTH = 3.0
 HQ_WORTH = 30.0  # an enemy headquarters is most of the way to winning the short game
-ODDS_CAP = 60  # odds beyond this many armies are as good as certain; keeps the DP small
+ODDS_CAP = 40  # odds beyond this many armies are as good as certain; keeps the DP small
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,8 @@ class Profile:
     card_timing: bool  # hold rising sets until forced, worth it, or a push needs them
     neutral_weight: float  # worth of a neutral territory that opens nothing
     reroll_gain: float  # least expected army swing to spend the attack advantage
+    kill_weight: float  # worth of a rival's lost army against one of ours (two players: 1)
+    guard: bool  # reinforce borders whose loss would hurt before planning attacks
     supply_smart: bool  # route free moves along supply lines to the most threatened border
 
 
@@ -106,6 +108,9 @@ class View:
             for s, p in enumerate(state.players)
             if s != seat and p.headquarters is not None
         }
+        self.rivals = sum(
+            1 for s, p in enumerate(state.players) if p.alive and not p.is_neutral and s != seat
+        )
         self.counts: dict[int, int] = {}
         for o in owner.values():
             self.counts[o] = self.counts.get(o, 0) + 1

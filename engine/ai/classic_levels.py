@@ -64,6 +64,8 @@ EASY = Profile(
     card_timing=False,
     neutral_weight=1.0,
     reroll_gain=0.0,
+    kill_weight=0.0,
+    guard=False,
     supply_smart=False,
 )
 STANDARD = Profile(
@@ -79,6 +81,8 @@ STANDARD = Profile(
     card_timing=True,
     neutral_weight=0.5,
     reroll_gain=0.3,
+    kill_weight=0.5,
+    guard=True,
     supply_smart=True,
 )
 GOOD = Profile(
@@ -94,6 +98,8 @@ GOOD = Profile(
     card_timing=True,
     neutral_weight=0.25,
     reroll_gain=0.3,
+    kill_weight=1.0,
+    guard=True,
     supply_smart=True,
 )
 PROFILES = (EASY, STANDARD, GOOD)
@@ -160,7 +166,7 @@ def _placement(view: View, armies: int) -> tuple[str, int]:
     if not open_:
         open_ = list(view.own)
     # First a border whose loss would hurt (a held continent, the headquarters).
-    if profile.card_timing:
+    if profile.guard:
         urgent = [
             (view.deficit(t) * view.importance(t), t)
             for t in open_

@@ -15,25 +15,36 @@ LOSS_CAP = 30  # expected losses beyond this size grow linearly; keeps the DP sm
 
 
 @lru_cache(maxsize=4096)
-def attacker_losses(attackers: int, defenders: int) -> float:
-    """Expected attacking armies lost fighting to the end (cached)."""
+def battle_losses(attackers: int, defenders: int) -> tuple[float, float]:
+    """Expected (attacking, defending) armies lost fighting to the end (cached)."""
     if attackers > LOSS_CAP or defenders > LOSS_CAP:
         scale = max(attackers, defenders) / LOSS_CAP
-        small = attacker_losses(max(1, round(attackers / scale)), max(1, round(defenders / scale)))
-        return small * scale
-    return odds.expected_losses(attackers, defenders)[0]
+        lost_a, lost_d = battle_losses(
+            max(1, round(attackers / scale)), max(1, round(defenders / scale))
+        )
+        return lost_a * scale, lost_d * scale
+    return odds.expected_losses(attackers, defenders)
 
 
 def attack_score(view: View, origin: str, target: str, extra: int = 0) -> tuple[float, float]:
     """(conquest probability, net worth) of attacking ``target`` from ``origin`` with
-    ``extra`` more armies there, keeping the origin's reserve back."""
-    armies = view.state.armies
+    ``extra`` more armies there, keeping the origin's reserve back.
+
+    Armies lost count against the attack; armies a rival loses count for it, more so
+    the fewer rivals are left to profit from the fight (neutral armies count nothing).
+    """
+    state = view.state
+    armies = state.armies
     usable = armies[origin] + extra - 1 - view.keep_back(origin, target)
     if usable < 1:
         return 0.0, 0.0
     defenders = armies[target]
     p = view.chance(usable, defenders)
-    worth = p * view.target_value(target) - LOSS_WEIGHT * attacker_losses(usable, defenders)
+    lost_a, lost_d = battle_losses(usable, defenders)
+    kill = 0.0
+    if state.owner[target] != view.neutral:
+        kill = LOSS_WEIGHT * view.profile.kill_weight / max(1, view.rivals)
+    worth = p * view.target_value(target) - LOSS_WEIGHT * lost_a + kill * lost_d
     return p, worth
 
 

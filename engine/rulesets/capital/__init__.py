@@ -30,6 +30,7 @@ from engine.rulesets.capital.orders import (
     Tactical,
     parse_order,
 )
+from engine.rng import reseeded
 from engine.rulesets.capital.reinforce import capacity, placement_limit, reinforcements
 from engine.rulesets.capital.report import render, report_text
 from engine.rulesets.capital.state import CapitalState, Faction, Phase
@@ -63,6 +64,7 @@ class CapitalRuleset(Ruleset[CapitalState]):
     name: ClassVar[str] = "capital"
     title: ClassVar[str] = "Capital Risk (simultaneous, RiskNES V)"
     aliases: ClassVar[tuple[str, ...]] = ("capital-risk",)
+    simultaneous: ClassVar[bool] = True
     order_types: ClassVar[tuple[type[Order], ...]] = ORDER_TYPES
     phase_orders: ClassVar[Mapping[Any, frozenset[str]]] = PHASE_ORDERS
 
@@ -110,6 +112,8 @@ class CapitalRuleset(Ruleset[CapitalState]):
             state.orders[order.faction] = order.to_json()
             return [{"type": "orders-sealed", "faction": order.faction, "player": order.player}]
         if isinstance(order, Resolve):
+            if order.entropy:
+                state.rng = reseeded(state.rng, order.entropy)
             if state.phase is Phase.SETUP:
                 return turn.resolve_setup_phase(state, order.force)
             return turn.resolve_turn(state, order.force)

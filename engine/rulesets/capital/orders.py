@@ -142,20 +142,31 @@ class SubmitOrders(Order):
 @dataclass(frozen=True)
 class Resolve(Order):
     """Resolve the phase.  Without ``force`` every living faction must have sent orders;
-    with it (the moderator's deadline) the silent ones get default orders."""
+    with it (the moderator's deadline) the silent ones get default orders.  ``entropy``
+    (from the factions' sealed-order salts) reseeds the dice so that no one faction can
+    steer them."""
 
     KIND: ClassVar[str] = "resolve"
     force: bool = False
+    entropy: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.KIND, "force": self.force}
+        data: dict[str, Any] = {"kind": self.KIND, "force": self.force}
+        if self.entropy:
+            data["entropy"] = self.entropy
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Resolve:
         force = data.get("force", False)
         if not isinstance(force, bool):
             raise InvalidOrderError("order/bad-field", f"resolve: force must be bool: {force!r}")
-        return cls(force)
+        entropy = data.get("entropy", "")
+        if not isinstance(entropy, str):
+            raise InvalidOrderError(
+                "order/bad-field", f"resolve: entropy must be text: {entropy!r}"
+            )
+        return cls(force, entropy)
 
 
 ORDER_TYPES: tuple[type[Order], ...] = (SubmitSetup, SubmitOrders, Resolve)

@@ -1,0 +1,230 @@
+"""Sealed orders for simultaneous games by forum, with or without a moderator.
+
+Without a moderator (commit and reveal): each faction posts a *sealed code*, a signed
+commitment ``sha256(game, turn, faction, orders, salt)``; when every sealed code is in,
+each faction posts its *reveal code* (the orders and the secret salt, signed); anyone
+pastes all reveals, the page checks each against its commitment and resolves.  The dice
+are reseeded from all salts together, so no faction can steer them, and nobody can change
+orders after seeing another's.
+
+With a moderator: factions send their reveal codes (their *orders codes*) to the host
+privately; the host's page resolves without commitments.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import Order, find_ruleset
+from engine.errors import EngineError
+from engine.keys import PlayerKey, b64url_encode
+from engine.saves import SaveError, SaveRecord
+from engine.savecode import canonical_json, decode_code, encode_code
+
+SEAL, REVEAL = "seal", "reveal"
+
+
+class SealedOrdersError(SaveError):
+    """A sealed or reveal code that does not fit this game and turn."""
+
+
+@dataclass(frozen=True)
+class Sealed:
+    faction: int
+    commitment: str
+    code: str
+
+
+@dataclass(frozen=True)
+class Revealed:
+    faction: int
+    order: Order
+    salt: str
+    code: str
+
+
+def commitment(game_id: str, turn: int, faction: int, order: Order, salt: str) -> str:
+    body = {"g": game_id, "t": turn, "f": faction, "o": order.to_json(), "s": salt}
+    return hashlib.sha256(canonical_json(body)).hexdigest()
+
+
+def seal_orders(
+    order: Order,
+    *,
+    game_id: str,
+    turn: int,
+    faction: int,
+    key: PlayerKey,
+    salt: str | None = None,
+) -> tuple[str, str]:
+    """The (sealed code, reveal code) pair for one faction's orders this turn."""
+    salt = salt if salt is not None else b64url_encode(secrets.token_bytes(16))
+    sealed = encode_code(
+        {
+            "k": SEAL,
+            "g": game_id,
+            "t": turn,
+            "f": faction,
+            "c": commitment(game_id, turn, faction, order, salt),
+        },
+        key,
+        faction,
+    )
+    reveal = encode_code(
+        {"k": REVEAL, "g": game_id, "t": turn, "f": faction, "o": order.to_json(), "s": salt},
+        key,
+        faction,
+    )
+    return sealed, reveal
+
+
+def _read(code: str, kind: str, base: SaveRecord) -> tuple[int, dict[str, Any]]:
+    trusted = {s: _key_bytes(k) for s, k in enumerate(base.keys) if k is not None}
+    decoded = decode_code(code, trusted_keys=trusted)
+    payload = decoded.payload
+    if payload.get("k") != kind:
+        what = {SEAL: "a sealed code", REVEAL: "a reveal code"}[kind]
+        raise SealedOrdersError("sealed/kind", f"expected {what}, got another kind of code")
+    if payload.get("g") != base.game_id:
+        raise SealedOrdersError("sealed/other-game", "this code belongs to another game")
+    if payload.get("t") != base.state.turn:
+        raise SealedOrdersError(
+            "sealed/wrong-turn",
+            f"this code is for turn {payload.get('t')}, but the game is at turn {base.state.turn}",
+        )
+    if payload.get("f") != decoded.seat:
+        raise SealedOrdersError("sealed/wrong-seat", "the code's faction is not its signer")
+    return decoded.seat, payload
+
+
+def _key_bytes(text: str) -> bytes:
+    from engine.keys import public_key_from_text
+
+    return public_key_from_text(text)
+
+
+def read_seals(base: SaveRecord, codes: Iterable[str]) -> dict[int, Sealed]:
+    """Sealed codes by faction; the same code twice is fine, a second commitment is not.
+
+    :raises EngineError: naming the bad code.
+    """
+    seals: dict[int, Sealed] = {}
+    for code in codes:
+        faction, payload = _read(code, SEAL, base)
+        digest = payload.get("c")
+        if not isinstance(digest, str):
+            raise SealedOrdersError("sealed/payload", "the sealed code has no commitment")
+        if faction in seals and seals[faction].commitment != digest:
+            raise SealedOrdersError(
+                "sealed/second-commitment",
+                f"faction {faction + 1} has already sealed different orders this turn",
+            )
+        seals[faction] = Sealed(faction, digest, code)
+    return seals
+
+
+def read_reveals(
+    base: SaveRecord, codes: Iterable[str], seals: dict[int, Sealed] | None
+) -> dict[int, Revealed]:
+    """Reveal codes by faction, each checked against its commitment when ``seals`` is
+    given (without a moderator); with ``seals`` None (a moderator's host) none is needed.
+
+    :raises EngineError: a reveal that does not match its commitment, a reveal without a
+        sealed code, two different reveals for one faction.
+    """
+    ruleset = find_ruleset(base.ruleset)
+    reveals: dict[int, Revealed] = {}
+    for code in codes:
+        faction, payload = _read(code, REVEAL, base)
+        order = ruleset.parse_order(payload.get("o", {}))
+        salt = payload.get("s")
+        if not isinstance(salt, str):
+            raise SealedOrdersError("sealed/payload", "the reveal code has no salt")
+        if getattr(order, "faction", faction) != faction:
+            raise SealedOrdersError(
+                "sealed/wrong-seat", f"faction {faction + 1} revealed another faction's orders"
+            )
+        if seals is not None:
+            if faction not in seals:
+                raise SealedOrdersError(
+                    "sealed/no-commitment", f"faction {faction + 1} revealed without sealing first"
+                )
+            expected = commitment(base.game_id, base.state.turn, faction, order, salt)
+            if expected != seals[faction].commitment:
+                raise SealedOrdersError(
+                    "sealed/mismatch",
+                    f"faction {faction + 1}'s reveal does not match its sealed code: the "
+                    "orders were changed after sealing",
+                )
+        if faction in reveals and reveals[faction].order != order:
+            raise SealedOrdersError(
+                "sealed/second-reveal", f"faction {faction + 1} revealed two different orders"
+            )
+        reveals[faction] = Revealed(faction, order, salt, code)
+    return reveals
+
+
+def dice_entropy(reveals: dict[int, Revealed]) -> str:
+    """Every faction's salt in faction order: change any one and the dice change."""
+    return hashlib.sha256(
+        "|".join(f"{f}:{reveals[f].salt}" for f in sorted(reveals)).encode()
+    ).hexdigest()
+
+
+def resolution_orders(reveals: dict[int, Revealed], force: bool, with_entropy: bool) -> list[Order]:
+    """The orders that resolve the turn: every revealed submission, then Resolve."""
+    from engine.rulesets.capital.orders import Resolve
+
+    orders: list[Order] = [reveals[f].order for f in sorted(reveals)]
+    orders.append(Resolve(force=force, entropy=dice_entropy(reveals) if with_entropy else ""))
+    return orders
+
+
+def proofs_for(reveals: dict[int, Revealed]) -> list[str]:
+    return [reveals[f].code for f in sorted(reveals)]
+
+
+def check_proofs(base: SaveRecord, actions: Sequence[Order], proofs: Sequence[str]) -> None:
+    """In a simultaneous game's save, every faction's submission must come with that
+    faction's signed reveal code.
+
+    :raises EngineError: naming the faction whose orders are not backed by its signature.
+    """
+    reveals = read_reveals(base, proofs, seals=None)
+    for order in actions:
+        faction = getattr(order, "faction", None)
+        if faction is None:
+            continue
+        if faction not in reveals or reveals[faction].order != order:
+            raise SealedOrdersError(
+                "sealed/unsigned",
+                f"faction {faction + 1}'s orders in this save are not signed by faction "
+                f"{faction + 1}",
+            )
+
+
+def missing_factions(base: SaveRecord, factions: Iterable[int]) -> list[int]:
+    alive = [f for f, p in enumerate(base.state.players) if p.alive]
+    got = set(factions)
+    return [f for f in alive if f not in got]
+
+
+__all__ = [
+    "EngineError",
+    "Revealed",
+    "Sealed",
+    "SealedOrdersError",
+    "check_proofs",
+    "commitment",
+    "dice_entropy",
+    "missing_factions",
+    "proofs_for",
+    "read_reveals",
+    "read_seals",
+    "resolution_orders",
+    "seal_orders",
+]

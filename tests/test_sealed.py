@@ -1,0 +1,192 @@
+"""Capital Risk by forum without a moderator: commit and reveal (issue 5)."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+
+import pytest
+
+from engine.ai.capital import choose
+from engine.core import PlayerSpec, find_ruleset
+from engine.errors import EngineError
+from engine.keys import PlayerKey
+from engine.saves import SaveRecord, continue_game, make_save, read_save
+from engine.sealed import (
+    dice_entropy,
+    proofs_for,
+    read_reveals,
+    read_seals,
+    resolution_orders,
+    seal_orders,
+)
+
+RS = find_ruleset("capital")
+KEYS = [PlayerKey.generate(hashlib.sha256(f"faction{i}".encode()).digest()) for i in range(3)]
+
+
+def base_save() -> SaveRecord:
+    """A 3-faction game past setup, saved with every faction's key."""
+    state = RS.new_game([PlayerSpec(f"F{i + 1}", "baseline") for i in range(3)], {}, "forum")
+    for faction in range(3):
+        state = RS.apply(state, choose(state, faction)).state
+    state = RS.apply(state, RS.parse_order({"kind": "resolve", "force": False})).state
+    keys = [k.public_key_text for k in KEYS]
+    return read_save(make_save(RS, state, game_id="forum", keys=keys, signer=KEYS[0], seat=0))
+
+
+def sealed_turn(
+    base: SaveRecord, salts: tuple[str, ...] = ("a", "b", "c")
+) -> tuple[list[str], list[str]]:
+    seals, reveals = [], []
+    for faction in range(3):
+        order = choose(base.state, faction)
+        sealed, reveal = seal_orders(
+            order,
+            game_id="forum",
+            turn=base.state.turn,
+            faction=faction,
+            key=KEYS[faction],
+            salt=salts[faction],
+        )
+        seals.append(sealed)
+        reveals.append(reveal)
+    return seals, reveals
+
+
+def resolve(base: SaveRecord, seals: list[str], reveals: list[str], signer: int = 1) -> str:
+    revealed = read_reveals(base, reveals, read_seals(base, seals))
+    orders = resolution_orders(revealed, force=False, with_entropy=True)
+    state = base.state
+    for order in orders:
+        state = RS.apply(state, order).state
+    return make_save(
+        RS,
+        state,
+        game_id="forum",
+        keys=list(base.keys),
+        signer=KEYS[signer],
+        seat=signer,
+        previous=base,
+        actions=orders,
+        proofs=proofs_for(revealed),
+    )
+
+
+def test_commit_reveal_turn_resolves_and_the_next_player_verifies_it() -> None:
+    """Each faction posts a sealed code; when all are in, each posts its reveal code; anyone
+    pastes all reveals; the page checks each reveal against its commitment and resolves."""
+    base = base_save()
+    seals, reveals = sealed_turn(base)
+    code = resolve(base, seals, reveals)
+    continuation = continue_game(base, code)
+    assert continuation.verified
+    assert continuation.record.state.turn == base.state.turn + 1
+    assert continuation.record.state.last_report is not None
+
+
+def test_a_changed_reveal_is_refused() -> None:
+    """A reveal that does not match its commitment is refused."""
+    base = base_save()
+    seals, reveals = sealed_turn(base)
+    original = choose(base.state, 0)
+    other = dataclasses.replace(original, attacks=(), surge=None)
+    assert other != original
+    _, changed = seal_orders(
+        other, game_id="forum", turn=base.state.turn, faction=0, key=KEYS[0], salt="a"
+    )
+    with pytest.raises(EngineError) as info:
+        read_reveals(base, [changed, *reveals[1:]], read_seals(base, seals))
+    assert info.value.code == "sealed/mismatch"
+
+
+def test_the_dice_seed_changes_when_any_single_salt_changes() -> None:
+    """The dice seed comes from all salts together, so no faction can steer the dice."""
+    base = base_save()
+    entropies = set()
+    for salts in [("a", "b", "c"), ("a", "b", "x"), ("a", "y", "c"), ("z", "b", "c")]:
+        seals, reveals = sealed_turn(base, salts)
+        entropies.add(dice_entropy(read_reveals(base, reveals, read_seals(base, seals))))
+    assert len(entropies) == 4
+
+
+def test_a_second_commitment_and_a_wrong_turn_are_refused() -> None:
+    """A second commitment, or a code for the wrong turn, is refused with a clear message."""
+    base = base_save()
+    seals, _ = sealed_turn(base)
+    seals2, _ = sealed_turn(base, ("q", "r", "s"))
+    with pytest.raises(EngineError) as info:
+        read_seals(base, [seals[0], seals2[0]])
+    assert info.value.code == "sealed/second-commitment"
+    assert read_seals(base, [seals[0], seals[0]])  # the same code twice is harmless
+    order = choose(base.state, 0)
+    late, _ = seal_orders(order, game_id="forum", turn=base.state.turn + 3, faction=0, key=KEYS[0])
+    with pytest.raises(EngineError) as info:
+        read_seals(base, [late])
+    assert info.value.code == "sealed/wrong-turn"
+
+
+def test_reveal_without_seal_and_someone_elses_key_refused() -> None:
+    base = base_save()
+    seals, reveals = sealed_turn(base)
+    with pytest.raises(EngineError) as info:
+        read_reveals(base, reveals, read_seals(base, seals[:2]))
+    assert info.value.code == "sealed/no-commitment"
+    thief = PlayerKey.generate(b"\x07" * 32)
+    stolen, _ = seal_orders(
+        choose(base.state, 2), game_id="forum", turn=base.state.turn, faction=2, key=thief
+    )
+    with pytest.raises(EngineError) as info:
+        read_seals(base, [stolen])
+    assert info.value.code in {"savecode/wrong-seat", "savecode/unknown-key"}
+
+
+def test_a_save_whose_orders_are_not_signed_by_their_faction_is_refused() -> None:
+    """All codes are signed like every save code: a resolver cannot slip in orders a
+    faction never signed."""
+    base = base_save()
+    seals, reveals = sealed_turn(base)
+    revealed = read_reveals(base, reveals, read_seals(base, seals))
+    orders = resolution_orders(revealed, force=False, with_entropy=True)
+    state = base.state
+    for order in orders:
+        state = RS.apply(state, order).state
+    forged = make_save(
+        RS,
+        state,
+        game_id="forum",
+        keys=list(base.keys),
+        signer=KEYS[1],
+        seat=1,
+        previous=base,
+        actions=orders,
+        proofs=proofs_for(revealed)[:2],
+    )
+    with pytest.raises(EngineError) as info:
+        continue_game(base, forged)
+    assert info.value.code == "sealed/unsigned"
+
+
+def test_moderated_turn_needs_no_commitments() -> None:
+    """With a moderator, factions send their orders codes to the host privately; the host
+    resolves and produces the next code."""
+    base = base_save()
+    _, reveals = sealed_turn(base)
+    revealed = read_reveals(base, reveals[:2], seals=None)
+    orders = resolution_orders(revealed, force=True, with_entropy=False)
+    state = base.state
+    for order in orders:
+        state = RS.apply(state, order).state
+    assert "sent no orders" in " ".join(state.last_report["comments"])
+    code = make_save(
+        RS,
+        state,
+        game_id="forum",
+        keys=list(base.keys),
+        signer=KEYS[0],
+        seat=0,
+        previous=base,
+        actions=orders,
+        proofs=proofs_for(revealed),
+    )
+    assert continue_game(base, code).verified
