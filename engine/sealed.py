@@ -22,8 +22,8 @@ from typing import Any
 from engine.core import Order, find_ruleset
 from engine.errors import EngineError
 from engine.keys import PlayerKey, b64url_encode
-from engine.saves import SaveError, SaveRecord
 from engine.savecode import canonical_json, decode_code, encode_code
+from engine.saves import SaveError, SaveRecord
 
 SEAL, REVEAL = "seal", "reveal"
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import random
 import subprocess
@@ -17,8 +18,8 @@ from engine.core import Order, PlayerSpec, find_ruleset
 from engine.errors import EngineError
 from engine.keys import PlayerKey
 from engine.rulesets.classic import ClassicState
-from engine.saves import SaveRecord, continue_game, make_save, read_save
 from engine.savecode import decode_code, encode_code
+from engine.saves import SaveRecord, continue_game, make_save, read_save
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -94,7 +95,7 @@ def test_a_chain_of_turns_is_verified_by_replaying_the_orders() -> None:
     """The next player pastes the code; its orders are replayed on the previous position
     and must lead to the position in the code. Dice come from the random state."""
     saves = chain(4)
-    for (_, previous), (code, record) in zip(saves, saves[1:], strict=False):
+    for (_, previous), (code, record) in itertools.pairwise(saves):
         continuation = continue_game(previous, code)
         assert continuation.verified and not continuation.warnings
         assert continuation.record.state == record.state
@@ -114,7 +115,7 @@ def test_dishonest_position_signed_by_the_right_player_is_refused() -> None:
     player who edited the armies and signed with their own key) is refused."""
     saves = chain(1)
     previous = saves[0][1]
-    code, record = saves[1]
+    _code, record = saves[1]
     state = record.state.clone()
     territory = state.territories_of(record.seat)[0]
     state.armies[territory] += 10

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.core import Event, Order, PlayerSpec, Ruleset, register
+from engine.rng import reseeded
 from engine.rulesets.capital import setup, turn
 from engine.rulesets.capital.legal import (
     Offense,
@@ -30,7 +31,6 @@ from engine.rulesets.capital.orders import (
     Tactical,
     parse_order,
 )
-from engine.rng import reseeded
 from engine.rulesets.capital.reinforce import capacity, placement_limit, reinforcements
 from engine.rulesets.capital.report import render, report_text
 from engine.rulesets.capital.state import CapitalState, Faction, Phase

@@ -134,4 +134,6 @@ def from_compact(data: Mapping[str, Any]) -> ClassicState:
     except EngineError:
         raise
     except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise EngineError("savecode/state", f"the game state in the code is malformed: {exc}") from exc
+        raise EngineError(
+            "savecode/state", f"the game state in the code is malformed: {exc}"
+        ) from exc
