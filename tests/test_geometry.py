@@ -28,9 +28,24 @@ def geometry() -> dict:
     return json.loads(GEOMETRY_FILE.read_text(encoding="utf-8"))
 
 
+def board_links(game: dict) -> list[dict[str, str]]:
+    """Every adjacency of the map once, marked "sea" when it is listed in sea_links."""
+    sea = {frozenset(pair) for pair in game["sea_links"]}
+    links = []
+    order = [t["id"] for t in game["territories"]]
+    for t in game["territories"]:
+        for other in t["neighbours"]:
+            if order.index(other) > order.index(t["id"]):
+                kind = "sea" if frozenset((t["id"], other)) in sea else "land"
+                links.append({"a": t["id"], "b": other, "kind": kind})
+    return links
+
+
 @cache
 def game() -> dict:
-    return json.loads(MAP_FILE.read_text(encoding="utf-8"))
+    data: dict = json.loads(MAP_FILE.read_text(encoding="utf-8"))
+    data["links"] = board_links(data)
+    return data
 
 
 def parse_path(d: str) -> list[Ring]:

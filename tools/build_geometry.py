@@ -670,6 +670,19 @@ def sea_segments(a: str, b: str, shapes: dict[str, MultiPolygon]) -> list[list[l
     return [[pt(pa), pt(pb)]]
 
 
+def board_links(game: dict) -> list[dict[str, str]]:
+    """Every adjacency of the map once, marked "sea" when it is listed in sea_links."""
+    sea = {frozenset(pair) for pair in game["sea_links"]}
+    links = []
+    order = [t["id"] for t in game["territories"]]
+    for t in game["territories"]:
+        for other in t["neighbours"]:
+            if order.index(other) > order.index(t["id"]):
+                kind = "sea" if frozenset((t["id"], other)) in sea else "land"
+                links.append({"a": t["id"], "b": other, "kind": kind})
+    return links
+
+
 def check_links(links: list[dict[str, str]], shapes: dict[str, MultiPolygon]) -> None:
     """Report where the real geography disagrees with the board's links."""
     for link in links:
@@ -723,10 +736,10 @@ def build(atlas_dir: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     for c in game["continents"]:
         members = [shapes[t] for t, cid in continent_of.items() if cid == c["id"]]
         continents[c["id"]] = {"d": geom_path(continent_outline(members))}
-    check_links(game["links"], shapes)
+    check_links(board_links(game), shapes)
     sea_links = [
         {"a": link["a"], "b": link["b"], "segments": sea_segments(link["a"], link["b"], shapes)}
-        for link in game["links"]
+        for link in board_links(game)
         if link["kind"] == "sea"
     ]
     data = {
