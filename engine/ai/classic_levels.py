@@ -53,9 +53,9 @@ from engine.rulesets.classic.turn import must_trade
 
 EASY = Profile(
     name="easy",
-    min_win=0.4,
-    continue_win=0.3,
-    continent_weight=0.5,
+    min_win=0.3,
+    continue_win=0.2,
+    continent_weight=0.4,
     break_weight=0.3,
     threat_weight=0.7,
     reserve=0.0,
