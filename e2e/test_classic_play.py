@@ -105,6 +105,7 @@ def test_two_humans_and_a_computer(page: Page, server_url: str, artifacts: Path)
 
     # Attack until something is conquered (do-or-die from the strongest origin).
     page.get_by_test_id("mode-do-or-die").click()
+    name = page.locator("#turn .seat").inner_text().strip()
     conquered = False
     for _ in range(12):
         if data(page)["phase"] != "attack":
@@ -123,7 +124,7 @@ def test_two_humans_and_a_computer(page: Page, server_url: str, artifacts: Path)
             page.get_by_test_id("move-in-count").fill("1")
             page.get_by_test_id("move-in-confirm").click()
             page.wait_for_function(f"{BODY}.phase !== 'move-in'")
-        if "conquers" in page.get_by_test_id("log").inner_text():
+        if f"{name} conquers" in page.get_by_test_id("log").inner_text():
             conquered = True
             break
     assert conquered, "no conquest in 12 attacks"
@@ -187,7 +188,20 @@ def test_phone_layout_and_form_before_ready(page: Page, server_url: str, artifac
     page.get_by_test_id("start").click()
     wait_ready(page)
     expect(page.get_by_test_id("turn")).to_be_visible()
-    width = page.evaluate("document.querySelector('#board svg').getBoundingClientRect().width")
-    assert width <= 390
+    page.get_by_test_id("handover-continue").click()
+    page.wait_for_function(f"{BODY}.humanTurn === 'true'")
+    # Keyboard: a highlighted territory is focusable and Enter places an army on it.
+    first = page.locator("#board path.legal").first
+    territory = first.get_attribute("data-territory")
+    armies = int(first.get_attribute("data-armies") or 0)
+    first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"document.querySelector('#board path[data-territory=\"{territory}\"]')"
+        f".dataset.armies === '{armies + 1}'"
+    )
+    # The page itself does not scroll sideways (the map scrolls inside its frame).
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.evaluate("document.querySelector('#board').getBoundingClientRect().width") <= 390
     page.screenshot(path=str(artifacts / "classic-phone.png"), full_page=True)
     assert_clean(page)

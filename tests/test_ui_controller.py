@@ -189,3 +189,34 @@ def test_describe_hides_drawn_card() -> None:
     text = describe({"type": "card", "seat": 0, "card": 5}, session.state)
     assert text == "Ann draws a card."
     assert describe({"type": "end-turn", "seat": 0}, session.state) is None
+
+
+def test_new_game_form_reading() -> None:
+    from ui.newgame import read_form
+
+    fields = {
+        "seat0-name": "Ann",
+        "seat0-control": "human",
+        "seat0-color": "#D55E00",
+        "seat1-name": " ",
+        "seat1-control": "baseline",
+        "seat1-color": "#0072B2",
+        "game_type": "uk_short",
+        "selection": "",
+        "card_sets": "fixed",
+        "objective": "",
+        "neutral": "auto",
+        "enemy_hqs": "0",
+        "army_limit": "12",
+        "seed": " s ",
+    }
+    on = {"seat0-on", "seat1-on", "supply_lines"}
+    players, options, seed = read_form(lambda n: fields.get(n, ""), lambda n: n in on)
+    assert [p.name for p in players] == ["Ann", "Player 2"]
+    assert options["card_sets"] == "fixed" and "selection" not in options
+    assert options["supply_lines"] is True and options["army_limit"] == 12
+    assert seed == "s"
+    Session.new(players, options, seed)  # the engine accepts what the form gives
+    fields["army_limit"] = "lots"
+    with pytest.raises(ValueError):
+        read_form(lambda n: fields.get(n, ""), lambda n: n in on)

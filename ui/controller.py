@@ -9,9 +9,10 @@ Undo: every human order pushes a snapshot; the stack is emptied when dice are ro
 a card is drawn, or the seat to act changes (a new step begins).
 
 Hand-over (pass-and-play): when the seat to act becomes a different human player, the
-page must show a hand-over screen first (during claiming and initial placement only if
-that player has a secret, a mission, so that setup is not interrupted at every army); :attr:`Session.needs_handover` says so and
-:meth:`Session.acknowledge_handover` reveals that seat.
+page must show a hand-over screen first (while claiming and placing initial armies only
+if that player has a secret mission, so that setup is not interrupted at every army);
+:attr:`Session.needs_handover` says so and :meth:`Session.acknowledge_handover` reveals
+that seat.
 """
 
 from __future__ import annotations
@@ -241,7 +242,8 @@ class Session:
         return (
             s is None
             or self.state.owner.get(s) != self.state.current
-            or (self.state.phase not in (Phase.ATTACK, Phase.FORTIFY))
+            or self.state.phase not in (Phase.ATTACK, Phase.FORTIFY)
+            or self.state.armies[s] < 2
         )
 
     # ------------------------------------------------------------ undo
@@ -297,7 +299,7 @@ class Session:
             return set()
         phase, legal = self.state.phase, self.legal()
         if phase in (Phase.CLAIM, Phase.SETUP, Phase.HEADQUARTERS, Phase.REINFORCE):
-            return {getattr(o, "territory") for o in legal if hasattr(o, "territory")}
+            return {str(getattr(o, "territory", "")) for o in legal} - {""}
         if phase is Phase.ATTACK:
             if self.selected:
                 return set(self._attack_targets(self.selected))

@@ -118,5 +118,5 @@ def describe(event: Event, state: Any) -> str | None:
     if kind == "end-turn":
         return None
     if kind == "victory":
-        return f"🏆 {who} wins the game!"
+        return f"★ {who} wins the game!"
     return str(kind).replace("-", " ").capitalize() + "."

@@ -18,20 +18,12 @@ import secrets
 import time
 from typing import Any
 
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy
+from pyscript import document, window
 
 SAVE_KEY = "risk-family.classic.v1"
 COMPUTER_DELAY = 0.45  # seconds between computer orders at normal pace
 FAST_SLICE = 0.06  # seconds of computer play between screen updates when skipping
-OPTION_FIELDS = ("selection", "card_sets", "objective", "neutral")
-CHECK_FIELDS = (
-    "special_setup",
-    "low_exchange",
-    "supply_lines",
-    "attack_advantage",
-    "computer_advantage",
-)
 
 
 def found(node: Any) -> bool:
@@ -66,6 +58,7 @@ class Page:
         self.winner_closed = False
         self.ready = False
         self.proxies: list[Any] = []
+        self.tasks: set[Any] = set()
 
     # ------------------------------------------------------------ wiring
 
@@ -82,11 +75,11 @@ class Page:
 
     def on_click(self, event: Any) -> None:
         target = event.target
-        territory = target.closest("[data-territory]") if target.closest else None
+        territory: Any = target.closest("[data-territory]")
         if found(territory) and self.session is not None and el("board").contains(territory):
             self.territory_clicked(str(territory.dataset.territory))
             return
-        button = target.closest("[data-action]") if target.closest else None
+        button: Any = target.closest("[data-action]")
         if not found(button) or button.tagName == "FORM" or getattr(button, "disabled", False):
             return
         self.action(str(button.dataset.action), button)
@@ -111,7 +104,7 @@ class Page:
 
     def on_input(self, event: Any) -> None:
         target = event.target
-        form = target.closest("form.chooser") if target.closest else None
+        form: Any = target.closest("form.chooser")
         if not found(form):
             return
         other = "count" if target.name == "range" else "range"
@@ -174,8 +167,7 @@ class Page:
             self.territory_clicked(str(button.dataset.target))
             return
         elif name in ("end-attack", "end-turn"):
-            kind = name
-            order = next((o for o in session.legal() if o.KIND == kind), None)
+            order = next((o for o in session.legal() if name == o.KIND), None)
             if order is not None:
                 self.play(order)
             return
@@ -253,7 +245,7 @@ class Page:
         if session is None or self.running or session.over or session.human_turn:
             return
         self.running = True
-        asyncio.ensure_future(self.run_computers())
+        self.tasks.add(asyncio.ensure_future(self.run_computers()))
 
     async def run_computers(self) -> None:
         try:
@@ -278,7 +270,7 @@ class Page:
                     self.message(self.session.log[-1][1] if self.session.log else "")
                     self.save()
                     self.refresh()
-        except Exception as exc:  # noqa: BLE001 - show the failure instead of freezing
+        except Exception as exc:
             self.message(f"Computer player failed: {exc}", warn=True)
             raise
         finally:
@@ -290,37 +282,24 @@ class Page:
     # ------------------------------------------------------------ new game, save, restore
 
     def start_from_form(self) -> None:
-        from engine.core import PlayerSpec
         from engine.errors import EngineError
         from ui.controller import Session
+        from ui.newgame import read_form
 
         form = el("new-game-form")
 
-        def value(name: str) -> Any:
-            return form.elements.namedItem(name)
+        def text(name: str) -> str:
+            return str(form.elements.namedItem(name).value)
 
-        players = []
-        for seat in range(6):
-            if not value(f"seat{seat}-on").checked:
-                continue
-            name = str(value(f"seat{seat}-name").value).strip() or f"Player {seat + 1}"
-            players.append(
-                PlayerSpec(
-                    name,
-                    str(value(f"seat{seat}-control").value),
-                    str(value(f"seat{seat}-color").value),
-                )
-            )
-        options: dict[str, Any] = {"game_type": str(value("game_type").value)}
-        for name in OPTION_FIELDS:
-            chosen = str(value(name).value)
-            if chosen:
-                options[name] = chosen
-        for name in CHECK_FIELDS:
-            options[name] = bool(value(name).checked)
-        options["enemy_hqs"] = int(value("enemy_hqs").value or 0)
-        options["army_limit"] = int(value("army_limit").value or 0)
-        seed = str(value("seed").value).strip() or secrets.token_hex(6)
+        def checked(name: str) -> bool:
+            return bool(form.elements.namedItem(name).checked)
+
+        try:
+            players, options, seed = read_form(text, checked)
+        except ValueError as exc:
+            el("setup-error").textContent = str(exc)
+            return
+        seed = seed or secrets.token_hex(6)
         try:
             session = Session.new(players, options, seed)
         except EngineError as exc:
@@ -348,7 +327,7 @@ class Page:
             return
         try:
             window.localStorage.setItem(SAVE_KEY, json.dumps(self.session.to_json()))
-        except Exception as exc:  # noqa: BLE001 - storage full or disabled
+        except Exception as exc:
             self.message(f"Autosave failed: {exc}", warn=True)
 
     def restore(self) -> bool:
@@ -359,7 +338,7 @@ class Page:
             return False
         try:
             session = Session.from_json(json.loads(str(text)))
-        except Exception as exc:  # noqa: BLE001 - an old or damaged save
+        except Exception as exc:
             window.localStorage.removeItem(SAVE_KEY)
             el("setup-error").textContent = f"The saved game could not be restored: {exc}"
             return False
@@ -443,8 +422,8 @@ class Page:
 
         load_map("classic")
         self.geometry = read_map_file("classic_geometry.json")
-        import ui.controller  # noqa: F401
-        import ui.panels  # noqa: F401
+        import ui.controller
+        import ui.panels  # noqa: F401  (imported now so the first click is fast)
 
         available = set(levels("classic")) | {"human"}
         for option in document.querySelectorAll('select[name$="-control"] option'):
@@ -469,4 +448,4 @@ class Page:
 
 PAGE = Page()
 PAGE.wire()
-asyncio.ensure_future(PAGE.boot())
+PAGE.tasks.add(asyncio.ensure_future(PAGE.boot()))

@@ -48,7 +48,10 @@ def turn_html(session: Session) -> str:
     phase = state.phase.value.replace("-", " ")
     extra = ""
     if state.phase is Phase.REINFORCE:
-        extra = f'<span class="pill" data-testid="reinforcements">{state.reinforcements} to place</span>'
+        extra = (
+            f'<span class="pill" data-testid="reinforcements">{state.reinforcements}'
+            " to place</span>"
+        )
     elif state.phase in (Phase.CLAIM, Phase.SETUP):
         left = state.players[state.current].setup_armies
         extra = f'<span class="pill">{left} armies left</span>'
@@ -214,7 +217,7 @@ def private_html(session: Session, picked: set[int]) -> str:
     parts = [f"<h3>{escape(player.name)}’s hand</h3>"]
     mission = views.mission(session, seat)
     if mission:
-        parts.append(f'<p class="mission" data-testid="mission">🎯 {escape(mission)}</p>')
+        parts.append(f'<p class="mission" data-testid="mission">◎ Mission: {escape(mission)}</p>')
     if player.headquarters:
         parts.append(
             f'<p class="hq-line">★ Headquarters: {escape(session.name(player.headquarters))}</p>'
@@ -293,7 +296,8 @@ def players_html(session: Session) -> str:
         continents = ", ".join(r["continents"]) or "—"
         rows.append(
             f'<tr class="{cls}"><td>{_seat(session, r["seat"])}</td><td>{r["territories"]}</td>'
-            f'<td>{r["armies"]}</td><td>{r["cards"]}</td><td class="small">{escape(continents)}</td></tr>'
+            f"<td>{r['armies']}</td><td>{r['cards']}</td>"
+            f'<td class="small">{escape(continents)}</td></tr>'
         )
     return (
         '<table class="info" data-testid="players-table"><thead><tr><th>Player</th>'
@@ -323,7 +327,8 @@ def handover_html(session: Session) -> str:
         return ""
     name = escape(session.state.players[seat].name)
     return (
-        f'<div class="handover-card"><div class="big">{swatch(seat, session.state.players[seat].color, False, 48)}</div>'
+        f'<div class="handover-card"><div class="big">'
+        f"{swatch(seat, session.state.players[seat].color, False, 48)}</div>"
         f"<h2>Pass the device to {name}</h2>"
         "<p>Cards, missions and headquarters stay hidden until the right player is here.</p>"
         f'<button type="button" class="btn primary big" data-action="handover" '
@@ -337,7 +342,8 @@ def winner_html(session: Session) -> str:
         return ""
     name = escape(session.state.players[winner].name)
     return (
-        f'<div class="winner-card" data-testid="winner"><div class="trophy">🏆</div>'
+        '<div class="winner-card" data-testid="winner">'
+        '<div class="trophy" aria-hidden="true">♛</div>'
         f"<h2>{name} wins!</h2><p>Objective: {escape(session.state.options.objective)} · "
         f"{session.state.turn} turns</p>{battles_html(session)}"
         '<div class="row center">'

@@ -23,10 +23,10 @@ DEFAULT_NAMES = ("Red", "Blue", "Yellow", "Green", "Pink", "Black")
 DEFAULT_SEATS = (("You", "human"), ("Friend", "human"), ("Computer", "baseline"))
 CONTROLS = (
     ("human", "Human"),
-    ("baseline", "Computer · baseline"),
-    ("easy", "Computer · easy"),
-    ("standard", "Computer · standard"),
-    ("good", "Computer · good"),
+    ("baseline", "CPU baseline"),
+    ("easy", "CPU easy"),
+    ("standard", "CPU standard"),
+    ("good", "CPU good"),
 )
 
 

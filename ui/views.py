@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.rulesets.classic.orders import Attack
 from engine.rulesets.classic.state import Phase
 from ui.controller import Session
 from ui.render import continent_names
@@ -77,11 +78,7 @@ def attack_targets(session: Session, origin: str) -> list[Target]:
     state = session.state
     attackers = state.armies[origin] - 1
     found = sorted(
-        {
-            o.target
-            for o in session.legal()
-            if o.KIND == "attack" and getattr(o, "origin", None) == origin
-        }
+        {o.target for o in session.legal() if isinstance(o, Attack) and o.origin == origin}
     )
     advantage = state.options.attack_advantage
     targets = []
@@ -127,7 +124,7 @@ def player_rows(session: Session) -> list[dict[str, Any]]:
 
 def battle_rows(session: Session) -> list[dict[str, Any]]:
     """The battles league table: sorted by battles won, then armies killed."""
-    rows = [
+    rows: list[dict[str, Any]] = [
         {"seat": s, "name": p.name, "color": p.color, **p.stats}
         for s, p in enumerate(session.state.players)
     ]

@@ -21,6 +21,7 @@ from engine.rulesets.classic.state import ClassicState
 TERRITORY_WORTH = 1.0
 CARD_WORTH = 3.0
 HQ_WORTH = 30.0  # an enemy headquarters is most of the way to winning the short game
+STRANDED = 1.0  # cost of armies moved into a neutral pocket away from every front
 ODDS_CAP = 40  # odds beyond this many armies are as good as certain; keeps the DP small
 
 
@@ -200,7 +201,8 @@ class View:
         if owner == self.neutral:
             opens = any(n in self.enemy_of for n in info.neighbours[target])
             if not opens and self.want[cid] < 1.0 and missing != 1:
-                value *= profile.neutral_weight
+                # A buffer that leads nowhere: taking it strands the armies that move in.
+                value = value * profile.neutral_weight - STRANDED
         else:
             if self.held.get(cid) == owner:
                 value += info.bonus[cid] * profile.break_weight
@@ -209,9 +211,12 @@ class View:
                 # Close to eliminating them: their cards come to us.
                 cards = len(state.players[owner].cards)
                 value += (2.0 + 1.5 * cards) / left
-            if self.mission is not None and self.mission.kind == "destroy":
-                if self.mission.seat == owner:
-                    value += 4.0 / max(1, left - 1)
+            if (
+                self.mission is not None
+                and self.mission.kind == "destroy"
+                and self.mission.seat == owner
+            ):
+                value += 4.0 / max(1, left - 1)
         if not state.conquered:
             value += CARD_WORTH
         if target in self.enemy_hqs:

@@ -1,0 +1,168 @@
+"""``python -m bench [--runs N]``: measure, then write bench/results.json and
+bench/results.md and print the table.  See bench/README.md."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from bench.machine import machine_info
+from bench.report import check_targets, render_markdown, summarize_page_runs
+from bench.stats import summarize
+
+BENCH_DIR = Path(__file__).resolve().parent
+TIMING_KEYS = (
+    "map_attached",
+    "map_paint",
+    "fcp",
+    "form_enabled",
+    "form_input",
+    "dom_content_loaded",
+    "python_start",
+    "ready",
+    "longest_task_ms",
+    "blocking_ms_before_ready",
+)
+
+
+def log(message: str) -> None:
+    print(message, flush=True)
+
+
+def summarize_browser(runs: Any) -> tuple[dict[str, Any], list[str]]:
+    """Summaries per page and measure, the same-run ready ratio, and notes on failures."""
+    notes: list[str] = []
+    out: dict[str, Any] = {"chromium": runs.chromium_version, "order": runs.order}
+    for kind in ("game", "bare", "bench_page"):
+        loads = getattr(runs, kind)
+        ok = [load for load in loads if load.ok]
+        for load in loads:
+            if load.page_results and load.page_results.get("python_start_ms") is not None:
+                load.timings["python_start"] = load.page_results["python_start_ms"]
+        figures: dict[str, Any] = {
+            key: summarize(load.timings.get(key) for load in ok) for key in TIMING_KEYS
+        }
+        figures["bytes_on_wire"] = summarize((load.bytes_on_wire for load in ok), 0)
+        figures["requests"] = summarize((load.requests for load in ok), 0)
+        figures["biggest"] = ok[0].biggest if ok else []
+        figures["form_control"] = next(
+            (load.timings.get("form_control") for load in ok if load.timings.get("form_control")),
+            None,
+        )
+        out[kind] = {k: v for k, v in figures.items() if v not in (None, [])}
+        failed = len(loads) - len(ok)
+        if failed:
+            notes.append(f"{kind}: {failed} of {len(loads)} loads failed: {loads[0].errors[:1]}")
+        errors = sorted({e for load in loads for e in load.errors})
+        if errors:
+            notes.append(f"{kind}: page reported {len(errors)} distinct error(s): {errors[:3]}")
+        off_host = sorted({u for load in loads for u in load.off_host})
+        if off_host:
+            notes.append(f"{kind}: requests to other hosts: {off_host[:5]}")
+        page_errors = [
+            str(load.page_results["error"]).strip().splitlines()[-1]
+            for load in ok
+            if load.page_results and "error" in load.page_results
+        ]
+        if page_errors:
+            notes.append(f"{kind}: the bench page's Python failed: {page_errors[0]}")
+    ratios = [
+        game.timings["ready"] / bare.timings["ready"]
+        for game, bare in zip(runs.game, runs.bare, strict=True)
+        if game.ok and bare.ok and game.timings.get("ready") and bare.timings.get("ready")
+    ]
+    out["ready_ratio"] = summarize(ratios)
+    return out, notes
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("--runs", type=int, default=5, help="runs per figure (default 5)")
+    parser.add_argument("--skip-browser", action="store_true", help="engine only")
+    parser.add_argument("--skip-engine", action="store_true", help="browser only")
+    parser.add_argument(
+        "--quick", action="store_true", help="small sizes for a try-out; writes to bench/raw/"
+    )
+    parser.add_argument("--out", type=Path, default=None, help="output directory")
+    parser.add_argument(
+        "--chromium",
+        default=os.environ.get(
+            "BENCH_CHROMIUM", os.environ.get("E2E_CHROMIUM", "/usr/bin/chromium")
+        ),
+    )
+    args = parser.parse_args(argv)
+    if args.runs < 1:
+        parser.error("--runs must be at least 1")
+    out_dir: Path = args.out or (BENCH_DIR / "raw" if args.quick else BENCH_DIR)
+    raw_dir = BENCH_DIR / "raw"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    raw_dir.mkdir(parents=True, exist_ok=True)
+
+    started = time.perf_counter()
+    load_before = os.getloadavg()
+    results: dict[str, Any] = {}
+    notes: list[str] = []
+    if not args.skip_browser:
+        if not Path(args.chromium).is_file():
+            log(f"bench: {args.chromium} not found: run `make chromium`")
+            return 2
+        from bench.browser import run_browser
+
+        runs = run_browser(args.runs, chromium=args.chromium, quick_page=args.quick, log=log)
+        (raw_dir / "loads.json").write_text(
+            json.dumps(
+                {
+                    kind: [load.to_json() for load in getattr(runs, kind)]
+                    for kind in ("game", "bare", "bench_page")
+                },
+                indent=1,
+            ),
+            encoding="utf-8",
+        )
+        results["browser"], browser_notes = summarize_browser(runs)
+        notes += browser_notes
+        results["page"] = summarize_page_runs(
+            [load.page_results or {} for load in runs.bench_page if load.ok]
+        )
+    if not args.skip_engine:
+        from bench.engine_bench import run_engine
+
+        results["engine"] = run_engine(args.runs, log=log, quick=args.quick)
+    load_after = os.getloadavg()
+    cores = os.cpu_count() or 1
+    if max(load_before[0], load_after[0]) > cores:
+        notes.append(
+            f"the machine was busy (load average {load_before[0]:.1f} before, "
+            f"{load_after[0]:.1f} after, on {cores} cores): expect noisy figures"
+        )
+    results["meta"] = {
+        "machine": machine_info(None if args.skip_browser else args.chromium),
+        "runs": args.runs,
+        "quick": args.quick,
+        "command": "python -m bench " + " ".join(argv if argv is not None else sys.argv[1:]),
+        "elapsed_s": round(time.perf_counter() - started, 1),
+        "load_average": f"{load_before[0]:.2f} / {load_after[0]:.2f}",
+        "notes": notes,
+    }
+    results["targets"] = check_targets(results)
+    ordered = {
+        key: results[key]
+        for key in ("meta", "targets", "browser", "page", "engine")
+        if key in results
+    }
+    (out_dir / "results.json").write_text(json.dumps(ordered, indent=1) + "\n", encoding="utf-8")
+    table = render_markdown(ordered)
+    (out_dir / "results.md").write_text(table, encoding="utf-8")
+    print()
+    print(table)
+    log(f"bench: wrote {out_dir / 'results.json'} and {out_dir / 'results.md'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

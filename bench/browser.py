@@ -1,0 +1,438 @@
+"""Browser measurements: cold loads of the game page, the bare Pyodide page and the
+in-page bench page in headless Chromium, interleaved within each run.
+
+Each load gets a fresh browser context (empty cache, HTTP cache disabled through CDP as
+well).  Timestamps are taken inside the page by an init script (``INIT_JS``), as
+``performance.now()``, i.e. milliseconds from navigation start:
+
+* ``map_paint``: the first ``[data-territory]`` element is attached and has a box; the
+  time is taken after the next frame (requestAnimationFrame, then a message-channel task),
+  i.e. once that frame was produced.  ``map_attached`` is when it entered the DOM.
+* ``form_enabled``: the new-game form's first control (input/select/textarea) that is
+  enabled, visible and not inert.  ``form_input``: a key pressed into that control, sent
+  by Playwright as soon as ``form_enabled`` is seen, reached the page's keydown handler.
+  That is "accepts input": it includes any time the main thread was busy (Python start-up).
+* ``ready``: ``document.body.dataset.ready`` became ``"true"`` (a MutationObserver).
+* Bytes: the sum of CDP ``Network.loadingFinished`` ``encodedDataLength`` (bytes on the
+  wire, headers included) over every request of the load.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGE_DIR = Path(__file__).resolve().parent / "page"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS: list[str] = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+GAME_PATH = "index.html"
+BARE_PATH = "tools/bare/index.html"
+BENCH_PATH = "bench/page/index.html"
+
+INIT_JS = r"""
+(() => {
+  if (window.__bench) return;
+  const B = window.__bench = {
+    map_attached: null, map_paint: null, form_enabled: null, form_control: null,
+    form_input: null, form_input_event: null, ready: null, fcp: null, long_tasks: [],
+  };
+  const now = () => performance.now();
+  const CONTROLS = 'input:not([type="hidden"]), select, textarea';
+  let formEl = null;
+  const visible = (el) => {
+    if (!el.isConnected || el.getClientRects().length === 0) return false;
+    const r = el.getBoundingClientRect();
+    if (r.width <= 0 || r.height <= 0) return false;
+    const style = getComputedStyle(el);
+    return style.visibility !== "hidden" && style.display !== "none";
+  };
+  const findForm = () =>
+    document.querySelector('[data-testid="new-game-form"]') ||
+    document.getElementById("new-game-form");
+  const firstControl = () => {
+    const form = findForm();
+    if (!form) return null;
+    for (const el of form.querySelectorAll(CONTROLS)) {
+      if (el.disabled || el.matches(":disabled") || el.closest("[inert]")) continue;
+      if (visible(el)) return el;
+    }
+    return null;
+  };
+  const afterFrame = (done) => requestAnimationFrame(() => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => done(now());
+    ch.port2.postMessage(0);
+  });
+  let mapPending = false;
+  const check = () => {
+    if (B.map_paint === null && !mapPending) {
+      const t = document.querySelector("[data-territory]");
+      if (t) {
+        if (B.map_attached === null) B.map_attached = now();
+        if (visible(t)) {
+          mapPending = true;
+          afterFrame((time) => { B.map_paint = time; });
+        }
+      }
+    }
+    if (B.form_enabled === null && document.body) {
+      const el = firstControl();
+      if (el) {
+        B.form_enabled = now();
+        formEl = el;
+        B.form_control = (el.name || el.id || el.tagName).toString();
+      }
+    }
+    if (B.ready === null && document.body && document.body.dataset.ready === "true") {
+      B.ready = now();
+    }
+  };
+  B.focusControl = () => { if (formEl) formEl.focus(); return document.activeElement === formEl; };
+  const observer = new MutationObserver(check);
+  observer.observe(document, {childList: true, subtree: true, attributes: true});
+  const frame = () => {
+    check();
+    if (B.ready === null || B.map_paint === null || B.form_enabled === null) {
+      requestAnimationFrame(frame);
+    }
+  };
+  requestAnimationFrame(frame);
+  document.addEventListener("keydown", (e) => {
+    if (B.form_input === null) { B.form_input = now(); B.form_input_event = e.timeStamp; }
+  }, true);
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (e.name === "first-contentful-paint" && B.fcp === null) B.fcp = e.startTime;
+      }
+    }).observe({type: "paint", buffered: true});
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) B.long_tasks.push([e.startTime, e.duration]);
+    }).observe({type: "longtask", buffered: true});
+  } catch (e) { /* older browsers: no paint/longtask entries */ }
+})();
+"""
+
+FIELDS_JS = """() => {
+  const B = window.__bench || {};
+  const out = {};
+  for (const k of ["map_attached", "map_paint", "form_enabled", "form_control", "form_input",
+                   "form_input_event", "ready", "fcp", "long_tasks"]) out[k] = B[k] ?? null;
+  out.resource_transfer = performance.getEntriesByType("resource")
+    .reduce((s, e) => s + (e.transferSize || 0), 0);
+  const nav = performance.getEntriesByType("navigation")[0];
+  out.document_transfer = nav ? nav.transferSize : null;
+  out.dom_content_loaded = nav ? nav.domContentLoadedEventEnd : null;
+  return out;
+}"""
+
+
+@dataclass
+class LoadResult:
+    """One cold load of one page."""
+
+    page: str
+    ok: bool
+    timings: dict[str, Any] = field(default_factory=dict)
+    bytes_on_wire: int = 0
+    requests: int = 0
+    biggest: list[tuple[str, int]] = field(default_factory=list)
+    off_host: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    wall_s: float = 0.0
+    page_results: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "page": self.page,
+            "ok": self.ok,
+            "timings": self.timings,
+            "bytes_on_wire": self.bytes_on_wire,
+            "requests": self.requests,
+            "biggest": self.biggest,
+            "off_host": self.off_host,
+            "errors": self.errors,
+            "wall_s": round(self.wall_s, 2),
+            "page_results": self.page_results,
+        }
+
+
+# -- the bench page's PyScript config, derived from the game's ------------------------------
+
+
+def page_config_text(root: Path = ROOT) -> str:
+    """bench/page/pyscript.toml for the game's pyscript.toml: same interpreter, same wheels
+    and app.zip (paths rebased from the repo root to bench/page/), plus bench/tasks.py."""
+    import tomllib
+
+    game = tomllib.loads((root / "pyscript.toml").read_text(encoding="utf-8"))
+
+    def rebase(path: str) -> str:
+        return "../../" + path.removeprefix("./")
+
+    lines = [
+        "# Generated by bench/browser.py from the game's pyscript.toml (same Pyodide, wheels",
+        "# and app.zip); `make bench` rewrites it when the game's config changes.",
+        "# `interpreter` resolves against the page URL, [files] against this file's URL.",
+        'name = "Risk-family bench"',
+        f"interpreter = {json.dumps(rebase(str(game['interpreter'])))}",
+        "",
+        "[files]",
+    ]
+    for source, target in dict(game.get("files", {})).items():
+        lines.append(f"{json.dumps(rebase(source))} = {json.dumps(target)}")
+    lines.append('"../tasks.py" = "./bench_tasks.py"')
+    return "\n".join(lines) + "\n"
+
+
+def sync_page_config(root: Path = ROOT) -> bool:
+    """Rewrite bench/page/pyscript.toml if it no longer matches the game's; True if it did."""
+    path = root / "bench" / "page" / "pyscript.toml"
+    text = page_config_text(root)
+    if path.is_file() and path.read_text(encoding="utf-8") == text:
+        return False
+    path.write_text(text, encoding="utf-8")
+    return True
+
+
+# -- server -------------------------------------------------------------------------------
+
+
+class Server:
+    """tools/serve.py in a subprocess (so serving files does not share our GIL)."""
+
+    def __init__(self, root: Path = ROOT) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, str(root / "tools" / "serve.py"), "--port", "0"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            cwd=root,
+        )
+        assert self.proc.stdout is not None
+        line = ""
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            line = self.proc.stdout.readline()
+            if not line or "Serving" in line:
+                break
+        match = re.search(r"(http://[\d.]+:\d+/)", line)
+        if not match:
+            self.close()
+            raise RuntimeError(f"tools/serve.py did not start: {line!r}")
+        self.url = match.group(1)
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+    def __enter__(self) -> Server:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+# -- one load -----------------------------------------------------------------------------
+
+
+def load_page(
+    browser: Any,
+    base_url: str,
+    path: str,
+    *,
+    probe_input: bool = False,
+    results_selector: str | None = None,
+    timeout_s: float = 180.0,
+) -> LoadResult:
+    """Load ``base_url + path`` cold in a fresh context and take its timings."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    name = path
+    result = LoadResult(page=name, ok=False)
+    host = urlsplit(base_url).netloc
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    started = time.perf_counter()
+    try:
+        context.add_init_script(INIT_JS)
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        urls: dict[str, str] = {}
+        sizes: dict[str, int] = {}
+
+        def on_response(params: dict[str, Any]) -> None:
+            urls[params["requestId"]] = params["response"]["url"]
+
+        def on_finished(params: dict[str, Any]) -> None:
+            sizes[params["requestId"]] = int(params.get("encodedDataLength", 0))
+
+        cdp.on("Network.responseReceived", on_response)
+        cdp.on("Network.loadingFinished", on_finished)
+        cdp.send("Network.enable")
+        cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+
+        def on_request(request: Any) -> None:
+            parts = urlsplit(request.url)
+            if parts.scheme in {"http", "https", "ws", "wss"} and parts.netloc != host:
+                result.off_host.append(request.url)
+
+        page.on("request", on_request)
+        page.on("pageerror", lambda error: result.errors.append(f"pageerror: {error}"))
+        page.on(
+            "console",
+            lambda msg: (
+                result.errors.append(f"console: {msg.text}") if msg.type == "error" else None
+            ),
+        )
+        page.goto(base_url + path, wait_until="commit", timeout=timeout_s * 1000)
+        if probe_input:
+            _probe_input(page, timeout_s)
+        page.wait_for_function(
+            "() => window.__bench && window.__bench.ready !== null",
+            timeout=timeout_s * 1000,
+            polling=50,
+        )
+        result.wall_s = time.perf_counter() - started
+        if probe_input:  # the map should be painted long before ready; allow a moment
+            try:
+                page.wait_for_function(
+                    "() => window.__bench.map_paint !== null", timeout=3000, polling=50
+                )
+            except PlaywrightError:
+                result.errors.append("no [data-territory] element was painted")
+        page.wait_for_timeout(300)  # let the last CDP network events arrive
+        timings: dict[str, Any] = page.evaluate(FIELDS_JS)
+        long_tasks = timings.pop("long_tasks") or []
+        ready = timings.get("ready") or 0.0
+        before_ready = [(s, d) for s, d in long_tasks if s < ready]
+        timings["long_tasks_before_ready"] = len(before_ready)
+        timings["blocking_ms_before_ready"] = round(
+            sum(max(0.0, d - 50) for _, d in before_ready), 1
+        )
+        timings["longest_task_ms"] = round(max((d for _, d in long_tasks), default=0.0), 1)
+        result.timings = timings
+        if results_selector:
+            text = page.locator(results_selector).text_content(timeout=5000) or ""
+            result.page_results = json.loads(text) if text.strip() else {"error": "no results"}
+        result.bytes_on_wire = sum(sizes.values())
+        result.requests = len(sizes)
+        ranked = sorted(sizes.items(), key=lambda item: -item[1])[:5]
+        result.biggest = [(_short(urls.get(rid, rid), base_url), size) for rid, size in ranked]
+        result.ok = True
+    except PlaywrightError as exc:
+        result.errors.append(f"{type(exc).__name__}: {str(exc).splitlines()[0]}")
+        result.wall_s = time.perf_counter() - started
+    finally:
+        context.close()
+    return result
+
+
+def _probe_input(page: Any, timeout_s: float) -> None:
+    """As soon as the form's first control is enabled, focus it and press a key."""
+    page.wait_for_function(
+        "() => window.__bench && window.__bench.form_enabled !== null",
+        timeout=timeout_s * 1000,
+        polling=10,
+    )
+    page.evaluate("() => window.__bench.focusControl()")
+    page.keyboard.press("Shift")
+
+
+def _short(url: str, base_url: str) -> str:
+    return url.removeprefix(base_url)
+
+
+# -- the runs -----------------------------------------------------------------------------
+
+
+@dataclass
+class BrowserRuns:
+    chromium_version: str
+    game: list[LoadResult]
+    bare: list[LoadResult]
+    bench_page: list[LoadResult]
+    order: list[list[str]]
+
+
+def run_browser(
+    runs: int,
+    *,
+    root: Path = ROOT,
+    chromium: str = CHROMIUM,
+    quick_page: bool = False,
+    log: Callable[[str], None] = print,
+) -> BrowserRuns:
+    """``runs`` rounds; each round loads the game, the bare page and the bench page once,
+    in an order rotated from round to round."""
+    from playwright.sync_api import sync_playwright
+
+    if sync_page_config(root):
+        log("bench: rewrote bench/page/pyscript.toml to match the game's pyscript.toml")
+    kinds = ["game", "bare", "bench_page"]
+    loads: dict[str, list[LoadResult]] = {kind: [] for kind in kinds}
+    order: list[list[str]] = []
+    bench_path = BENCH_PATH + ("?quick" if quick_page else "")
+    with Server(root) as server, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        try:
+            version = browser.version
+            # A warm-up load, not counted: the first load after the browser starts is slower.
+            load_page(browser, server.url, BARE_PATH)
+            for index in range(runs):
+                rotated = kinds[index % 3 :] + kinds[: index % 3]
+                order.append(rotated)
+                for kind in rotated:
+                    if kind == "game":
+                        result = load_page(browser, server.url, GAME_PATH, probe_input=True)
+                    elif kind == "bare":
+                        result = load_page(browser, server.url, BARE_PATH)
+                    else:
+                        result = load_page(
+                            browser,
+                            server.url,
+                            bench_path,
+                            results_selector="#results",
+                            timeout_s=600,
+                        )
+                    loads[kind].append(result)
+                    log(f"bench: run {index + 1}/{runs} {kind}: {_brief(result)}")
+        finally:
+            browser.close()
+    return BrowserRuns(version, loads["game"], loads["bare"], loads["bench_page"], order)
+
+
+def _brief(result: LoadResult) -> str:
+    if not result.ok:
+        return "FAILED " + "; ".join(result.errors[:2])
+    t = result.timings
+    parts = [f"ready {t.get('ready') or 0:.0f} ms"]
+    if t.get("map_paint") is not None:
+        parts.append(f"map {t['map_paint']:.0f} ms")
+    if t.get("form_input") is not None:
+        parts.append(f"input {t['form_input']:.0f} ms")
+    parts.append(f"{result.bytes_on_wire / 1e6:.1f} MB")
+    if result.page_results and "error" in result.page_results:
+        parts.append("page error: " + str(result.page_results["error"]).splitlines()[-1])
+    return ", ".join(parts)

@@ -1,0 +1,410 @@
+"""Targets (reported against, never asserted) and the readable table, bench/results.md."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from bench.stats import Summary, median_of, summarize
+
+
+@dataclass(frozen=True)
+class Target:
+    key: str
+    label: str
+    limit: float
+    unit: str  # "ms" or "x"
+    strict: bool  # "<" rather than "<="
+    find: Callable[[dict[str, Any]], Summary | None]
+
+
+def _get(data: dict[str, Any], *path: str) -> Any:
+    for key in path:
+        if not isinstance(data, dict) or key not in data:
+            return None
+        data = data[key]
+    return data
+
+
+def targets_for(results: dict[str, Any]) -> list[Target]:
+    found: list[Target] = [
+        Target(
+            "map_paint",
+            "First map paint",
+            500,
+            "ms",
+            False,
+            lambda r: _get(r, "browser", "game", "map_paint"),
+        ),
+        Target(
+            "form_input",
+            "New-game form accepts input",
+            1000,
+            "ms",
+            False,
+            lambda r: _get(r, "browser", "game", "form_input"),
+        ),
+        Target(
+            "ready_ratio",
+            "Ready vs bare Pyodide page",
+            1.2,
+            "x",
+            False,
+            lambda r: _get(r, "browser", "ready_ratio"),
+        ),
+    ]
+    levels = _get(results, "page", "classic_turn_ms") or {}
+    for level in sorted(levels, key=lambda lv: (lv != "baseline", lv)):
+        found.append(
+            Target(
+                f"page_classic_turn_{level}",
+                f"Classic computer turn in the page ({level})",
+                150,
+                "ms",
+                False,
+                lambda r, lv=level: _get(r, "page", "classic_turn_ms", lv),
+            ),
+        )
+    found += [
+        Target(
+            "page_capital_resolution",
+            "Capital Risk resolution in the page (8 factions)",
+            100,
+            "ms",
+            False,
+            lambda r: _get(r, "page", "capital_resolution_ms"),
+        ),
+        Target(
+            "odds_100_100",
+            "`odds 100 100` call in CPython",
+            50,
+            "ms",
+            True,
+            lambda r: _get(r, "engine", "odds", "100_100", "call_ms"),
+        ),
+    ]
+    return found
+
+
+def check_targets(results: dict[str, Any]) -> list[dict[str, Any]]:
+    """One entry per target: measured median, limit, met/missed and the margin."""
+    rows: list[dict[str, Any]] = []
+    for target in targets_for(results):
+        summary = target.find(results)
+        value = median_of(summary)
+        row: dict[str, Any] = {
+            "key": target.key,
+            "label": target.label,
+            "limit": target.limit,
+            "unit": target.unit,
+            "comparison": "<" if target.strict else "<=",
+            "median": value,
+            "min": None if not summary else summary.get("min"),
+            "max": None if not summary else summary.get("max"),
+        }
+        if value is None:
+            row.update(status="not measured", margin=None, factor=None)
+        else:
+            met = value < target.limit if target.strict else value <= target.limit
+            row.update(
+                status="met" if met else "missed",
+                margin=round(target.limit - value, 3),
+                factor=round(value / target.limit, 3) if target.limit else None,
+            )
+        rows.append(row)
+    return rows
+
+
+# -- formatting ---------------------------------------------------------------------------
+
+
+def fmt_value(value: float | None, unit: str) -> str:
+    if value is None:
+        return "–"
+    if unit == "x":
+        return f"{value:.2f}×"
+    if unit == "ms":
+        if abs(value) >= 10_000:
+            return f"{value / 1000:.1f} s"
+        if abs(value) >= 100:
+            return f"{value:,.0f} ms"
+        if abs(value) >= 10:
+            return f"{value:.1f} ms"
+        return f"{value:.2f} ms"
+    if unit == "MB":
+        return f"{value / 1e6:.2f} MB"
+    if unit == "/s":
+        return f"{value:.2f}/s"
+    return f"{value:,.0f}" if abs(value) >= 100 else f"{value:.3g}"
+
+
+def fmt(summary: Summary | None, unit: str = "ms") -> str:
+    """``median (min–max)``."""
+    if not summary or summary.get("median") is None:
+        return "–"
+    median = fmt_value(summary["median"], unit)
+    if summary.get("runs", 0) <= 1 or summary["min"] == summary["max"]:
+        return median
+    return f"{median} ({fmt_value(summary['min'], unit)}–{fmt_value(summary['max'], unit)})"
+
+
+def _margin(row: dict[str, Any]) -> str:
+    if row["status"] == "not measured":
+        return "not measured"
+    unit = row["unit"]
+    margin = abs(row["margin"])
+    how = fmt_value(margin, unit) if unit != "x" else f"{margin:.2f}×"
+    if row["status"] == "met":
+        return f"**met**, {how} to spare"
+    return f"**MISSED** by {how} ({row['factor']:.1f}× the limit)"
+
+
+def _table(header: list[str], rows: list[list[str]]) -> list[str]:
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(" --- " for _ in header) + "|"]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return lines
+
+
+def render_markdown(results: dict[str, Any]) -> str:
+    meta = results.get("meta", {})
+    machine = meta.get("machine", {})
+    runs = meta.get("runs")
+    lines = [
+        "# `make bench` results",
+        "",
+        f"- Date: {machine.get('date', '?')}; {runs} runs per figure; every figure is "
+        "median (min–max) over the runs.",
+        f"- Machine: {machine.get('cpu', '?')}, {machine.get('cores', '?')} cores "
+        f"({machine.get('cores_usable', '?')} usable), {machine.get('memory_gib', '?')} GiB; "
+        f"{machine.get('os', '')}",
+        f"- CPython {machine.get('python', '?')}; Pyodide's Python "
+        f"{_get(results, 'page', 'python') or '?'}; {machine.get('chromium') or '?'}",
+    ]
+    if meta.get("load_average"):
+        lines.append(f"- Load average before / after: {meta['load_average']}")
+    lines.append(f"- Took {meta.get('elapsed_s', 0):.0f} s. Command: `{meta.get('command', '')}`")
+    lines += ["", "## Targets (reported, not asserted)", ""]
+    rows = []
+    for row in results.get("targets", []):
+        summary = {"median": row["median"], "min": row["min"], "max": row["max"], "runs": 2}
+        unit = row["unit"]
+        limit = fmt_value(row["limit"], unit)
+        rows.append(
+            [row["label"], fmt(summary, unit), f"{row['comparison']} {limit}", _margin(row)]
+        )
+    lines += _table(["target", "measured", "limit", "status"], rows)
+
+    browser = results.get("browser")
+    if browser:
+        lines += [
+            "",
+            f"## Browser: cold loads, headless Chromium on localhost ({runs} runs, "
+            "interleaved, fresh context each)",
+            "",
+        ]
+        lines += _browser_table(browser)
+        lines += [
+            "",
+            "Times are from navigation start. *Accepts input*: a key pressed into the form's "
+            "first enabled control as soon as it is enabled reached the page's handler. "
+            "*Longest task*: the longest main-thread task before ready (input waits that long).",
+        ]
+    page = results.get("page")
+    if page:
+        lines += ["", f"## In the page (Pyodide, bench/page) vs CPython ({runs} page loads)", ""]
+        lines += _page_table(page, _get(results, "engine", "page_suite_cpython") or {})
+    engine = results.get("engine")
+    if engine:
+        lines += ["", f"## Engine in CPython ({runs} runs)", ""]
+        lines += _engine_tables(engine)
+    notes = meta.get("notes") or []
+    if notes:
+        lines += ["", "## Notes", ""] + [f"- {note}" for note in notes]
+    return "\n".join(lines) + "\n"
+
+
+BROWSER_ROWS: list[tuple[str, str, str]] = [
+    ("map_paint", "First map paint ([data-territory] painted)", "ms"),
+    ("fcp", "First contentful paint", "ms"),
+    ("form_enabled", "New-game form control enabled", "ms"),
+    ("form_input", "New-game form accepts input (key handled)", "ms"),
+    ("dom_content_loaded", "DOMContentLoaded", "ms"),
+    ("python_start", "Python starts running (bench page)", "ms"),
+    ("ready", "Ready (body[data-ready=true])", "ms"),
+    ("longest_task_ms", "Longest main-thread task", "ms"),
+    ("blocking_ms_before_ready", "Main-thread blocking before ready (>50 ms parts)", "ms"),
+    ("bytes_on_wire", "Bytes transferred", "MB"),
+    ("requests", "Requests", ""),
+]
+
+
+def _browser_table(browser: dict[str, Any]) -> list[str]:
+    pages = [
+        ("game", "game (index.html)"),
+        ("bare", "bare (tools/bare)"),
+        ("bench_page", "bench page"),
+    ]
+    rows = []
+    for key, label, unit in BROWSER_ROWS:
+        cells = [fmt(_get(browser, page, key), unit) for page, _ in pages]
+        if any(cell != "–" for cell in cells):
+            rows.append([label, *cells])
+    rows.append(["Ready ÷ bare ready (same run)", fmt(browser.get("ready_ratio"), "x"), "", ""])
+    return _table(["measure", *(label for _, label in pages)], rows)
+
+
+def _page_table(page: dict[str, Any], cpython: dict[str, Any]) -> list[str]:
+    rows: list[list[str]] = []
+
+    def add(label: str, summary: Summary | None, native: Any) -> None:
+        native_value = native.get("median") if isinstance(native, dict) else native
+        ratio = ""
+        value = median_of(summary)
+        if value is not None and native_value:
+            ratio = f"{value / float(native_value):.1f}×"
+        rows.append(
+            [label, fmt(summary), fmt_value(native_value, "ms") if native_value else "–", ratio]
+        )
+
+    add("Import the engine (first time)", page.get("import_ms"), cpython.get("import_ms"))
+    for level, summary in sorted(
+        (page.get("classic_turn_ms") or {}).items(),
+        key=lambda item: (item[0] != "baseline", item[0]),
+    ):
+        add(
+            f"Classic computer turn, 6 players, {level} (median)",
+            summary,
+            _get(cpython, "classic_turn_ms", level),
+        )
+        add(
+            f"Classic computer turn, 6 players, {level} (p90)",
+            page.get(f"classic_p90_{level}"),
+            (_get(cpython, "classic_turn_ms", level) or {}).get("p90"),
+        )
+    add(
+        "Capital Risk resolution, 8 factions",
+        page.get("capital_resolution_ms"),
+        cpython.get("capital_resolution_ms"),
+    )
+    for key, label in (
+        ("encode_ms", "Save code: encode + sign (6 players, turn 20)"),
+        ("decode_verify_ms", "Save code: decode + check signature"),
+        ("chain_verify_ms", "Save code: verify as next save (replay)"),
+    ):
+        add(label, page.get(f"save_{key}"), _get(cpython, "save_code", key))
+    return _table(["task", "in the page", "CPython (one run)", "page ÷ CPython"], rows)
+
+
+def _engine_tables(engine: dict[str, Any]) -> list[str]:
+    lines: list[str] = []
+    rows = []
+    for players, data in (engine.get("classic_games") or {}).items():
+        rows.append(
+            [
+                f"{players} players",
+                fmt(data["games_per_s"], "/s"),
+                f"{data['mean_turns']}",
+                str(len(data["seeds"])),
+            ]
+        )
+    lines += _table(
+        ["Classic games, baseline players", "games per second", "mean turns", "seeds per run"], rows
+    )
+    lines.append("")
+    rows = []
+    for ruleset, what in (
+        ("classic_turns", "Classic, whole turn of one seat"),
+        ("capital_turns", "Capital Risk, one faction's orders"),
+    ):
+        for level, data in (engine.get(ruleset) or {}).items():
+            rows.append(
+                [what, level, fmt(data["turn_ms"]), fmt(data["p90_ms"]), str(data["turns"])]
+            )
+    lines += _table(
+        ["computer turn, 6 players", "level", "median turn", "p90 turn", "turns per run"], rows
+    )
+    lines.append("")
+    resolution = engine.get("capital_resolution") or {}
+    if resolution:
+        lines += _table(
+            ["Capital Risk resolution", "median per run", "worst per run", "resolutions"],
+            [
+                [
+                    f"{resolution['factions']} factions",
+                    fmt(resolution["resolution_ms"]),
+                    fmt(resolution["worst_ms"]),
+                    str(resolution["resolutions"]),
+                ]
+            ],
+        )
+        lines.append("")
+    rows = []
+    for data in (engine.get("odds") or {}).values():
+        rows.append(
+            [
+                f"`python -m engine odds {data['attackers']} {data['defenders']}`",
+                fmt(data["call_ms"]),
+                fmt(data["import_ms"]),
+                fmt(data["process_ms"]),
+                data["probability"],
+            ]
+        )
+    lines += _table(
+        ["odds (fresh process)", "main() call", "import engine.cli", "whole process", "P(win)"],
+        rows,
+    )
+    lines.append("")
+    sizes = engine.get("save_sizes") or {}
+    rows = []
+    for turn, data in (sizes.get("classic_6") or {}).items():
+        rows.append(
+            [
+                f"Classic, 6 players, turn {turn}",
+                f"{data['alone_chars']:,}",
+                f"{data['chained_chars']:,} ({data['orders']} orders)",
+            ]
+        )
+    capital = sizes.get("capital_8")
+    if capital:
+        rows.append(
+            [
+                f"Capital Risk, 8 factions, turn {capital['turn']}",
+                f"{capital['alone_chars']:,}",
+                f"{capital['chained_chars']:,} ({capital['orders']} orders)",
+            ]
+        )
+    lines += _table(
+        ["save code (characters)", "position alone", "chained, with the previous turn's orders"],
+        rows,
+    )
+    return lines
+
+
+def summarize_page_runs(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """The bench page's per-load results, summarized over loads (median of the per-load
+    medians, with min and max)."""
+    good = [r for r in runs if r and "error" not in r]
+    if not good:
+        return {}
+    out: dict[str, Any] = {
+        "python": good[0].get("python"),
+        "import_ms": summarize(r.get("import_ms") for r in good),
+        "suite_ms": summarize(r.get("suite_ms") for r in good),
+        "capital_resolution_ms": summarize(
+            _get(r, "capital_resolution_ms", "median") for r in good
+        ),
+        "classic_turn_ms": {},
+    }
+    levels = sorted({lv for r in good for lv in (r.get("classic_turn_ms") or {})})
+    for level in levels:
+        out["classic_turn_ms"][level] = summarize(
+            _get(r, "classic_turn_ms", level, "median") for r in good
+        )
+        out[f"classic_p90_{level}"] = summarize(
+            _get(r, "classic_turn_ms", level, "p90") for r in good
+        )
+    for key in ("encode_ms", "decode_verify_ms", "chain_verify_ms"):
+        out[f"save_{key}"] = summarize(_get(r, "save_code", key, "median") for r in good)
+    out["save_code_chars"] = _get(good[0], "save_code", "code_chars")
+    return out

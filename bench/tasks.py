@@ -1,0 +1,263 @@
+"""Engine timing tasks shared by CPython (``bench.tasks``) and the in-page bench page.
+
+The bench page copies this file into Pyodide's working directory as ``bench_tasks.py``
+(see ``bench/page/pyscript.toml``), so it imports only the engine and the standard library,
+and never the rest of the ``bench`` package.  Every function returns plain JSON-ready data;
+times are milliseconds from ``time.perf_counter``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import statistics
+import sys
+import time
+from typing import Any
+
+TaskResult = dict[str, Any]
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000.0, 3)
+
+
+def _spread(values: list[float]) -> dict[str, float]:
+    """Median, min, max (and count) of a list of milliseconds."""
+    if not values:
+        return {"median": float("nan"), "min": float("nan"), "max": float("nan"), "n": 0}
+    ordered = sorted(values)
+    p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+    return {
+        "median": round(statistics.median(ordered), 3),
+        "p90": round(p90, 3),
+        "min": round(ordered[0], 3),
+        "max": round(ordered[-1], 3),
+        "n": len(ordered),
+    }
+
+
+def player_keys(count: int, salt: str = "bench") -> list[Any]:
+    """Deterministic signing keys, one per seat (as tests/test_saves.py builds them)."""
+    from engine.keys import PlayerKey
+
+    return [
+        PlayerKey.generate(hashlib.sha256(f"{salt}seat{i}".encode()).digest()) for i in range(count)
+    ]
+
+
+def classic_turn_times(
+    players: int = 6,
+    level: str = "baseline",
+    seeds: tuple[str, ...] = ("t1",),
+    max_turns: int = 40,
+    options: dict[str, Any] | None = None,
+) -> list[float]:
+    """Milliseconds per computer turn (every order from the start of a player's turn to the
+    next player's turn, choosing and applying) in Classic games where every seat is
+    ``level``.  Set-up before turn 1 is not counted."""
+    from engine.ai import choose_order
+    from engine.core import PlayerSpec, find_ruleset
+
+    ruleset = find_ruleset("classic")
+    times: list[float] = []
+    for seed in seeds:
+        specs = [PlayerSpec(f"Computer {i + 1}", level) for i in range(players)]
+        state = ruleset.new_game(specs, dict(options or {}), seed)
+        current = state.turn
+        started = time.perf_counter()
+        while ruleset.winner(state) is None and state.turn <= max_turns:
+            state = ruleset.apply(state, choose_order(state)).state
+            if state.turn != current:
+                now = time.perf_counter()
+                if current >= 1:
+                    times.append(_ms(now - started))
+                current = state.turn
+                started = time.perf_counter()
+    return times
+
+
+def capital_sealed_states(factions: int = 8, seed: str = "r1", turns: int = 10) -> list[Any]:
+    """Capital Risk positions with every faction's orders sealed, ready to resolve: one per
+    turn from 1 to ``turns`` (fewer if the game ends first)."""
+    from engine.ai import choose_order
+    from engine.core import PlayerSpec, find_ruleset
+    from engine.rulesets.capital import Phase, Resolve
+
+    ruleset = find_ruleset("capital")
+    specs = [PlayerSpec(f"Computer {i + 1}", "baseline") for i in range(factions)]
+    state = ruleset.new_game(specs, {}, seed)
+    ready: list[Any] = []
+    while state.phase is not Phase.GAME_OVER and len(ready) < turns:
+        if state.missing():
+            state = ruleset.apply(state, choose_order(state)).state
+            continue
+        if state.phase is Phase.ORDERS and state.turn >= 1:
+            ready.append(state)
+        state = ruleset.apply(state, Resolve()).state
+    return ready
+
+
+def capital_resolution_times(
+    factions: int = 8, seeds: tuple[str, ...] = ("r1",), turns: int = 10, repeats: int = 3
+) -> list[float]:
+    """Milliseconds to resolve one Capital Risk turn (all orders sealed): for each sealed
+    position, the median of ``repeats`` resolutions of it."""
+    from engine.core import find_ruleset
+    from engine.rulesets.capital import Resolve
+
+    ruleset = find_ruleset("capital")
+    times: list[float] = []
+    for seed in seeds:
+        for state in capital_sealed_states(factions, seed, turns):
+            samples = []
+            for _ in range(repeats):
+                started = time.perf_counter()
+                ruleset.apply(state, Resolve())
+                samples.append(_ms(time.perf_counter() - started))
+            times.append(statistics.median(samples))
+    return times
+
+
+def capital_order_times(
+    factions: int = 6, seeds: tuple[str, ...] = ("o1",), turns: int = 10, level: str = "baseline"
+) -> list[float]:
+    """Milliseconds for one computer faction to choose its Capital Risk orders (one
+    faction's "computer turn"; resolution not included), turns 1 to ``turns``."""
+    from engine.ai import choose_order
+    from engine.core import PlayerSpec, find_ruleset
+    from engine.rulesets.capital import Phase, Resolve
+
+    ruleset = find_ruleset("capital")
+    times: list[float] = []
+    for seed in seeds:
+        specs = [PlayerSpec(f"Computer {i + 1}", level) for i in range(factions)]
+        state = ruleset.new_game(specs, {}, seed)
+        while state.phase is not Phase.GAME_OVER and state.turn <= turns:
+            if not state.missing():
+                state = ruleset.apply(state, Resolve()).state
+                continue
+            started = time.perf_counter()
+            order = choose_order(state)
+            elapsed = time.perf_counter() - started
+            if state.phase is Phase.ORDERS:
+                times.append(_ms(elapsed))
+            state = ruleset.apply(state, order).state
+    return times
+
+
+def classic_game_at_turn(
+    players: int, turn: int, seed: str = "s1", control: str = "baseline"
+) -> tuple[Any, Any, list[Any]]:
+    """A Classic game between human seats (each move chosen by the ``control`` computer
+    player, as tests/test_saves.py does) played to the start of ``turn``.
+
+    Returns (the position at the start of turn ``turn - 1``, the position at the start of
+    ``turn``, the orders between them).  If the game ends first, the last position.
+    """
+    from engine.ai import choose_order
+    from engine.core import PlayerSpec, find_ruleset
+
+    ruleset = find_ruleset("classic")
+    specs = [PlayerSpec(f"P{i + 1}", "human") for i in range(players)]
+    state = ruleset.new_game(specs, {}, seed)
+    before: Any = None
+    orders: list[Any] = []
+    while state.turn < turn and ruleset.winner(state) is None:
+        if before is None and state.turn >= turn - 1:
+            before = state
+        probe = state.clone()
+        seat = ruleset.actor(probe)
+        probe.players[seat].control = control
+        order = choose_order(probe)
+        if before is not None:
+            orders.append(order)
+        state = ruleset.apply(state, order).state
+    return (state if before is None else before), state, orders
+
+
+def save_code_times(players: int = 6, turn: int = 20, repeats: int = 5) -> TaskResult:
+    """Encode (sign) a 6-player Classic save code, decode and verify its signature, and
+    verify it as the next save of a chain by replaying its orders; milliseconds each."""
+    from engine.core import find_ruleset
+    from engine.saves import continue_game, make_save, read_save
+
+    ruleset = find_ruleset("classic")
+    keys = player_keys(players)
+    key_texts = [k.public_key_text for k in keys]
+    before, state, orders = classic_game_at_turn(players, turn)
+    first_seat = ruleset.actor(before) or 0
+    first = make_save(
+        ruleset, before, game_id="bench", keys=key_texts, signer=keys[first_seat], seat=first_seat
+    )
+    first_record = read_save(first)
+    encode: list[float] = []
+    decode: list[float] = []
+    replay: list[float] = []
+    code = ""
+    for _ in range(repeats):
+        started = time.perf_counter()
+        code = make_save(
+            ruleset,
+            state,
+            game_id="bench",
+            keys=key_texts,
+            signer=keys[first_seat],
+            seat=first_seat,
+            previous=first_record,
+            actions=orders,
+        )
+        encode.append(_ms(time.perf_counter() - started))
+        started = time.perf_counter()
+        read_save(code)
+        decode.append(_ms(time.perf_counter() - started))
+        started = time.perf_counter()
+        continuation = continue_game(first_record, code)
+        replay.append(_ms(time.perf_counter() - started))
+        if not continuation.verified:
+            raise RuntimeError("bench save chain did not verify")
+    return {
+        "players": players,
+        "turn": turn,
+        "orders": len(orders),
+        "code_chars": len(code),
+        "encode_ms": _spread(encode),
+        "decode_verify_ms": _spread(decode),
+        "chain_verify_ms": _spread(replay),
+    }
+
+
+def timed_imports() -> float:
+    """Milliseconds to import the engine modules a game needs (first import only)."""
+    started = time.perf_counter()
+    import engine.ai
+    import engine.rulesets
+    import engine.saves
+
+    engine.ai.levels("classic")
+    engine.rulesets.__name__  # noqa: B018  (keep the import used)
+    engine.saves.__name__  # noqa: B018
+    return _ms(time.perf_counter() - started)
+
+
+def page_suite(quick: bool = False) -> TaskResult:
+    """Everything the bench page measures inside Pyodide (also runnable in CPython)."""
+    from engine.ai import levels
+
+    import_ms = timed_imports()
+    turns = 12 if quick else 40
+    classic: dict[str, Any] = {}
+    for level in levels("classic"):
+        seeds = ("p1",) if quick or level != "baseline" else ("p1", "p2")
+        classic[level] = _spread(classic_turn_times(6, level, seeds, turns))
+    resolution = _spread(
+        capital_resolution_times(8, ("r1",), 4 if quick else 10, 1 if quick else 3)
+    )
+    saves = save_code_times(6, 8 if quick else 20, 2 if quick else 5)
+    return {
+        "python": sys.version.split()[0],
+        "platform": sys.platform,
+        "import_ms": import_ms,
+        "classic_turn_ms": classic,
+        "capital_resolution_ms": resolution,
+        "save_code": saves,
+    }

@@ -1,0 +1,115 @@
+"""The Capital Risk computer levels: Easy, Standard and Good.
+
+All three share one strategy (a defensible capital, exact battle odds from
+:mod:`engine.odds`, mass invasions, placements planned with the attacks, a surge, a
+tactical move) and differ in judgement, set by a :class:`Profile`:
+
+* Easy attacks from one territory at a time, ignores what the enemy will place,
+  guards its capital loosely, spreads its leftovers over the borders and never
+  surges or makes a tactical move.
+* Standard pools two armies into mass invasions, expects some enemy placement,
+  guards its capital against the likely attack, builds second-line stacks and
+  surges when the follow-up is likely.
+* Good pools up to three armies, expects the enemy to reinforce where it matters,
+  guards its capital tightly, keeps a share back on borders facing other enemies,
+  goes for enemy capitals at lower odds, builds big stacks where the placement limit
+  allows and walks idle stacks to the capital or the front.
+
+Every decision is a pure function of the state (ties broken by map order), so a level
+plays the same way from the same position and never touches the game's Rng.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.ai import register_player
+from engine.ai.capital_moves import plan_surge, plan_tactical, plan_trades
+from engine.ai.capital_plan import Planner
+from engine.ai.capital_setup import setup_order
+from engine.ai.capital_view import Profile, View
+from engine.core import Order
+from engine.rulesets.capital.orders import Resolve, SubmitOrders
+from engine.rulesets.capital.reinforce import capacity, reinforcements
+from engine.rulesets.capital.state import CapitalState, Phase
+
+EASY = Profile(
+    name="easy",
+    min_win=0.55,
+    capital_win=0.55,
+    max_origins=1,
+    capital_risk=0.5,
+    enemy_place=0.0,
+    keep_share=0.0,
+    second_line=False,
+    surge_win=2.0,
+    capital_value=2.0,
+    setup_capital_share=0.3,
+    tactical=False,
+)
+
+STANDARD = Profile(
+    name="standard",
+    min_win=0.65,
+    capital_win=0.55,
+    max_origins=2,
+    capital_risk=0.3,
+    enemy_place=0.4,
+    keep_share=0.0,
+    second_line=True,
+    surge_win=0.6,
+    capital_value=5.0,
+    setup_capital_share=0.4,
+    tactical=True,
+)
+
+GOOD = Profile(
+    name="good",
+    min_win=0.6,
+    capital_win=0.45,
+    max_origins=3,
+    capital_risk=0.15,
+    enemy_place=0.6,
+    keep_share=0.2,
+    second_line=True,
+    surge_win=0.5,
+    capital_value=8.0,
+    setup_capital_share=0.45,
+    tactical=True,
+)
+
+PROFILES = {p.name: p for p in (EASY, STANDARD, GOOD)}
+
+
+def orders_for(state: CapitalState, seat: int, profile: Profile) -> SubmitOrders:
+    """One faction's sealed orders for the turn under ``profile``."""
+    view = View(state, seat)
+    trades, card_units, bonus = plan_trades(view)
+    pool = min(reinforcements(state, seat) + card_units, capacity(state, seat))
+    plan = Planner(view, profile, pool, bonus)
+    plan.guard_capital()
+    plan.plan_attacks()
+    plan.place_rest()
+    surge = plan_surge(plan, profile.surge_win) if profile.surge_win <= 1.0 else None
+    tactical = plan_tactical(plan) if profile.tactical else None
+    placements = tuple((t, plan.placed[t]) for t in view.own if plan.placed.get(t))
+    return SubmitOrders(seat, "", placements, tuple(plan.attacks), surge, tactical, tuple(trades))
+
+
+def chooser(profile: Profile) -> Callable[[CapitalState, int], Order]:
+    """The registered player function of one level."""
+
+    def choose(state: CapitalState, seat: int) -> Order:
+        if state.phase is Phase.SETUP:
+            if state.setup[seat] is None:
+                return setup_order(View(state, seat), profile)
+            return Resolve()
+        if state.orders[seat] is None:
+            return orders_for(state, seat, profile)
+        return Resolve()
+
+    return choose
+
+
+for _profile in (EASY, STANDARD, GOOD):
+    register_player("capital", _profile.name, chooser(_profile))

@@ -1,0 +1,156 @@
+"""Scenario tests for the Classic computer levels: characteristic decisions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import pytest
+
+from engine.ai import choose_order, levels
+from engine.core import PlayerSpec, find_ruleset
+from engine.rulesets.classic.orders import Attack, EndAttack, Place, Reroll, TradeCards
+from engine.rulesets.classic.state import ClassicState, Phase
+from engine.simulate import play
+
+LEVELS = ("easy", "standard", "good")
+
+AUSTRALIA = ("indonesia", "new_guinea", "western_australia", "eastern_australia")
+
+
+def _position(
+    control: str,
+    players: int = 3,
+    options: Mapping[str, Any] | None = None,
+    mine: Iterable[str] = (),
+    armies: Mapping[str, int] | None = None,
+    phase: Phase = Phase.ATTACK,
+) -> ClassicState:
+    """Seat 0 (``control``) owns ``mine``; seat 1 owns the rest; 3 armies everywhere
+    unless ``armies`` says otherwise."""
+    raw = {"game_type": "custom", **(options or {})}
+    specs = [PlayerSpec(f"P{i}", control) for i in range(players)]
+    state: ClassicState = find_ruleset("classic").new_game(specs, raw, "scenario")
+    own = set(mine)
+    for territory in state.owner:
+        state.owner[territory] = 0 if territory in own else 1
+        state.armies[territory] = 3
+    state.armies.update(armies or {})
+    for player in state.players:
+        player.setup_armies = 0
+    state.phase = phase
+    state.current = 0
+    state.turn = 5
+    return state
+
+
+def test_levels_are_registered() -> None:
+    """The three levels (and the baseline) are available for Classic."""
+    assert set(LEVELS) <= set(levels("classic"))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_takes_undefended_continent_completion(level: str) -> None:
+    """With Australia one weakly held territory short, every level takes it."""
+    state = _position(
+        level,
+        mine=("indonesia", "new_guinea", "eastern_australia"),
+        armies={"new_guinea": 8, "western_australia": 1},
+    )
+    order = choose_order(state)
+    assert isinstance(order, Attack)
+    assert order.target == "western_australia"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_does_not_attack_at_hopeless_odds(level: str) -> None:
+    """Two armies against ten everywhere: no level attacks."""
+    state = _position(level, mine=AUSTRALIA, armies={**dict.fromkeys(AUSTRALIA, 2), "siam": 10})
+    assert isinstance(choose_order(state), EndAttack)
+
+
+@pytest.mark.parametrize("level", ["standard", "good"])
+def test_reinforces_threatened_headquarters(level: str) -> None:
+    """US short game: a headquarters facing a big stack gets the reinforcements."""
+    state = _position(
+        level,
+        options={"game_type": "us_short"},
+        mine=("alaska", "argentina", "brazil", "peru", "venezuela"),
+        armies={"alaska": 2, "kamchatka": 12, "argentina": 6},
+        phase=Phase.REINFORCE,
+    )
+    state.players[0].headquarters = "alaska"
+    state.players[1].headquarters = "china"
+    state.players[2].headquarters = "egypt"
+    state.reinforcements = 5
+    order = choose_order(state)
+    assert isinstance(order, Place)
+    assert order.territory == "alaska"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_trades_when_forced(level: str) -> None:
+    """Holding five cards, every level trades before placing (the rules demand it)."""
+    state = _position(level, mine=AUSTRALIA, phase=Phase.REINFORCE)
+    state.players[0].cards = state.draw_pile[:5]
+    state.draw_pile = state.draw_pile[5:]
+    state.reinforcements = 3
+    assert isinstance(choose_order(state), TradeCards)
+
+
+@pytest.mark.parametrize("level", ["standard", "good"])
+def test_declines_needless_neutral_attack(level: str) -> None:
+    """Two players with neutral: after this turn's card is earned, a weak neutral
+    territory that opens no continent and no path to the opponent is left alone."""
+    state = _position(
+        level,
+        players=2,
+        options={"neutral": "us"},
+        mine=("irkutsk", "yakutsk", "kamchatka", "siberia"),
+        armies={
+            "irkutsk": 6,
+            "mongolia": 1,
+            "yakutsk": 1,
+            "kamchatka": 1,
+            "siberia": 1,
+            # The opponent holds the south of Asia in force: no continent to open.
+            **dict.fromkeys(("afghanistan", "india", "middle_east", "siam"), 15),
+        },
+    )
+    neutral = state.neutral
+    assert neutral is not None
+    # Mongolia is neutral and leads only to neutral land and our own.
+    for territory in ("mongolia", "china", "japan", "ural"):
+        state.owner[territory] = neutral
+    state.conquered = True
+    order = choose_order(state)
+    assert not (isinstance(order, Attack) and state.owner[order.target] == neutral)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_rerolls_a_losing_lowest_die(level: str) -> None:
+    """Attack advantage: 5-2 against 4-3 loses the low die, so re-roll it; 6-6-1
+    against 6-5 cannot gain from re-rolling the 1, so the careful levels keep it."""
+    state = _position(level, mine=AUSTRALIA, options={"computer_advantage": True})
+    state.phase = Phase.ADVANTAGE
+    state.battle = {"origin": "siam", "target": "indonesia", "advantage_used": True}
+    state.pending = {"attack": [5, 2], "defend": [4, 3], "dice": 2, "mode": "once"}
+    assert choose_order(state) == Reroll(True)
+    state.pending = {"attack": [6, 6, 1], "defend": [6, 5], "dice": 3, "mode": "once"}
+    if level != "easy":
+        assert choose_order(state) == Reroll(False)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_whole_games_are_legal(level: str) -> None:
+    """Full games with every option family finish without an illegal order."""
+    cases: list[tuple[int, dict[str, Any]]] = [
+        (2, {}),
+        (2, {"game_type": "uk_short", "neutral": "uk", "army_limit": 12}),
+        (3, {"game_type": "us_short", "supply_lines": True, "computer_advantage": True}),
+        (4, {"game_type": "uk_short"}),
+    ]
+    for players, options in cases:
+        specs = [PlayerSpec(f"P{i}", level if i % 2 == 0 else "baseline") for i in range(players)]
+        record = play("classic", specs, options, f"legal-{level}-{players}", max_turns=300)
+        assert record.turns > 0
