@@ -21,7 +21,9 @@ TIMING_KEYS = (
     "map_paint",
     "fcp",
     "form_enabled",
-    "form_input",
+    "key_sent",
+    "key_handled",
+    "input_delay",
     "dom_content_loaded",
     "python_start",
     "ready",
@@ -58,6 +60,12 @@ def summarize_browser(runs: Any) -> tuple[dict[str, Any], list[str]]:
         failed = len(loads) - len(ok)
         if failed:
             notes.append(f"{kind}: {failed} of {len(loads)} loads failed: {loads[0].errors[:1]}")
+        misdirected = [load for load in ok if load.timings.get("key_in_form") is False]
+        if misdirected:
+            notes.append(
+                f"{kind}: in {len(misdirected)} load(s) the probe key did not reach the form "
+                "control (the form was not enabled and focused yet when it was typed)"
+            )
         errors = sorted({e for load in loads for e in load.errors})
         if errors:
             notes.append(f"{kind}: page reported {len(errors)} distinct error(s): {errors[:3]}")
