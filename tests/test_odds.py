@@ -511,7 +511,7 @@ def test_invalid_colour_tables() -> None:
 def test_models_are_cache_keys() -> None:
     """Solved tables are cached per model instance; equal models share them."""
     win_probability(5, 5, ColourD12(clash=True))
-    assert ColourD12(clash=True) in odds._TABLES
+    assert ColourD12(clash=True) in odds.chain._TABLES
 
 
 def test_advantage_keyword() -> None:
