@@ -10,6 +10,7 @@ An illegal order raises and leaves the caller's state exactly as it was.
 from __future__ import annotations
 
 import dataclasses
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -30,6 +31,13 @@ class Order:
             value = getattr(self, f.name)
             data[f.name] = list(value) if isinstance(value, tuple) else value
         return data
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy of JSON data (tuples become lists, so the copy equals its JSON text)."""
+    if value is None:
+        return None
+    return json.loads(json.dumps(value))
 
 
 Event = dict[str, Any]

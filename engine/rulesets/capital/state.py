@@ -7,12 +7,12 @@ which is how "the later sealed orders win" for a team of two players.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from engine.core import copy_json
 from engine.rng import Rng
 from engine.rulesets.capital.options import CapitalOptions
 
@@ -134,12 +134,12 @@ class CapitalState:
             self.phase,
             self.turn,
             list(self.draw_pile),
-            [_copy_json(s) for s in self.setup],
-            [_copy_json(s) for s in self.orders],
+            [copy_json(s) for s in self.setup],
+            [copy_json(s) for s in self.orders],
             self.capitals_revealed,
             self.start_factions,
             self.winner,
-            _copy_json(self.last_report),
+            copy_json(self.last_report),
             self.ruleset,
         )
 
@@ -155,12 +155,12 @@ class CapitalState:
             "phase": self.phase.value,
             "turn": self.turn,
             "draw_pile": list(self.draw_pile),
-            "setup": [_copy_json(s) for s in self.setup],
-            "orders": [_copy_json(s) for s in self.orders],
+            "setup": [copy_json(s) for s in self.setup],
+            "orders": [copy_json(s) for s in self.orders],
             "capitals_revealed": self.capitals_revealed,
             "start_factions": self.start_factions,
             "winner": self.winner,
-            "last_report": _copy_json(self.last_report),
+            "last_report": copy_json(self.last_report),
         }
 
     @classmethod
@@ -175,19 +175,12 @@ class CapitalState:
             phase=Phase(data["phase"]),
             turn=int(data["turn"]),
             draw_pile=[int(c) for c in data["draw_pile"]],
-            setup=[_copy_json(s) for s in data["setup"]],
-            orders=[_copy_json(s) for s in data["orders"]],
+            setup=[copy_json(s) for s in data["setup"]],
+            orders=[copy_json(s) for s in data["orders"]],
             capitals_revealed=bool(data["capitals_revealed"]),
             start_factions=int(data["start_factions"]),
             winner=None if data["winner"] is None else int(data["winner"]),
-            last_report=_copy_json(data["last_report"]),
+            last_report=copy_json(data["last_report"]),
             ruleset=str(data.get("ruleset", "capital")),
         )
 
-
-def _copy_json(value: Any) -> Any:
-    """A deep copy of JSON data; tuples become lists so the copy equals its JSON text."""
-    if value is None:
-        return None
-    copied: Any = json.loads(json.dumps(value))
-    return copied

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from engine.core import copy_json
 from engine.rng import Rng
 from engine.rulesets.classic.options import ClassicOptions
 
@@ -152,7 +153,7 @@ class ClassicState:
             self.return_to_attack,
             list(self.setup_round),
             None if self.battle is None else dict(self.battle),
-            None if self.pending is None else _copy_json(self.pending),
+            None if self.pending is None else copy_json(self.pending),
             dict(self.moved),
             self.free_moves,
             self.winner,
@@ -180,7 +181,7 @@ class ClassicState:
             "return_to_attack": self.return_to_attack,
             "setup_round": list(self.setup_round),
             "battle": None if self.battle is None else dict(self.battle),
-            "pending": None if self.pending is None else _copy_json(self.pending),
+            "pending": None if self.pending is None else copy_json(self.pending),
             "moved": dict(self.moved),
             "free_moves": self.free_moves,
             "winner": self.winner,
@@ -207,17 +208,10 @@ class ClassicState:
             return_to_attack=bool(data["return_to_attack"]),
             setup_round=[int(x) for x in data["setup_round"]],
             battle=None if data["battle"] is None else dict(data["battle"]),
-            pending=None if data["pending"] is None else _copy_json(data["pending"]),
+            pending=None if data["pending"] is None else copy_json(data["pending"]),
             moved={str(k): int(v) for k, v in data["moved"].items()},
             free_moves=int(data["free_moves"]),
             winner=None if data["winner"] is None else int(data["winner"]),
             ruleset=str(data.get("ruleset", "classic")),
         )
 
-
-def _copy_json(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy_json(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy_json(v) for v in value]
-    return value
