@@ -28,6 +28,7 @@ TIMING_KEYS = (
     "python_start",
     "ready",
     "longest_task_ms",
+    "longest_task_start",
     "blocking_ms_before_ready",
 )
 
@@ -152,13 +153,13 @@ def main(argv: list[str] | None = None) -> int:
         "machine": machine_info(None if args.skip_browser else args.chromium),
         "runs": args.runs,
         "quick": args.quick,
-        "command": "python -m bench " + " ".join(argv if argv is not None else sys.argv[1:]),
+        "command": " ".join(["python -m bench", *(argv if argv is not None else sys.argv[1:])]),
         "elapsed_s": round(time.perf_counter() - started, 1),
         "load_average": f"{load_before[0]:.2f} / {load_after[0]:.2f}",
         "notes": notes,
     }
     results["targets"] = check_targets(results)
-    ordered = {
+    ordered: dict[str, Any] = {
         key: results[key]
         for key in ("meta", "targets", "browser", "page", "engine")
         if key in results

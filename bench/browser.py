@@ -346,7 +346,9 @@ def load_page(
         timings["blocking_ms_before_ready"] = round(
             sum(max(0.0, d - 50) for _, d in before_ready), 1
         )
-        timings["longest_task_ms"] = round(max((d for _, d in long_tasks), default=0.0), 1)
+        longest = max(long_tasks, key=lambda task: task[1], default=(None, 0.0))
+        timings["longest_task_ms"] = round(longest[1], 1)
+        timings["longest_task_start"] = None if longest[0] is None else round(longest[0], 1)
         result.timings = timings
         if results_selector:
             text = page.locator(results_selector).text_content(timeout=5000) or ""

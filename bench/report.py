@@ -27,6 +27,14 @@ def _get(data: dict[str, Any], *path: str) -> Any:
     return data
 
 
+def _finder(*path: str) -> Callable[[dict[str, Any]], Summary | None]:
+    def find(results: dict[str, Any]) -> Summary | None:
+        found: Summary | None = _get(results, *path)
+        return found
+
+    return find
+
+
 def targets_for(results: dict[str, Any]) -> list[Target]:
     found: list[Target] = [
         Target(
@@ -63,7 +71,7 @@ def targets_for(results: dict[str, Any]) -> list[Target]:
                 150,
                 "ms",
                 False,
-                lambda r, lv=level: _get(r, "page", "classic_turn_ms", lv),
+                _finder("page", "classic_turn_ms", level),
             ),
         )
     found += [
@@ -237,6 +245,7 @@ BROWSER_ROWS: list[tuple[str, str, str]] = [
     ("python_start", "Python starts running (bench page)", "ms"),
     ("ready", "Ready (body[data-ready=true])", "ms"),
     ("longest_task_ms", "Longest main-thread task", "ms"),
+    ("longest_task_start", "… which starts at", "ms"),
     ("blocking_ms_before_ready", "Main-thread blocking before ready (>50 ms parts)", "ms"),
     ("bytes_on_wire", "Bytes transferred", "MB"),
     ("requests", "Requests", ""),
@@ -286,6 +295,11 @@ def _page_table(page: dict[str, Any], cpython: dict[str, Any]) -> list[str]:
             page.get(f"classic_p90_{level}"),
             (_get(cpython, "classic_turn_ms", level) or {}).get("p90"),
         )
+    add(
+        "Classic computer turn, baseline, first of the game (cold)",
+        page.get("classic_first_baseline"),
+        (_get(cpython, "classic_turn_ms", "baseline") or {}).get("first"),
+    )
     add(
         "Capital Risk resolution, 8 factions",
         page.get("capital_resolution_ms"),
@@ -408,6 +422,9 @@ def summarize_page_runs(runs: list[dict[str, Any]]) -> dict[str, Any]:
         out[f"classic_p90_{level}"] = summarize(
             _get(r, "classic_turn_ms", level, "p90") for r in good
         )
+    out["classic_first_baseline"] = summarize(
+        _get(r, "classic_turn_ms", "baseline", "first") for r in good
+    )
     for key in ("encode_ms", "decode_verify_ms", "chain_verify_ms"):
         out[f"save_{key}"] = summarize(_get(r, "save_code", key, "median") for r in good)
     out["save_code_chars"] = _get(good[0], "save_code", "code_chars")

@@ -28,6 +28,7 @@ def _spread(values: list[float]) -> dict[str, float]:
     ordered = sorted(values)
     p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
     return {
+        "first": round(values[0], 3),
         "median": round(statistics.median(ordered), 3),
         "p90": round(p90, 3),
         "min": round(ordered[0], 3),

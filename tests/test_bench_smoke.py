@@ -1,0 +1,103 @@
+"""`make bench` (bench/): the engine-side measurements run at tiny sizes and give the JSON
+shape the report expects; the report renders and checks targets.  No browser here."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from bench import engine_bench, tasks
+from bench.__main__ import summarize_browser
+from bench.browser import LoadResult, page_config_text
+from bench.machine import machine_info
+from bench.report import check_targets, render_markdown, summarize_page_runs
+from bench.stats import summarize
+
+
+def is_summary(value: Any) -> bool:
+    return (
+        isinstance(value, dict)
+        and {"median", "min", "max", "runs", "values"} <= set(value)
+        and value["runs"] >= 1
+        and value["min"] <= value["median"] <= value["max"]
+    )
+
+
+def test_summarize_median_min_max_and_failed_runs() -> None:
+    assert summarize([3.0, 1.0, 2.0, None, math.nan]) == {
+        "median": 2.0,
+        "min": 1.0,
+        "max": 3.0,
+        "runs": 3,
+        "failed": 2,
+        "values": [3.0, 1.0, 2.0],
+    }
+    assert summarize([])["median"] is None
+
+
+def test_engine_measurements_at_tiny_sizes() -> None:
+    games = engine_bench.measure_games_per_second(1, players=(2,), seeds=("x",), max_turns=5)
+    assert is_summary(games["2"]["games_per_s"])
+    turns = engine_bench.measure_turns_per_level(1, "classic", 3, ("x",), max_turns=3)
+    assert set(turns) >= {"baseline"} and is_summary(turns["baseline"]["turn_ms"])
+    capital = engine_bench.measure_turns_per_level(1, "capital", 3, ("x",), max_turns=2)
+    assert is_summary(capital["baseline"]["turn_ms"])
+    resolution = engine_bench.measure_capital_resolution(1, factions=3, seeds=("x",), turns=2)
+    assert is_summary(resolution["resolution_ms"]) and resolution["resolutions"] >= 1
+    odds = engine_bench.measure_odds(1, cases=((3, 2),))
+    assert is_summary(odds["3_2"]["call_ms"]) and is_summary(odds["3_2"]["process_ms"])
+    assert 0 < float(odds["3_2"]["probability"]) < 1
+    sizes = engine_bench.classic_save_sizes(3, (1, 3), ("x",))
+    assert sizes["3"]["turn"] == 3 and sizes["3"]["chained_chars"] > sizes["3"]["alone_chars"]
+    capital_size = engine_bench.capital_save_size(3, 2)
+    assert capital_size["alone_chars"] > 0
+    json.dumps([games, turns, capital, resolution, odds, sizes, capital_size])
+
+
+def test_page_suite_runs_in_cpython() -> None:
+    suite = tasks.page_suite(quick=True)
+    assert {"python", "import_ms", "classic_turn_ms", "capital_resolution_ms", "save_code"} <= set(
+        suite
+    )
+    assert suite["classic_turn_ms"]["baseline"]["n"] > 0
+    assert suite["save_code"]["code_chars"] > 0
+    json.dumps(suite)
+
+
+def test_report_from_fake_runs() -> None:
+    suite = tasks.page_suite(quick=True)
+
+    def load(page: str, ready: float, **timings: Any) -> LoadResult:
+        return LoadResult(page, True, {"ready": ready, **timings}, 1000, 3)
+
+    class Runs:
+        chromium_version = "0"
+        order = [["game", "bare", "bench_page"]] * 2
+        game = [load("g", 1200.0, map_paint=100.0, form_enabled=200.0)] * 2
+        bare = [load("b", 1000.0)] * 2
+        bench_page = [LoadResult("p", True, {"ready": 5.0}, 10, 1, page_results=suite)] * 2
+
+    browser, notes = summarize_browser(Runs)
+    assert browser["ready_ratio"]["median"] == 1.2 and not notes
+    results: dict[str, Any] = {
+        "meta": {"machine": machine_info(), "runs": 2, "notes": []},
+        "browser": browser,
+        "page": summarize_page_runs([suite, suite]),
+        "engine": {"odds": engine_bench.measure_odds(1, cases=((100, 100),))},
+    }
+    results["targets"] = check_targets(results)
+    by_key = {row["key"]: row for row in results["targets"]}
+    assert by_key["map_paint"]["status"] == "met" and by_key["ready_ratio"]["status"] == "met"
+    assert by_key["page_classic_turn_baseline"]["median"] is not None
+    assert by_key["odds_100_100"]["status"] in {"met", "missed"}
+    text = render_markdown(results)
+    assert "First map paint" in text and "| target |" in text
+    json.dumps(results)
+
+
+def test_page_config_follows_the_game_config() -> None:
+    text = page_config_text()
+    assert 'interpreter = "../../vendor/pyodide/pyodide.mjs"' in text
+    assert '"../../vendor/app.zip" = "./*"' in text
+    assert '"../tasks.py" = "./bench_tasks.py"' in text
