@@ -2,8 +2,11 @@
 
 A map is read from a plain dict (the JSON in ``maps/``) and validated: every error
 names the problem (one-way link, unknown continent, unreachable territory, duplicate
-id, a deck that does not match the territories).  Adjacency lives in a networkx graph
-for graph questions (connected groups, paths) and in plain tuples for the hot paths.
+id, a deck that does not match the territories).  Adjacency lives in plain tuples for
+the hot paths and in a networkx graph for graph questions (connected groups, paths).
+
+The graph is built, and networkx imported, on the first graph question: importing
+networkx costs about two seconds in the browser, and Classic play never needs it.
 """
 
 from __future__ import annotations
@@ -12,11 +15,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import MapError
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 MAP_FORMAT = 1
 
@@ -61,7 +65,20 @@ class GameMap:
     continents: Mapping[str, Continent]
     sea_links: tuple[tuple[str, str], ...]
     deck: tuple[Card, ...]
-    graph: nx.Graph = field(compare=False, repr=False)
+    _graph: list[nx.Graph] = field(default_factory=list, compare=False, repr=False)
+
+    @property
+    def graph(self) -> nx.Graph:
+        """The adjacency as a networkx graph (built on first use)."""
+        if not self._graph:
+            import networkx
+
+            graph: nx.Graph = networkx.Graph()
+            graph.add_nodes_from(self.territories)
+            for tid, territory in self.territories.items():
+                graph.add_edges_from((tid, other) for other in territory.neighbours)
+            self._graph.append(graph)
+        return self._graph[0]
 
     @property
     def territory_ids(self) -> tuple[str, ...]:
@@ -81,8 +98,10 @@ class GameMap:
 
     def largest_connected_group(self, owned: Iterable[str]) -> int:
         """Size of the largest group of ``owned`` territories joined by links."""
+        import networkx
+
         sub = self.graph.subgraph(owned)
-        return max((len(c) for c in nx.connected_components(sub)), default=0)
+        return max((len(c) for c in networkx.connected_components(sub)), default=0)
 
     def card_territories(self) -> dict[int, str | None]:
         return {card.index: card.territory for card in self.deck}
@@ -143,8 +162,6 @@ def parse_map(data: Mapping[str, Any]) -> GameMap:
             tid, _field(row, "name", str, f"territory {tid!r}"), continent, tuple(neighbours)
         )
 
-    graph: nx.Graph = nx.Graph()
-    graph.add_nodes_from(territories)
     for tid, territory in territories.items():
         for other in territory.neighbours:
             _require(
@@ -157,12 +174,10 @@ def parse_map(data: Mapping[str, Any]) -> GameMap:
                 "map/one-way-link",
                 f"one-way adjacency: {tid!r} lists {other!r} but {other!r} does not list {tid!r}",
             )
-            graph.add_edge(tid, other)
 
     _require(len(territories) > 0, "map/empty", "the map has no territories")
-    if not nx.is_connected(graph):
-        parts = sorted(nx.connected_components(graph), key=len, reverse=True)
-        stranded = sorted(t for part in parts[1:] for t in part)
+    stranded = _unreachable(territories)
+    if stranded:
         raise MapError(
             "map/unreachable",
             f"unreachable territories (not connected to the rest): {', '.join(stranded)}",
@@ -181,7 +196,7 @@ def parse_map(data: Mapping[str, Any]) -> GameMap:
         )
         a, b = pair
         _require(
-            a in territories and b in territories and graph.has_edge(a, b),
+            a in territories and b in territories[a].neighbours,
             "map/sea-link",
             f"sea link {a!r}-{b!r} is not an adjacency of the map",
         )
@@ -195,8 +210,23 @@ def parse_map(data: Mapping[str, Any]) -> GameMap:
         continents,
         tuple(sea_links),
         deck,
-        graph,
     )
+
+
+def _unreachable(territories: Mapping[str, Territory]) -> list[str]:
+    """Territories that cannot be reached from the first one.
+
+    A breadth-first walk over the neighbour lists rather than networkx, because the
+    page validates its map at start-up and networkx would add two seconds there; the
+    test suite checks this walk against ``networkx.is_connected``.
+    """
+    start = next(iter(territories))
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        frontier = [n for t in frontier for n in territories[t].neighbours if n not in seen]
+        seen.update(frontier)
+    return sorted(set(territories) - seen)
 
 
 def _parse_deck(rows: list[Any], territories: Mapping[str, Territory]) -> tuple[Card, ...]:

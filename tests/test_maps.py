@@ -138,3 +138,35 @@ def test_unknown_map_refused() -> None:
     assert info.value.code == "map/unknown"
     with pytest.raises(MapError):
         load_map("../etc")
+
+
+def test_reachability_walk_agrees_with_networkx() -> None:
+    """The loader's reachability check (a plain walk, to keep networkx out of the page's
+    start-up) says what networkx says, on the classic map with links cut at random."""
+    import random
+
+    from engine.maps import Territory, _unreachable
+
+    game_map = load_map("classic")
+    rng = random.Random(5)
+    for _ in range(200):
+        cut = {frozenset(e) for e in rng.sample(list(game_map.graph.edges), rng.randint(0, 40))}
+        territories = {
+            tid: Territory(
+                tid,
+                t.name,
+                t.continent,
+                tuple(n for n in t.neighbours if frozenset((tid, n)) not in cut),
+            )
+            for tid, t in game_map.territories.items()
+        }
+        graph = nx.Graph()
+        graph.add_nodes_from(territories)
+        graph.add_edges_from((a, b) for a, t in territories.items() for b in t.neighbours)
+        assert (not _unreachable(territories)) == nx.is_connected(graph)
+
+
+def test_the_graph_is_built_on_first_use() -> None:
+    game_map = load_map("classic")
+    assert game_map.graph is game_map.graph
+    assert game_map.largest_connected_group(["alaska", "kamchatka", "japan", "peru"]) == 3
