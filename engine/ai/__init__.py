@@ -18,7 +18,12 @@ Chooser = Callable[[Any, int], Order]
 """A computer player: given the state and its seat, the order it gives now."""
 
 _PLAYERS: dict[tuple[str, str], Chooser] = {}
-_PLAYER_MODULES = ("engine.ai.classic_baseline", "engine.ai.classic_levels", "engine.ai.capital")
+_PLAYER_MODULES = (
+    "engine.ai.classic_baseline",
+    "engine.ai.classic_levels",
+    "engine.ai.capital",
+    "engine.ai.capital_levels",
+)
 _loaded = False
 
 

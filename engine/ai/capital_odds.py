@@ -20,7 +20,7 @@ from engine.odds import (
     win_probability,
 )
 
-EXACT_MASS_WORK = 40000  # largest mass-invasion DP (states x round outcomes) solved exactly
+EXACT_MASS_WORK = 15000  # largest mass-invasion DP (states x round outcomes) solved exactly
 MAX_EXACT_ARMIES = 3
 SEQUENTIAL_SHADE = 1.25
 MAX_UNITS = 120  # battles are clipped to this size; the odds are ~certain well before

@@ -25,6 +25,7 @@ from engine.ai.capital_view import Profile, View
 from engine.rulesets.capital.orders import Attack
 
 EXTRA_COST = 0.04  # value of one reinforcement spent on an attack, against 1 per territory
+ORIGIN_COST = 0.15  # value of keeping one more origin out of a mass invasion
 
 
 @dataclass
@@ -144,10 +145,12 @@ class Planner:
         extra = self._extra_for(origins, lo)
         armies = self._armies(origins, extra, foe)
         win = mass(armies, defence)
-        score = self.value(target) * win - EXTRA_COST * lo - 0.01 * len(origins)
+        # Each further origin is one army less for other attacks and one more territory
+        # left with a single unit: pool only when the odds truly need it.
+        score = self.value(target) * win - EXTRA_COST * lo - ORIGIN_COST * (len(origins) - 1)
         return Candidate(target, list(zip(origins, armies, strict=True)), extra, win, score)
 
-    def best_attack(self) -> Candidate | None:
+    def best_attack(self, pooled: int) -> Candidate | None:
         """The best-scoring affordable attack on any enemy territory in reach."""
         view = self.view
         targets = sorted(
@@ -168,54 +171,68 @@ class Planner:
                 and self.spare(o, foe) + min(self.room[o], self.pool) >= 1
             ]
             origins.sort(key=lambda o: (-(self.spare(o, foe) + self.room[o]), view.order[o]))
-            for k in range(1, min(self.profile.max_origins, len(origins)) + 1):
+            for k in range(1, min(pooled, len(origins)) + 1):
                 found = self.cost(target, origins[:k], threshold)
                 if found is not None and (best is None or found.score > best.score):
                     best = found
         return best
 
     def plan_attacks(self) -> None:
-        """Commit the best attack, then the next, while any is worth making."""
-        while True:
-            found = self.best_attack()
-            if found is None or found.score <= 0:
-                return
-            for o, n in found.extra.items():
-                self.put(o, n)
-            for o, n in found.origins:
-                self.attacks.append(Attack(o, found.target, n))
-                self.used.add(o)
-            self.won[found.target] = (found.win, sum(n for _, n in found.origins))
+        """Commit the best attack, then the next, while any is worth making: first
+        single invasions (each origin free for its own target), then mass invasions
+        pooling the origins left against what no single army could take."""
+        for pooled in sorted({1, self.profile.max_origins}):
+            while True:
+                found = self.best_attack(pooled)
+                if found is None or found.score <= 0:
+                    break
+                for o, n in found.extra.items():
+                    self.put(o, n)
+                for o, n in found.origins:
+                    self.attacks.append(Attack(o, found.target, n))
+                    self.used.add(o)
+                self.won[found.target] = (found.win, sum(n for _, n in found.origins))
 
     # -- the rest of the reinforcements ----------------------------------------
 
     def place_rest(self) -> None:
-        """Leftovers: big stacks behind or on the front (second line), or spread over the
-        most threatened borders for a level without second lines."""
+        """Leftovers: first one at a time onto the borders where the visible threat
+        exceeds the defence; then, for a level with second lines, big stacks on the
+        front territories whose limit allows them (the next turn's attack bases and
+        counterattack reserves), else on round the borders."""
         view = self.view
-        if self.pool <= 0:
-            return
-        if self.profile.second_line:
-            dist = view.front_distance
-
-            def stack_score(t: str) -> tuple[float, int]:
-                near_capital = any(n in view.enemy_capitals for n in view.neighbours(t))
-                front = 2.0 if dist[t] == 1 else 1.0 if dist[t] == 2 else 0.0
-                return (self.room[t] + 3.0 * front + 4.0 * near_capital, -view.order[t])
-
-            for t in sorted((t for t in view.own if self.room[t] > 0), key=stack_score)[::-1]:
-                self.put(t, self.pool)
-            return
         borders = [t for t in view.own if view.enemies_of(t)] or list(view.own)
         need = {
             t: sum(self.view.threat(t, self.profile.enemy_place)) - self.after(t) for t in borders
         }
+        if self.profile.second_line:
+            self._spread(borders, need, floor=0)
+            dist = view.front_distance
+
+            def stack_score(t: str) -> tuple[float, int]:
+                near_capital = any(n in view.enemy_capitals for n in view.neighbours(t))
+                front = 2.0 if dist[t] == 1 else 0.5 if dist[t] == 2 else 0.0
+                return (self.room[t] * front + 4.0 * near_capital, -view.order[t])
+
+            for t in sorted((t for t in view.own if self.room[t] > 0), key=stack_score)[::-1]:
+                self.put(t, self.pool)
+            return
+        self._spread(borders, need, floor=None)
+
+    def _spread(self, borders: list[str], need: dict[str, int], floor: int | None) -> None:
+        """One unit at a time to the border with the greatest unmet threat, while that
+        exceeds ``floor`` (None: until the pool or every limit runs out)."""
+        view = self.view
         while self.pool > 0:
             open_ = [t for t in borders if self.room[t] > 0]
             if not open_:
+                if floor is not None:
+                    return
                 open_ = [t for t in view.own if self.room[t] > 0]
                 if not open_:
                     return
             t = max(open_, key=lambda t: (need.get(t, -99), -view.order[t]))
+            if floor is not None and need.get(t, -99) <= floor:
+                return
             self.put(t, 1)
             need[t] = need.get(t, -99) - 1

@@ -1,0 +1,128 @@
+"""The Capital Risk computer levels (Easy, Standard, Good): scenario tests on built
+boards, legality over whole games, and a small tournament on a fixed seed."""
+
+from __future__ import annotations
+
+from statistics import mean
+
+import pytest
+
+import engine.ai.capital_levels  # noqa: F401  (registers the levels)
+from engine.ai import choose_order, levels
+from engine.ai.capital_levels import PROFILES, orders_for
+from engine.ai.capital_setup import choose_capital
+from engine.ai.capital_view import View
+from engine.core import PlayerSpec
+from engine.rulesets.capital import CapitalState, SubmitOrders, normalise_orders
+from engine.tournament import run_tournament
+from tests.capital_helpers import RS, A, B, D, board
+
+LEVELS = ("easy", "standard", "good")
+
+
+def _walled(layout: dict[str, tuple[int, int]]) -> CapitalState:
+    """A board where the bystander's territories hold 40 units each, so that the only
+    sensible attacks are the ones the test is about."""
+    state = board(layout)
+    for t, owner in state.owner.items():
+        if owner == D:
+            state.armies[t] = 40
+    for p in state.players:
+        p.capital = None
+    return state
+
+
+def test_levels_are_registered() -> None:
+    assert {"easy", "standard", "good", "baseline"} <= set(levels("capital"))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_reinforces_a_threatened_capital(level: str) -> None:
+    """Seed: "defend your own capitol": a capital facing a big enemy stack gets every
+    reinforcement its placement limit allows and sends nothing out."""
+    state = _walled(
+        {
+            "indonesia": (A, 2),
+            "new_guinea": (A, 1),
+            "western_australia": (A, 1),
+            "eastern_australia": (A, 1),
+            "siam": (B, 14),
+        }
+    )
+    state.players[A].capital = "indonesia"
+    orders = orders_for(state, A, PROFILES[level])
+    placed = dict(orders.placements)
+    assert placed.get("indonesia") == 3  # 1 + its two own neighbours
+    assert not any(a.origin == "indonesia" for a in orders.attacks)
+
+
+@pytest.mark.parametrize("level", ["standard", "good"])
+def test_uses_a_mass_invasion_against_a_big_stack(level: str) -> None:
+    """Seed: "More is generally better ... Mass Invasions are also often the only way to
+    pool forces": no single army beats Kamchatka's stack, so several attack it together."""
+    state = _walled({"alaska": (A, 8), "yakutsk": (A, 8), "japan": (A, 8), "kamchatka": (B, 11)})
+    orders = orders_for(state, A, PROFILES[level])
+    origins = {a.origin for a in orders.attacks if a.target == "kamchatka"}
+    assert len(origins) >= 2
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_does_not_attack_at_hopeless_odds(level: str) -> None:
+    """Exact odds from engine.odds: five units never attack a stack of twenty."""
+    state = _walled({"alaska": (A, 5), "kamchatka": (B, 20)})
+    assert orders_for(state, A, PROFILES[level]).attacks == ()
+
+
+@pytest.mark.parametrize("seed", ["c1", "c2", "c3", "c4", "c5"])
+@pytest.mark.parametrize("factions", [2, 4, 8])
+def test_capital_has_fewer_exposed_borders_than_average(seed: str, factions: int) -> None:
+    """Seed: "Think carefully where to place your capitol": the chosen capital faces
+    fewer enemy territories than the faction's average territory."""
+    state = RS.new_game([PlayerSpec(f"P{i}", "good") for i in range(factions)], {}, seed)
+    for seat in range(factions):
+        view = View(state, seat)
+        capital = choose_capital(view)
+        exposed = {t: len(view.enemies_of(t)) for t in view.own}
+        assert exposed[capital] < mean(exposed.values()) or exposed[capital] == 0
+
+
+def _offenses(level_seats: list[str], seed: str) -> tuple[list[dict[str, object]], int]:
+    """Play a game; the offenses of every faction and the turns played."""
+    specs = [PlayerSpec(f"{lv} {i}", lv) for i, lv in enumerate(level_seats)]
+    state = RS.new_game(specs, {}, seed)
+    found: list[dict[str, object]] = []
+    while state.winner is None and state.turn <= 60:
+        order = choose_order(state)
+        if isinstance(order, SubmitOrders):
+            # The orders are already what the rules allow: normalising changes nothing.
+            # (A trade the five-card rule forces may still overflow a small faction's
+            # placement capacity; that cut is the rules', not the order's.)
+            _, cuts = normalise_orders(state, order.faction, order)
+            assert [c for c in cuts if c.code != "cards/truncated"] == [], cuts
+        state = RS.apply(state, order).state
+        if order.KIND == "resolve" and state.last_report is not None:
+            found += state.last_report.get("offenses", [])
+    return found, state.turn
+
+
+@pytest.mark.parametrize(
+    ("seats", "seed"),
+    [(["good", "standard"], "o1"), (["standard", "good", "easy", "baseline"], "o2")],
+)
+def test_standard_and_good_orders_need_no_cuts(seats: list[str], seed: str) -> None:
+    """Every order of the Standard and Good levels is legal as written: the report lists
+    no offense against them over whole games (except a forced trade's units cut to a
+    small faction's placement capacity, which the five-card rule imposes)."""
+    found, _ = _offenses(seats, seed)
+    bad = [
+        o
+        for o in found
+        if seats[int(str(o["faction"]))] in ("standard", "good") and o["code"] != "cards/truncated"
+    ]
+    assert bad == []
+
+
+def test_small_tournament_orders_the_levels() -> None:
+    """Good beats Easy head to head on a fixed seed (every level in every seat)."""
+    result = run_tournament("capital", 8, "levels", 2, ["good", "easy"])
+    assert result.share("good") > result.share("easy")
