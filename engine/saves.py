@@ -180,15 +180,18 @@ def continue_game(previous: SaveRecord, code: str) -> Continuation:
             "save/old-turn",
             f"this is an old turn (save {record.seq}); the game is already at save {previous.seq}",
         )
-    for seat, (old, new) in enumerate(zip(previous.keys, record.keys, strict=False)):
+    if len(record.keys) != len(previous.keys):
+        raise SaveError("save/keys-changed", "the code changes the number of seats")
+    simultaneous = find_ruleset(record.ruleset).simultaneous
+    for seat, (old, new) in enumerate(zip(previous.keys, record.keys, strict=True)):
         if old is not None and old != new:
             raise SaveError("save/keys-changed", f"the code changes seat {seat + 1}'s key")
-        if old is None and new is not None and seat != record.seat:
+        # In a simultaneous game a faction claims its seat with its signed orders (the
+        # replay checks the proof); otherwise only the signer may claim, its own seat.
+        if old is None and new is not None and seat != record.seat and not simultaneous:
             raise SaveError(
                 "save/keys-changed", f"the code claims seat {seat + 1} for someone else"
             )
-    if len(record.keys) != len(previous.keys):
-        raise SaveError("save/keys-changed", "the code changes the number of seats")
     if record.prev != previous.hash or record.seq != previous.seq + 1:
         warning = (
             f"this code continues save {record.seq - 1} with hash {record.prev}, but this "
@@ -213,7 +216,7 @@ def _replay(previous: SaveRecord, record: SaveRecord) -> None:
         proofs = record.payload.get("proof", [])
         if not isinstance(proofs, list) or not all(isinstance(p, str) for p in proofs):
             raise _bad("proof", "must be a list of orders codes")
-        check_proofs(previous, orders, proofs)
+        check_proofs(previous, orders, proofs, record.keys, record.seat)
         for order in orders:
             state = ruleset.apply(state, order).state
         _check_position(ruleset, state, record)

@@ -37,6 +37,7 @@ class Sealed:
     faction: int
     commitment: str
     code: str
+    key: str
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,7 @@ class Revealed:
     order: Order
     salt: str
     code: str
+    key: str
 
 
 def commitment(game_id: str, turn: int, faction: int, order: Order, salt: str) -> str:
@@ -82,9 +84,27 @@ def seal_orders(
     return sealed, reveal
 
 
-def _read(code: str, kind: str, base: SaveRecord) -> tuple[int, dict[str, Any]]:
-    trusted = {s: _key_bytes(k) for s, k in enumerate(base.keys) if k is not None}
-    decoded = decode_code(code, trusted_keys=trusted)
+def _read(code: str, kind: str, base: SaveRecord) -> tuple[int, dict[str, Any], str]:
+    """(faction, payload, signer key) of a sealed or reveal code for this game and turn.
+
+    A faction whose seat has a key must sign with it; a faction still unclaimed claims
+    its seat with the key of its first code (trust on first use), which may not be
+    another faction's key.
+    """
+    decoded = decode_code(code)
+    key = b64url_encode(decoded.public_key)
+    seat = decoded.seat
+    if seat >= len(base.keys):
+        raise SealedOrdersError("sealed/wrong-seat", f"there is no faction {seat + 1}")
+    if base.keys[seat] is not None and base.keys[seat] != key:
+        raise SealedOrdersError(
+            "sealed/wrong-seat", f"the code is not signed with faction {seat + 1}'s key"
+        )
+    if base.keys[seat] is None and key in base.keys:
+        raise SealedOrdersError(
+            "sealed/wrong-seat",
+            f"the code for faction {seat + 1} is signed with another faction's key",
+        )
     payload = decoded.payload
     if payload.get("k") != kind:
         what = {SEAL: "a sealed code", REVEAL: "a reveal code"}[kind]
@@ -96,15 +116,9 @@ def _read(code: str, kind: str, base: SaveRecord) -> tuple[int, dict[str, Any]]:
             "sealed/wrong-turn",
             f"this code is for turn {payload.get('t')}, but the game is at turn {base.state.turn}",
         )
-    if payload.get("f") != decoded.seat:
+    if payload.get("f") != seat:
         raise SealedOrdersError("sealed/wrong-seat", "the code's faction is not its signer")
-    return decoded.seat, payload
-
-
-def _key_bytes(text: str) -> bytes:
-    from engine.keys import public_key_from_text
-
-    return public_key_from_text(text)
+    return seat, payload, key
 
 
 def read_seals(base: SaveRecord, codes: Iterable[str]) -> dict[int, Sealed]:
@@ -114,7 +128,7 @@ def read_seals(base: SaveRecord, codes: Iterable[str]) -> dict[int, Sealed]:
     """
     seals: dict[int, Sealed] = {}
     for code in codes:
-        faction, payload = _read(code, SEAL, base)
+        faction, payload, key = _read(code, SEAL, base)
         digest = payload.get("c")
         if not isinstance(digest, str):
             raise SealedOrdersError("sealed/payload", "the sealed code has no commitment")
@@ -123,7 +137,11 @@ def read_seals(base: SaveRecord, codes: Iterable[str]) -> dict[int, Sealed]:
                 "sealed/second-commitment",
                 f"faction {faction + 1} has already sealed different orders this turn",
             )
-        seals[faction] = Sealed(faction, digest, code)
+        if faction in seals and seals[faction].key != key:
+            raise SealedOrdersError(
+                "sealed/wrong-seat", f"faction {faction + 1} sealed with two different keys"
+            )
+        seals[faction] = Sealed(faction, digest, code, key)
     return seals
 
 
@@ -139,7 +157,7 @@ def read_reveals(
     ruleset = find_ruleset(base.ruleset)
     reveals: dict[int, Revealed] = {}
     for code in codes:
-        faction, payload = _read(code, REVEAL, base)
+        faction, payload, key = _read(code, REVEAL, base)
         order = ruleset.parse_order(payload.get("o", {}))
         salt = payload.get("s")
         if not isinstance(salt, str):
@@ -153,6 +171,11 @@ def read_reveals(
                 raise SealedOrdersError(
                     "sealed/no-commitment", f"faction {faction + 1} revealed without sealing first"
                 )
+            if seals[faction].key != key:
+                raise SealedOrdersError(
+                    "sealed/wrong-seat",
+                    f"faction {faction + 1}'s reveal is signed with another key than its seal",
+                )
             expected = commitment(base.game_id, base.state.turn, faction, order, salt)
             if expected != seals[faction].commitment:
                 raise SealedOrdersError(
@@ -164,8 +187,22 @@ def read_reveals(
             raise SealedOrdersError(
                 "sealed/second-reveal", f"faction {faction + 1} revealed two different orders"
             )
-        reveals[faction] = Revealed(faction, order, salt, code)
+        if faction in reveals and reveals[faction].key != key:
+            raise SealedOrdersError(
+                "sealed/wrong-seat", f"faction {faction + 1} revealed with two different keys"
+            )
+        reveals[faction] = Revealed(faction, order, salt, code, key)
     return reveals
+
+
+def claimed_keys(base: SaveRecord, reveals: dict[int, Revealed]) -> list[str | None]:
+    """The seats' keys after this turn: unclaimed factions that revealed now hold the key
+    they signed with."""
+    keys = list(base.keys)
+    for faction, revealed in reveals.items():
+        if keys[faction] is None:
+            keys[faction] = revealed.key
+    return keys
 
 
 def dice_entropy(reveals: dict[int, Revealed]) -> str:
@@ -188,22 +225,36 @@ def proofs_for(reveals: dict[int, Revealed]) -> list[str]:
     return [reveals[f].code for f in sorted(reveals)]
 
 
-def check_proofs(base: SaveRecord, actions: Sequence[Order], proofs: Sequence[str]) -> None:
+def check_proofs(
+    base: SaveRecord,
+    actions: Sequence[Order],
+    proofs: Sequence[str],
+    keys: Sequence[str | None],
+    signer: int,
+) -> None:
     """In a simultaneous game's save, every faction's submission must come with that
-    faction's signed reveal code.
+    faction's signed reveal code, and a seat claimed in this save must be claimed by
+    the key that signed that faction's reveal (or be the signer's own seat).
 
     :raises EngineError: naming the faction whose orders are not backed by its signature.
     """
     reveals = read_reveals(base, proofs, seals=None)
+    for faction, (old, new) in enumerate(zip(base.keys, keys, strict=True)):
+        claimed = old is None and new is not None and faction != signer
+        if claimed and (faction not in reveals or reveals[faction].key != new):
+            raise SealedOrdersError(
+                "save/keys-changed",
+                f"the code claims faction {faction + 1} with a key that signed no orders",
+            )
     for order in actions:
-        faction = getattr(order, "faction", None)
-        if faction is None:
+        submitter: int | None = getattr(order, "faction", None)
+        if submitter is None:
             continue
-        if faction not in reveals or reveals[faction].order != order:
+        if submitter not in reveals or reveals[submitter].order != order:
             raise SealedOrdersError(
                 "sealed/unsigned",
-                f"faction {faction + 1}'s orders in this save are not signed by faction "
-                f"{faction + 1}",
+                f"faction {submitter + 1}'s orders in this save are not signed by faction "
+                f"{submitter + 1}",
             )
 
 
@@ -219,6 +270,7 @@ __all__ = [
     "Sealed",
     "SealedOrdersError",
     "check_proofs",
+    "claimed_keys",
     "commitment",
     "dice_entropy",
     "missing_factions",

@@ -13,6 +13,7 @@ from engine.errors import EngineError
 from engine.keys import PlayerKey
 from engine.saves import SaveRecord, continue_game, make_save, read_save
 from engine.sealed import (
+    claimed_keys,
     dice_entropy,
     proofs_for,
     read_reveals,
@@ -138,7 +139,7 @@ def test_reveal_without_seal_and_someone_elses_key_refused() -> None:
     )
     with pytest.raises(EngineError) as info:
         read_seals(base, [stolen])
-    assert info.value.code in {"savecode/wrong-seat", "savecode/unknown-key"}
+    assert info.value.code == "sealed/wrong-seat"
 
 
 def test_a_save_whose_orders_are_not_signed_by_their_faction_is_refused() -> None:
@@ -190,3 +191,54 @@ def test_moderated_turn_needs_no_commitments() -> None:
         proofs=proofs_for(revealed),
     )
     assert continue_game(base, code).verified
+
+
+def test_unclaimed_factions_claim_their_seats_with_their_first_sealed_orders() -> None:
+    """A player claims a seat once: in a forum game every faction but the creator's
+    claims its seat with the key that signs its first sealed orders; the next save
+    records those keys, and nobody can claim a seat with a key that signed nothing."""
+    full = base_save()
+    keys: list[str | None] = [KEYS[0].public_key_text, None, None]
+    base = read_save(make_save(RS, full.state, game_id="forum", keys=keys, signer=KEYS[0], seat=0))
+    seals, reveals = sealed_turn(base)
+    revealed = read_reveals(base, reveals, read_seals(base, seals))
+    assert claimed_keys(base, revealed) == [k.public_key_text for k in KEYS]
+    orders = resolution_orders(revealed, force=False, with_entropy=True)
+    state = base.state
+    for order in orders:
+        state = RS.apply(state, order).state
+    code = make_save(
+        RS,
+        state,
+        game_id="forum",
+        keys=claimed_keys(base, revealed),
+        signer=KEYS[0],
+        seat=0,
+        previous=base,
+        actions=orders,
+        proofs=proofs_for(revealed),
+    )
+    assert continue_game(base, code).record.keys == tuple(k.public_key_text for k in KEYS)
+    stolen = claimed_keys(base, revealed)
+    stolen[2] = PlayerKey.generate(b"\x09" * 32).public_key_text
+    forged = make_save(
+        RS,
+        state,
+        game_id="forum",
+        keys=stolen,
+        signer=KEYS[0],
+        seat=0,
+        previous=base,
+        actions=orders,
+        proofs=proofs_for(revealed),
+    )
+    with pytest.raises(EngineError) as info:
+        continue_game(base, forged)
+    assert info.value.code == "save/keys-changed"
+    # One key cannot hold two factions.
+    double, _ = seal_orders(
+        choose(base.state, 1), game_id="forum", turn=base.state.turn, faction=1, key=KEYS[0]
+    )
+    with pytest.raises(EngineError) as info:
+        read_seals(base, [double])
+    assert info.value.code == "sealed/wrong-seat"

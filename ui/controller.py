@@ -35,6 +35,7 @@ from engine.rulesets.classic.orders import (
 )
 from engine.rulesets.classic.state import ClassicState, Phase
 from ui.describe import describe
+from ui.pbem import PbemGame
 from ui.render import territory_names
 
 SAVE_VERSION = 1
@@ -82,6 +83,7 @@ class Session:
         self.mode = "once"
         self.last_rolls: list[Event] = []
         self._legal: list[Order] | None = None
+        self.pbem: PbemGame | None = None  # set for a game by email or forum (ui.pbem)
         self._sync_viewer()
 
     # ------------------------------------------------------------ creation and saving
@@ -107,6 +109,7 @@ class Session:
             "dice": self.dice,
             "mode": self.mode,
             "last_rolls": self.last_rolls,
+            "pbem": None if self.pbem is None else self.pbem.to_json(),
         }
 
     @classmethod
@@ -127,7 +130,28 @@ class Session:
         session.dice = int(data.get("dice", 3))
         session.mode = str(data.get("mode", "once"))
         session.last_rolls = list(data.get("last_rolls", []))
+        if data.get("pbem") is not None:
+            session.attach_pbem(PbemGame.from_json(data["pbem"]))
         return session
+
+    def attach_pbem(self, game: PbemGame) -> None:
+        """Make this a game by email: this browser acts only for the seats it holds."""
+        self.pbem = game
+        self._legal = None
+        self._sync_viewer()
+
+    def adopt(self, state: ClassicState, events: Sequence[Event], line: str) -> None:
+        """Continue from a position that came in (a received save code)."""
+        self.state = state
+        self._legal = None
+        self.undo_stack = []
+        self.selected = None
+        self.log.append((None, line))
+        self._record(events)
+        rolls = [e for e in events if e.get("type") == "roll"]
+        if rolls:
+            self.last_rolls = rolls[-30:]
+        self._sync_viewer()
 
     # ------------------------------------------------------------ who acts, who sees
 
@@ -142,9 +166,18 @@ class Session:
     def is_human(self, seat: int | None) -> bool:
         return seat is not None and self.state.players[seat].control == "human"
 
+    def acts_here(self, seat: int | None) -> bool:
+        """This browser may give orders for ``seat`` (always, unless a game by email)."""
+        return self.pbem is None or self.pbem.may_act(self.state, seat)
+
     @property
     def human_turn(self) -> bool:
-        return not self.over and self.is_human(self.actor)
+        return not self.over and self.is_human(self.actor) and self.acts_here(self.actor)
+
+    @property
+    def waiting(self) -> bool:
+        """A game by email where another browser has the turn."""
+        return not self.over and not self.acts_here(self.actor)
 
     @property
     def humans(self) -> list[int]:
@@ -161,7 +194,12 @@ class Session:
     @property
     def needs_handover(self) -> bool:
         """A different human must take the device before their secrets are shown."""
-        return self.human_turn and len(self.humans) > 1 and self.actor != self.revealed
+        return (
+            self.pbem is None
+            and self.human_turn
+            and len(self.humans) > 1
+            and self.actor != self.revealed
+        )
 
     def acknowledge_handover(self) -> None:
         if self.human_turn:
@@ -170,6 +208,8 @@ class Session:
     @property
     def viewer(self) -> int | None:
         """The seat whose cards, mission and secret headquarters may be shown now."""
+        if self.pbem is not None:
+            return self.pbem.seat
         if len(self.humans) == 1:
             return self.humans[0]
         if self.needs_handover:
@@ -177,6 +217,9 @@ class Session:
         return self.revealed
 
     def _sync_viewer(self) -> None:
+        if self.pbem is not None:
+            self.revealed = self.pbem.seat
+            return
         humans = self.humans
         if len(humans) == 1:
             self.revealed = humans[0]
@@ -204,6 +247,8 @@ class Session:
         outcome = self.ruleset.apply(self.state, order)
         self.state = outcome.state
         self._legal = None
+        if self.pbem is not None:
+            self.pbem.actions.append(order.to_json())
         events = outcome.events
         rolls = [e for e in events if e.get("type") == "roll"]
         if rolls or any(e.get("type") == "advantage-offered" for e in events):
@@ -249,7 +294,10 @@ class Session:
     # ------------------------------------------------------------ undo
 
     def _snapshot(self) -> dict[str, Any]:
-        return {"state": self.state.to_json(), "log": len(self.log), "rolls": self.last_rolls}
+        snapshot = {"state": self.state.to_json(), "log": len(self.log), "rolls": self.last_rolls}
+        if self.pbem is not None:
+            snapshot["acts"] = len(self.pbem.actions)
+        return snapshot
 
     @property
     def can_undo(self) -> bool:
@@ -264,6 +312,8 @@ class Session:
         self.state = self.ruleset.state_from_json(snapshot["state"])
         self.log = self.log[: int(snapshot["log"])]
         self.last_rolls = list(snapshot.get("rolls", []))
+        if self.pbem is not None:
+            del self.pbem.actions[int(snapshot.get("acts", len(self.pbem.actions))) :]
         self._legal = None
         self.selected = None
         return True
@@ -321,6 +371,8 @@ class Session:
             return Click(message="The game is over.")
         if not self.human_turn:
             who = state.players[state.current].name
+            if self.waiting:
+                return Click(message=f"Waiting for {who}'s turn — paste their code.")
             return Click(message=f"Please wait: it is {who}'s turn.")
         if self.needs_handover:
             return Click(message="Hand the device over first.")

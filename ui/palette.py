@@ -37,6 +37,13 @@ SEAT_STYLES: tuple[SeatStyle, ...] = (
     SeatStyle("#000000", "black", "rings"),
 )
 PALETTE: tuple[str, ...] = tuple(s.color for s in SEAT_STYLES)
+# Capital Risk has up to eight factions: the six seats plus two more, chosen (like the six)
+# to stay apart under the simulated deficiencies (tests/test_ui_capital_palette.py).
+FACTION_STYLES: tuple[SeatStyle, ...] = (
+    *SEAT_STYLES,
+    SeatStyle("#664400", "brown", "hlines"),
+    SeatStyle("#EE44EE", "magenta", "vlines"),
+)
 NEUTRAL = SeatStyle("#CCCCCC", "grey", "none")
 UNOWNED_FILL = "#EEF0F2"
 SEA = "#CFE3EE"
@@ -123,7 +130,7 @@ def seat_style(seat: int, color: str | None = None, neutral: bool = False) -> Se
     """The style of a seat; a player-chosen ``color`` replaces the palette colour."""
     if neutral:
         return NEUTRAL
-    base = SEAT_STYLES[seat % len(SEAT_STYLES)]
+    base = FACTION_STYLES[seat % len(FACTION_STYLES)]
     if color:
         return SeatStyle(color, base.name, base.pattern)
     return base

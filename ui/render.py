@@ -81,6 +81,10 @@ def _pattern(dwg: svgwrite.Drawing, pid: str, style: SeatStyle) -> Any:
         pat.add(dwg.path(d=f"M0,0.5 H{size} M0.5,0 V{size}", **mark))
     elif kind == "rings":
         pat.add(dwg.circle((size / 2, size / 2), 1.8, fill="none", **mark))
+    elif kind == "hlines":
+        pat.add(dwg.path(d=f"M0,{size / 2} H{size}", **mark))
+    elif kind == "vlines":
+        pat.add(dwg.path(d=f"M{size / 2},0 V{size}", **mark))
     return pat
 
 
@@ -92,6 +96,8 @@ def render_map(
     viewer: int | None = None,
     arrows: Sequence[tuple[str, str]] = (),
     map_id: str = "classic",
+    notes: Mapping[str, str] | None = None,
+    stars: Collection[str] = (),
 ) -> str:
     """The SVG of the board.
 
@@ -102,6 +108,8 @@ def render_map(
     :param selected: the selected territory (e.g. the origin of an attack).
     :param viewer: the seat whose private information may be shown (its secret HQ).
     :param arrows: (origin, target) pairs drawn as arrows (the last attack).
+    :param notes: a short tag shown above a territory's badge (e.g. "+2/3" placed/limit).
+    :param stars: more territories marked with a star (e.g. Capital Risk capitals).
     """
     if state is not None:
         map_id = state.map_id
@@ -213,7 +221,8 @@ def render_map(
     dwg.add(marks)
 
     labels = dwg.g(**{"class": "labels", "pointer-events": "none"})
-    hqs = _visible_headquarters(state, viewer)
+    hqs = _visible_headquarters(state, viewer) | set(stars)
+    notes = notes or {}
     for tid in geometry["territories"]:
         x, y = _label(geometry, tid)
         name = names.get(tid, tid)
@@ -257,6 +266,20 @@ def render_map(
                     stroke="#111",
                     stroke_width=0.7,
                     **{"class": "hq"},
+                )
+            )
+        if tid in notes:
+            badge.add(
+                dwg.text(
+                    notes[tid],
+                    insert=(x, y - BADGE_R - 2),
+                    text_anchor="middle",
+                    font_size=7,
+                    font_weight="bold",
+                    fill="#111",
+                    stroke="#FFFFFF",
+                    stroke_width=2,
+                    **{"class": "note", "paint-order": "stroke", "data-note": tid},
                 )
             )
         labels.add(badge)

@@ -55,10 +55,19 @@ def choose_order(state: Any) -> Order:
 
     :raises OptionError: when that seat is human or has no registered computer player.
     """
-    _load()
     seat = find_ruleset(state.ruleset).actor(state)
     if seat is None:
         raise OptionError("ai/game-over", "the game is over")
+    return choose_for(state, seat)
+
+
+def choose_for(state: Any, seat: int) -> Order:
+    """The order the computer player of ``seat`` gives now (in a simultaneous game any
+    faction may write its orders, not only the first one missing).
+
+    :raises OptionError: when that seat is human or has no registered computer player.
+    """
+    _load()
     control = state.players[seat].control
     chooser = _PLAYERS.get((state.ruleset, control))
     if chooser is None:

@@ -25,15 +25,15 @@ from collections.abc import Callable
 
 from engine.ai import register_player
 from engine.ai.capital_moves import plan_surge, plan_tactical, plan_trades
-from engine.ai.capital_plan import Planner
+from engine.ai.capital_plan import LevelProfile, Planner
 from engine.ai.capital_setup import setup_order
-from engine.ai.capital_view import Profile, View
+from engine.ai.capital_view import View
 from engine.core import Order
 from engine.rulesets.capital.orders import Resolve, SubmitOrders
 from engine.rulesets.capital.reinforce import capacity, reinforcements
 from engine.rulesets.capital.state import CapitalState, Phase
 
-EASY = Profile(
+EASY = LevelProfile(
     name="easy",
     min_win=0.7,
     capital_win=0.6,
@@ -48,7 +48,7 @@ EASY = Profile(
     tactical=False,
 )
 
-STANDARD = Profile(
+STANDARD = LevelProfile(
     name="standard",
     min_win=0.55,
     capital_win=0.5,
@@ -63,7 +63,7 @@ STANDARD = Profile(
     tactical=True,
 )
 
-GOOD = Profile(
+GOOD = LevelProfile(
     name="good",
     min_win=0.45,
     capital_win=0.45,
@@ -81,7 +81,7 @@ GOOD = Profile(
 PROFILES = {p.name: p for p in (EASY, STANDARD, GOOD)}
 
 
-def orders_for(state: CapitalState, seat: int, profile: Profile) -> SubmitOrders:
+def orders_for(state: CapitalState, seat: int, profile: LevelProfile) -> SubmitOrders:
     """One faction's sealed orders for the turn under ``profile``."""
     view = View(state, seat)
     trades, card_units, bonus = plan_trades(view)
@@ -96,7 +96,7 @@ def orders_for(state: CapitalState, seat: int, profile: Profile) -> SubmitOrders
     return SubmitOrders(seat, "", placements, tuple(plan.attacks), surge, tactical, tuple(trades))
 
 
-def chooser(profile: Profile) -> Callable[[CapitalState, int], Order]:
+def chooser(profile: LevelProfile) -> Callable[[CapitalState, int], Order]:
     """The registered player function of one level."""
 
     def choose(state: CapitalState, seat: int) -> Order:

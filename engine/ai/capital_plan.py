@@ -21,11 +21,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.ai.capital_odds import defenders_needed, mass
+from engine.ai.capital_race import Race, capital_of, faction_threat, race_value
 from engine.ai.capital_view import Profile, View
 from engine.rulesets.capital.orders import Attack
 
 EXTRA_COST = 0.04  # value of one reinforcement spent on an attack, against 1 per territory
 ORIGIN_COST = 0.15  # value of keeping one more origin out of a mass invasion
+
+
+@dataclass(frozen=True)
+class LevelProfile(Profile):
+    """A :class:`Profile` with the judgement only some levels have."""
+
+    race: bool = False  # value capitals by the capital race (see capital_race)
+    threat_by_faction: bool = False  # size the capital guard against the likeliest attack
 
 
 @dataclass
@@ -44,10 +53,11 @@ class Planner:
     """Placements, attacks and reserves of one faction's orders, built step by step."""
 
     view: View
-    profile: Profile
+    profile: LevelProfile
     pool: int
     bonus: dict[str, int]
     room: dict[str, int] = field(init=False)
+    race: Race = field(init=False)
     placed: dict[str, int] = field(default_factory=dict)
     keep: dict[str, int] = field(default_factory=dict)
     attacks: list[Attack] = field(default_factory=list)
@@ -56,6 +66,7 @@ class Planner:
 
     def __post_init__(self) -> None:
         self.room = {t: self.view.limit(t) for t in self.view.own}
+        self.race = Race.of(self.view)
 
     def after(self, t: str) -> int:
         """Units on own ``t`` once the planned placements (and card bonuses) are in."""
@@ -77,7 +88,11 @@ class Planner:
         cap = self.view.capital
         if cap is None:
             return
-        threat = self.view.threat(cap, max(self.profile.enemy_place, 0.3))
+        share = max(self.profile.enemy_place, 0.3)
+        if self.profile.threat_by_faction:
+            threat = faction_threat(self.view, cap, share)
+        else:
+            threat = self.view.threat(cap, share)
         need = defenders_needed(threat, self.profile.capital_risk) if threat else 1
         self.keep[cap] = max(need, 1)
         self.put(cap, need - self.after(cap))
@@ -97,7 +112,9 @@ class Planner:
         completed (ours) or broken (theirs)."""
         view = self.view
         worth = 1.0
-        if target in view.enemy_capitals:
+        if self.profile.race:
+            worth += race_value(view, self.race, target, self.profile.capital_value)
+        elif target in view.enemy_capitals:
             worth += self.profile.capital_value
         continent = view.the_map.continent_of(target)
         owner = view.state.owner
@@ -107,6 +124,12 @@ class Planner:
         elif all(owner[c] == owner[target] for c in others):
             worth += 0.5 * continent.bonus
         return worth
+
+    def is_capital(self, target: str) -> bool:
+        """Whether ``target`` is a capital this level goes for at its capital odds."""
+        if self.profile.race:
+            return capital_of(self.view, target) is not None
+        return target in self.view.enemy_capitals
 
     def _extra_for(self, origins: list[str], x: int) -> dict[str, int]:
         """``x`` extra units put on the origins in order, each up to its room."""
@@ -161,7 +184,7 @@ class Planner:
         for target in targets:
             foe = view.state.owner[target]
             threshold = (
-                self.profile.capital_win if target in view.enemy_capitals else self.profile.min_win
+                self.profile.capital_win if self.is_capital(target) else self.profile.min_win
             )
             origins = [
                 o

@@ -6,10 +6,12 @@ Easy player more careless than the Standard player."  All three share one strate
 headquarters, neutral buffers, the army limit, the attack advantage) and differ in
 judgement, set by a :class:`~engine.ai.classic_eval.Profile`:
 
-* Easy attacks at poor odds, moves every army forward, spreads its reinforcements,
-  trades cards as soon as it can and walks interior armies to any border.
-* Standard wants fair odds, keeps a little back on threatened borders and holds
-  rising sets while they are cheap.
+* Easy attacks at poor odds, moves every army forward, spreads its reinforcements
+  thin over many borders, trades cards as soon as it can and walks interior armies
+  to any border.
+* Standard wants fair odds, guards borders that matter and holds rising sets while
+  they are cheap, but splits its reinforcements in two (measured: the most telling
+  carelessness; a third of the margin between Standard and Good).
 * Good wants good odds, keeps a reserve on borders, values continents and threats
   more, consolidates its reinforcements and holds sets until forced, worth it, or
   needed for a push.
@@ -60,7 +62,7 @@ EASY = Profile(
     threat_weight=0.7,
     reserve=0.0,
     move_reserve=0.0,
-    spread=4,
+    spread=16,
     card_timing=False,
     neutral_weight=1.0,
     reroll_gain=0.0,
@@ -77,7 +79,7 @@ STANDARD = Profile(
     threat_weight=0.9,
     reserve=0.0,
     move_reserve=0.0,
-    spread=1,
+    spread=2,
     card_timing=True,
     neutral_weight=0.5,
     reroll_gain=0.3,
@@ -189,8 +191,9 @@ def _placement(view: View, armies: int) -> tuple[str, int]:
         )
         defence = max(0.0, view.deficit(origin)) * view.importance(origin) * 0.5
         if profile.spread > 1:
-            # Careless: likes to top up every border a little.
-            worth = worth / (1 + 0.2 * state.armies[origin])
+            # Careless: likes to top up every border a little, the more so the higher the
+            # spread, so the armies end up thin.
+            worth = worth / (1 + 0.05 * profile.spread * state.armies[origin])
         key = (worth + defence, origin)
         if best is None or key > best:
             best = key

@@ -1,0 +1,275 @@
+"""Capital Risk in the browser (issue 5): pass-and-play behind hand-over screens, the
+replay and the report with its exports, and one turn by sealed codes between two
+separate browser contexts (two players, each with its own key)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+from conftest import PageMonitor, assert_clean, wait_ready
+from playwright.sync_api import Browser, Page, expect
+
+BODY = "document.body.dataset"
+SECTIONS = ("reinforcement", "attacks", "resolved", "final", "reinforcements", "offenses")
+
+
+def choose_capital_rules(page: Page, factions: list[tuple[str, str]], seed: str, **extra: str):
+    page.get_by_test_id("opt-rules").select_option("capital")
+    expect(page.get_by_test_id("capital-fields")).to_be_visible()
+    for i in range(8):
+        box = page.get_by_test_id(f"cf{i}-on")
+        if i >= 2:
+            box.set_checked(i < len(factions))
+        if i < len(factions):
+            page.get_by_test_id(f"cf{i}-name").fill(factions[i][0])
+            page.get_by_test_id(f"cf{i}-kind").select_option(factions[i][1])
+    page.get_by_test_id("cap-seed").fill(seed)
+    page.get_by_test_id("cap-deadline").fill(extra.get("deadline", "Sunday 20:00 UTC"))
+    if "where" in extra:
+        page.get_by_test_id("cap-where").select_option(extra["where"])
+        page.get_by_test_id("cap-seat").select_option(extra.get("seat", "0"))
+    page.get_by_test_id("start").click()
+    expect(page.get_by_test_id("cap-status")).to_be_visible()
+
+
+def stage(page: Page) -> str:
+    value: str = page.evaluate(f"{BODY}.capStage || ''")
+    return value
+
+
+def wait_stage(page: Page, *stages: str, timeout: float = 15_000) -> None:
+    cond = " || ".join(f"{BODY}.capStage === '{s}'" for s in stages)
+    page.wait_for_function(cond, timeout=timeout)
+
+
+def legal(page: Page) -> list[str]:
+    result: list[str] = page.evaluate(
+        "[...document.querySelectorAll('#board path.legal')].map(p => p.dataset.territory)"
+    )
+    return result
+
+
+def click_territory(page: Page, territory: str) -> None:
+    page.locator(f'#board path[data-territory="{territory}"]').dispatch_event("click")
+
+
+def owned(page: Page, faction: int) -> list[tuple[str, int]]:
+    rows: list[list[Any]] = page.evaluate(
+        "[...document.querySelectorAll('#board path[data-territory]')]"
+        f".filter(p => p.dataset.owner === '{faction}')"
+        ".map(p => [p.dataset.territory, +p.dataset.armies])"
+    )
+    return [(t, n) for t, n in rows]
+
+
+def enter_setup(page: Page) -> None:
+    """Choose the first legal territory as capital, put 5 units on it, seal."""
+    capital = legal(page)[0]
+    click_territory(page, capital)
+    expect(page.get_by_test_id("cap-orders")).to_contain_text("Capital:")
+    page.get_by_test_id("cap-mode-place").click()
+    page.get_by_test_id("cap-count").fill("5")
+    click_territory(page, capital)
+    expect(page.get_by_test_id("cap-orders")).to_contain_text("Place 5")
+    page.get_by_test_id("cap-seal").click()
+
+
+def enter_orders(page: Page, faction: int, screenshot: Path | None = None) -> None:
+    """Place up to the limit on the first legal territory, attack with a blank count,
+    add and remove an order, then seal."""
+    page.get_by_test_id("cap-mode-place").click()
+    targets = legal(page)
+    assert targets, "no territory to place on"
+    page.get_by_test_id("cap-count").fill("99")
+    click_territory(page, targets[0])
+    expect(page.locator(f'#board [data-note="{targets[0]}"]')).to_be_visible()
+    note = page.locator(f'#board [data-note="{targets[0]}"]').text_content() or ""
+    placed, limit = note.lstrip("+").split("/")
+    assert placed == limit, note  # cut to the placement limit
+    page.get_by_test_id("cap-mode-attack").click()
+    page.get_by_test_id("cap-count").fill("")
+    origins = legal(page)
+    if origins:
+        click_territory(page, origins[0])
+        target = legal(page)[0]
+        click_territory(page, target)
+        expect(page.get_by_test_id("cap-orders")).to_contain_text("max")
+    # a placement added and removed again
+    page.get_by_test_id("cap-mode-place").click()
+    more = legal(page)
+    if more:
+        page.get_by_test_id("cap-count").fill("1")
+        click_territory(page, more[-1])
+        rows = page.locator('[data-testid="cap-orders"] li[data-kind="placement"]')
+        count = rows.count()
+        page.get_by_test_id(f"cap-remove-placement-{count - 1}").click()
+        expect(rows).to_have_count(count - 1)
+    expect(page.get_by_test_id("cap-offenses")).to_be_visible()
+    if screenshot is not None:
+        page.screenshot(path=str(screenshot))
+    page.get_by_test_id("cap-seal").click()
+
+
+def test_pass_and_play_turn_replay_and_report(page: Page, server_url: str, artifacts: Path):
+    page.goto(server_url)
+    wait_ready(page)
+    choose_capital_rules(
+        page, [("Ann", "human"), ("Bob", "human"), ("Cyd", "baseline")], "e2e-capital"
+    )
+    # setup: each human behind a hand-over screen; the computer has sealed already
+    for _ in range(2):
+        wait_stage(page, "handover")
+        expect(page.get_by_test_id("cap-handover")).to_be_visible()
+        page.get_by_test_id("cap-handover-continue").click()
+        wait_stage(page, "entry")
+        enter_setup(page)
+    wait_stage(page, "replay", "report")
+    if stage(page) == "replay":
+        page.get_by_test_id("cap-replay-skip").click()
+    wait_stage(page, "report")
+    page.get_by_test_id("cap-next-turn").click()
+
+    # turn 1: the first human's orders are secret from the second
+    wait_stage(page, "handover")
+    page.get_by_test_id("cap-handover-continue").click()
+    wait_stage(page, "entry")
+    enter_orders(page, 0, artifacts / "capital-order-entry.png")
+    wait_stage(page, "handover")
+    expect(page.get_by_test_id("cap-overlay")).to_contain_text("Pass the device to Bob")
+    page.get_by_test_id("cap-handover-continue").click()
+    wait_stage(page, "entry")
+    expect(page.get_by_test_id("cap-orders")).to_contain_text("No orders yet")
+    # reload in the middle of entering orders: the draft comes back
+    page.get_by_test_id("cap-mode-place").click()
+    page.get_by_test_id("cap-count").fill("1")
+    first = legal(page)[0]
+    click_territory(page, first)
+    before = page.get_by_test_id("cap-orders").inner_text()
+    page.reload()
+    wait_ready(page)
+    wait_stage(page, "entry")
+    expect(page.get_by_test_id("cap-orders")).to_have_text(before)
+    enter_orders(page, 1)
+
+    # resolution: the replay runs, is skipped, the report has every section
+    wait_stage(page, "replay")
+    expect(page.get_by_test_id("cap-replay-title")).to_contain_text("Reinforcement")
+    page.get_by_test_id("cap-replay-next").click()
+    expect(page.get_by_test_id("cap-replay-title")).not_to_contain_text("Reinforcement")
+    page.get_by_test_id("cap-replay-skip").click()
+    wait_stage(page, "report")
+    report = page.get_by_test_id("cap-report")
+    for section in SECTIONS:
+        expect(report.locator(f'[data-section="{section}"]')).to_be_visible()
+    expect(report).to_contain_text("Sunday 20:00 UTC")
+    page.get_by_test_id("cap-copy-bbcode").click()
+    bb = page.get_by_test_id("cap-export-text").input_value()
+    assert "[b][u]Reinforcement[/u][/b]" in bb and "[b][u]Deadline[/u][/b]" in bb
+    page.get_by_test_id("cap-copy-markdown").click()
+    md = page.get_by_test_id("cap-export-text").input_value()
+    assert "## Attacks" in md and "## Final" in md
+    href = page.get_by_test_id("cap-download-svg").get_attribute("href") or ""
+    assert href.startswith("data:image/svg+xml")
+    svg = unquote(href.split(",", 1)[1])
+    assert svg.startswith("<svg") and svg.count("data-territory=") == 42
+    page.screenshot(path=str(artifacts / "capital-report.png"))
+    assert_clean(page)
+
+
+def guarded(browser: Browser, server_url: str) -> tuple[Any, Page, PageMonitor]:
+    """A separate browser context (its own storage, so its own key), guarded like `page`."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    monitor = PageMonitor(allowed_netloc=urlsplit(server_url).netloc)
+    page.route("**/*", monitor.on_route)
+    page.on("console", monitor.on_console)
+    page.on("pageerror", monitor.on_page_error)
+    page.on("response", monitor.on_response)
+    page.on("requestfailed", monitor.on_request_failed)
+    return context, page, monitor
+
+
+def text_of(page: Page, test_id: str) -> str:
+    return page.get_by_test_id(test_id).input_value().strip()
+
+
+def test_one_turn_by_sealed_codes_between_two_browsers(
+    browser: Browser, server_url: str, artifacts: Path
+) -> None:
+    ctx_a, a, mon_a = guarded(browser, server_url)
+    ctx_b, b, mon_b = guarded(browser, server_url)
+    try:
+        for p in (a, b):  # one after the other: two cold Pyodide starts at once are slow
+            p.goto(server_url)
+            wait_ready(p, 90_000)
+        choose_capital_rules(
+            a, [("Ann", "human"), ("Bob", "human")], "forum-1", where="forum", seat="0"
+        )
+        game_id = a.get_by_test_id("cap-game-id").inner_text()
+        base = text_of(a, "cap-save-code")
+        # B joins with the base code and claims Bob by signing
+        b.get_by_test_id("opt-rules").select_option("capital")
+        b.locator("details.join summary").click()
+        b.get_by_test_id("cap-join-code").fill(base)
+        b.get_by_test_id("cap-join").click()
+        wait_stage(b, "claim")
+        assert b.get_by_test_id("cap-game-id").inner_text() == game_id
+        b.get_by_test_id("cap-claim-1").click()
+        wait_stage(b, "entry")
+        claimed = text_of(b, "cap-save-code")
+        a.get_by_test_id("cap-paste").fill(claimed)
+        a.get_by_test_id("cap-load").click()
+        expect(a.get_by_test_id("message")).to_contain_text("claimed: Ann, Bob")
+
+        # setup turn by sealed codes, each in its own browser
+        for p in (a, b):
+            wait_stage(p, "entry")
+            enter_setup(p)
+            wait_stage(p, "sealed")
+        sealed = [text_of(a, "cap-sealed-code"), text_of(b, "cap-sealed-code")]
+        for p in (a, b):
+            p.get_by_test_id("cap-confirm-sealed").click()
+        reveals = [text_of(a, "cap-reveal-code"), text_of(b, "cap-reveal-code")]
+        a.screenshot(path=str(artifacts / "capital-forum-sealed.png"))
+
+        # a reveal that does not match its commitment is refused
+        a.locator('[data-testid="cap-resolve-box"] summary').click()
+        a.get_by_test_id("cap-resolve-sealed").fill("\n".join(sealed))
+        a.get_by_test_id("cap-resolve-reveals").fill(reveals[0] + "\n" + reveals[0][:-3] + "abc")
+        a.get_by_test_id("cap-resolve").click()
+        expect(a.get_by_test_id("message")).to_have_class("message warn")
+        assert stage(a) == "sealed"
+
+        a.locator('[data-testid="cap-resolve-box"] summary').click()
+        a.get_by_test_id("cap-resolve-sealed").fill("\n\n".join(sealed))
+        a.get_by_test_id("cap-resolve-reveals").fill("\n\n".join(reveals))
+        a.get_by_test_id("cap-resolve").click()
+        wait_stage(a, "replay", "report")
+        if stage(a) == "replay":
+            a.get_by_test_id("cap-replay-skip").click()
+        wait_stage(a, "report")
+        next_code = text_of(a, "cap-save-code")
+        report_a = a.get_by_test_id("cap-report").inner_text()
+
+        b.get_by_test_id("cap-paste").fill(next_code)
+        b.get_by_test_id("cap-load").click()
+        wait_stage(b, "replay", "report")
+        if stage(b) == "replay":
+            b.get_by_test_id("cap-replay-skip").click()
+        wait_stage(b, "report")
+        assert b.get_by_test_id("cap-report").inner_text() == report_a
+        for section in SECTIONS:
+            expect(b.locator(f'[data-section="{section}"]')).to_be_visible()
+        b.screenshot(path=str(artifacts / "capital-forum-report.png"))
+
+        # the same save code again is refused with the engine's message
+        b.get_by_test_id("cap-paste").fill(next_code)
+        b.get_by_test_id("cap-load").click()
+        expect(b.get_by_test_id("message")).to_contain_text("already loaded")
+        mon_a.assert_clean()
+        mon_b.assert_clean()
+    finally:
+        ctx_a.close()
+        ctx_b.close()

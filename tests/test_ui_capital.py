@@ -1,0 +1,353 @@
+"""Capital Risk in the page (issue 5): order entry, pass-and-play session, replay,
+exports, autosave and the forum helpers -- all pure, in CPython."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import xml.etree.ElementTree as ET
+from itertools import combinations
+
+import pytest
+
+from engine.core import PlayerSpec
+from engine.errors import EngineError
+from engine.keys import PlayerKey
+from engine.rulesets.capital import SubmitOrders, placement_limit
+from maps import read_map_file
+from ui.capital import entry, forum
+from ui.capital.entry import Draft, EntryError
+from ui.capital.export import bbcode, data_url, map_svg, markdown, report_html
+from ui.capital.panels import entry_html, handover_html, report_panel_html, status_html
+from ui.capital.replay import replay_steps
+from ui.capital.session import CapitalSession, parse_count
+from ui.newgame import read_capital_form
+from ui.palette import FACTION_STYLES, MACHADO, delta_e, seat_style, simulate
+
+SECTIONS = ("Reinforcement", "Attacks", "Resolved", "Final", "Reinforcements", "Offenses")
+GEOMETRY = read_map_file("classic_geometry.json")
+
+
+def specs(*controls: str) -> list[PlayerSpec]:
+    return [PlayerSpec(f"F{i + 1}", c) for i, c in enumerate(controls)]
+
+
+def in_orders() -> CapitalSession:
+    """Two humans and a computer, past setup, the first human at the screen."""
+    session = CapitalSession.new(specs("human", "human", "baseline"), {"deadline": "Fri"}, "ui")
+    for _ in range(2):
+        session.acknowledge_handover()
+        session.click(session.highlight()[0])
+        session.seal()
+    assert session.stage == "replay"
+    session.skip_replay()
+    session.next_turn()
+    session.acknowledge_handover()
+    assert session.stage == "entry" and session.viewer == 0
+    return session
+
+
+def resolved() -> CapitalSession:
+    session = in_orders()
+    session.set_mode("attack")
+    origin = session.highlight()[0]
+    session.click(origin)
+    session.click(session.highlight()[0])
+    session.seal()
+    session.acknowledge_handover()
+    session.seal()
+    assert session.stage == "replay"
+    return session
+
+
+def test_placement_is_cut_to_the_limit_and_the_pool() -> None:
+    s = in_orders()
+    state, f = s.state, 0
+    t = next(
+        t for t in s.highlight() if placement_limit(state, f, t) < entry.left(state, f, s.draft)
+    )
+    cap = placement_limit(state, f, t)
+    message = entry.add_placement(state, f, s.draft, t, cap + 5)
+    assert f"cut from {cap + 5}" in message
+    assert entry.placed(s.draft)[t] == cap
+    with pytest.raises(EntryError, match="placement limit"):
+        entry.add_placement(state, f, s.draft, t, 1)
+    assert t not in s.highlight()  # a full territory is no longer a legal click
+    enemy = next(x for x, o in state.owner.items() if o != f)
+    with pytest.raises(EntryError, match="not yours"):
+        entry.add_placement(state, f, s.draft, enemy, 1)
+    total = entry.pool(state, f, s.draft)
+    for x in s.highlight():
+        if entry.left(state, f, s.draft) == 0:
+            break
+        entry.add_placement(state, f, s.draft, x, None)
+    assert sum(entry.placed(s.draft).values()) <= total
+
+
+def test_setup_has_no_limit_and_needs_a_capital() -> None:
+    s = CapitalSession.new(specs("human", "human"), {}, "setup")
+    s.acknowledge_handover()
+    assert s.mode == "capital"
+    with pytest.raises(EntryError, match="capital"):
+        s.order()
+    own = s.highlight()
+    s.click(own[0])
+    s.set_mode("place")
+    s.count = "15"
+    assert "15 placed" in s.click(own[0])
+    assert s.offenses() and "not placed" in s.offenses()[-1]
+
+
+def test_attack_with_a_blank_count_means_maximum() -> None:
+    s = in_orders()
+    s.set_mode("attack")
+    s.count = ""
+    origin = s.highlight()[0]
+    s.click(origin)
+    target = s.highlight()[0]
+    s.click(target)
+    assert s.draft.attacks == [(origin, target, None)]
+    order = s.order()
+    assert isinstance(order, SubmitOrders) and order.attacks[0].units is None
+    s.count = "500"
+    other = s.highlight()
+    assert target in other
+    message = s.click(target)  # the same attack again, with a count: cut to what is there
+    assert "cut from 500" in message and len(s.draft.attacks) == 1
+
+
+def test_surge_needs_an_attacked_territory_and_tactical_move_has_one_origin() -> None:
+    s = in_orders()
+    s.set_mode("surge")
+    assert s.highlight() == []
+    s.set_mode("attack")
+    origin = s.highlight()[0]
+    s.click(origin)
+    via = s.highlight()[0]
+    s.click(via)
+    s.set_mode("surge")
+    assert s.highlight() == [via]
+    s.click(via)
+    onward = s.highlight()
+    assert onward and via not in onward
+    s.count = "2"
+    s.click(onward[0])
+    assert s.draft.surge == (via, onward[0], 2)
+    s.set_mode("move")
+    s.count = ""
+    start = next(t for t in s.highlight() if entry.move_targets(s.state, 0, t))
+    s.click(start)
+    dest = s.highlight()[0]
+    s.click(dest)
+    assert s.draft.tactical_origin == start and s.draft.moves == [(dest, None)]
+    order = s.order()
+    assert isinstance(order, SubmitOrders) and order.tactical is not None
+
+
+def test_removing_orders_and_the_offenses_preview() -> None:
+    s = in_orders()
+    s.set_mode("attack")
+    origin = s.highlight()[0]
+    s.click(origin)
+    via = s.highlight()[0]
+    s.click(via)
+    s.set_mode("surge")
+    s.click(via)
+    s.click(s.highlight()[0])
+    rows = entry.entries(s.state, 0, s.draft)
+    assert [r.kind for r in rows] == ["attack", "surge"]
+    s.remove("attack", 0)  # the surge depended on it
+    assert s.draft.attacks == [] and s.draft.surge is None
+    assert any("not placed" in o for o in s.offenses())
+    s.set_mode("place")
+    for t in s.highlight():
+        if entry.left(s.state, 0, s.draft) > 0:
+            entry.add_placement(s.state, 0, s.draft, t, None)
+    assert s.offenses() == []
+    # an order the engine would cut is previewed: a surge whose attack cannot be made
+    s.draft.surge = (via, via, 3)
+    assert any("surge" in o for o in s.offenses())
+
+
+def test_session_hands_over_and_keeps_orders_secret() -> None:
+    s = CapitalSession.new(specs("human", "human", "baseline"), {}, "secret")
+    assert s.stage == "handover" and s.state.missing() == [0, 1]
+    assert "Pass the device to F1" in handover_html(s)
+    s.acknowledge_handover()
+    s.click(s.highlight()[0])
+    html = entry_html(s, set())
+    assert "Seal setup" in html and "Capital:" in html
+    s.seal()
+    assert s.stage == "handover" and s.viewer is None
+    assert "Pass the device to F2" in handover_html(s)
+    s.acknowledge_handover()
+    assert s.draft.empty  # F2 sees none of F1's entries
+    assert "✓" in status_html(s)
+
+
+def test_autosave_round_trip_mid_entry() -> None:
+    s = in_orders()
+    s.set_mode("attack")
+    s.click(s.highlight()[0])
+    s.count = "3"
+    text = json.dumps(s.to_json())
+    back = CapitalSession.from_json(json.loads(text))
+    assert back.to_json() == s.to_json()
+    assert back.selected == s.selected and back.draft == s.draft and back.count == "3"
+    assert Draft.from_json(s.draft.to_json()) == s.draft
+
+
+def test_replay_steps_follow_the_report() -> None:
+    s = resolved()
+    report = s.state.last_report
+    assert report is not None
+    steps = replay_steps(report)
+    assert steps[0].title == "Reinforcement"
+    assert [st.title for st in steps[-2:]] == ["Resolved", "Final"]
+    battles = steps[1:-2]
+    assert len(battles) == len(report["attacks"])
+    for step, battle in zip(battles, report["attacks"], strict=True):
+        assert step.focus == battle["target"]
+        assert len(step.rounds) == len(battle["rounds"])
+        assert step.arrows
+    assert len(steps[-1].owner) == 42
+    s.replay_next()
+    assert s.stage == "replay" and s.replay_step == 1
+    s.skip_replay()
+    assert s.stage == "report"
+
+
+def test_exports_have_every_section_and_the_svg_is_valid() -> None:
+    s = resolved()
+    s.skip_replay()
+    report = s.state.last_report
+    assert report is not None
+    bb, md, html = bbcode(report), markdown(report), report_html(report)
+    for title in (*SECTIONS, "Comments", "Deadline"):
+        assert f"[b][u]{title}[/u][/b]" in bb
+        assert f"## {title}" in md
+        assert f"<h4>{title}</h4>" in html
+    svg = map_svg(s.state, GEOMETRY, "Turn 1")
+    root = ET.fromstring(svg)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    paths = [e for e in root.iter() if e.get("data-territory")]
+    assert len(paths) == 42
+    assert data_url(svg).startswith("data:image/svg+xml;charset=utf-8,%3Csvg")
+    panel = report_panel_html(s, data_url(svg))
+    assert "cap-copy-bbcode" in panel and 'download="capital-turn-1.svg"' in panel
+
+
+def test_parse_count() -> None:
+    assert parse_count("") is None and parse_count(" 4 ") == 4
+    with pytest.raises(EntryError):
+        parse_count("lots")
+
+
+def test_new_game_form_for_capital_risk() -> None:
+    fields = {
+        "cf0-name": "Ann",
+        "cf0-kind": "human",
+        "cf0-mate": "Al",
+        "cf1-name": "",
+        "cf1-kind": "baseline",
+        "cf3-name": "Dee",
+        "cf3-kind": "human",
+        "cap-deadline": "Friday",
+        "cap-where": "forum",
+        "cap-seat": "3",
+        "cap-seed": "s",
+    }
+    on = {"cf0-on", "cf1-on", "cf3-on"}
+    players, options, seed, where, seat = read_capital_form(
+        lambda n: fields.get(n, ""), lambda n: n in on
+    )
+    assert [p.name for p in players] == ["Ann", "Blue", "Dee"]
+    assert options == {"deadline": "Friday", "teams": [["Ann", "Al"], ["Blue"], ["Dee"]]}
+    assert (seed, where, seat) == ("s", "forum", 2)
+    with pytest.raises(ValueError):
+        read_capital_form(lambda n: "", lambda n: n == "cf0-on")
+
+
+def test_eight_faction_colours_stay_apart() -> None:
+    """Eight factions, eight colours and patterns; apart in normal and simulated vision."""
+    colours = [s.color for s in FACTION_STYLES]
+    assert len(set(colours)) == 8 and len({s.pattern for s in FACTION_STYLES}) == 8
+    assert [seat_style(i).color for i in range(6)] == colours[:6]  # Classic unchanged
+    for a, b in combinations(colours, 2):
+        assert delta_e(a, b) > 30
+    for deficiency in MACHADO:
+        for a, b in combinations(colours, 2):
+            assert delta_e(simulate(a, deficiency), simulate(b, deficiency)) > 15
+
+
+KEYS = [PlayerKey.generate(hashlib.sha256(f"ui-capital-{i}".encode()).digest()) for i in range(2)]
+
+
+def forum_pair() -> tuple[CapitalSession, CapitalSession]:
+    a = CapitalSession.new_forum(specs("human", "human"), {}, "forum-ui", KEYS[0], 0)
+    b = CapitalSession.join(a.code, KEYS[1])
+    assert b.stage == "claim" and b.game_id == a.game_id
+    b.claim(1, KEYS[1])
+    assert "claimed: F1, F2" in a.paste_save(b.code)
+    return a, b
+
+
+def seal_both(a: CapitalSession, b: CapitalSession) -> None:
+    for s, key in ((a, KEYS[0]), (b, KEYS[1])):
+        if s.setup:
+            s.click(s.highlight()[0])
+        s.seal(key)
+        assert s.stage == "sealed" and s.sealed and s.reveal
+
+
+def test_forum_turn_by_sealed_codes() -> None:
+    a, b = forum_pair()
+    seal_both(a, b)
+    codes = forum.split_codes(f"{a.sealed[:40]}\n{a.sealed[40:]}  {b.sealed}")
+    assert codes == [a.sealed, b.sealed]  # wrapped and run-together codes are found
+    a.resolve_codes(f"{a.sealed}\n{b.sealed}", f"{a.reveal}\n{b.reveal}", KEYS[0])
+    assert a.stage == "replay" and a.state.turn == 1
+    b.paste_save(a.code)
+    assert b.stage == "replay" and b.state.last_report == a.state.last_report
+    with pytest.raises(EngineError) as info:
+        b.paste_save(a.code)
+    assert info.value.code == "save/duplicate"
+
+
+def test_forum_refuses_mismatch_second_commitment_and_missing_reveals() -> None:
+    a, b = forum_pair()
+    seal_both(a, b)
+    first_sealed, first_reveal = b.sealed, b.reveal
+    b.stage = "entry"
+    b.draft.placements.append((b.state.territories_of(1)[0], 1))
+    b.seal(KEYS[1])
+    with pytest.raises(EngineError) as info:
+        a.resolve_codes(a.sealed + first_sealed, a.reveal + b.reveal, KEYS[0])
+    assert info.value.code == "sealed/mismatch"
+    with pytest.raises(EngineError) as info:
+        a.resolve_codes(a.sealed + first_sealed + b.sealed, a.reveal, KEYS[0])
+    assert info.value.code == "sealed/second-commitment"
+    with pytest.raises(EngineError) as info:
+        a.resolve_codes(a.sealed + first_sealed, a.reveal, KEYS[0])
+    assert info.value.code == "sealed/missing"
+    a.resolve_codes(a.sealed + first_sealed, a.reveal + first_reveal, KEYS[0])
+    assert a.state.turn == 1
+
+
+def test_forum_wrong_turn_refused_and_moderated_resolution() -> None:
+    a, b = forum_pair()
+    seal_both(a, b)
+    old_sealed, old_reveal = a.sealed, a.reveal
+    a.resolve_codes(a.sealed + b.sealed, a.reveal + b.reveal, KEYS[0])
+    b.paste_save(a.code)
+    with pytest.raises(EngineError) as info:
+        a.resolve_codes(old_sealed, old_reveal, KEYS[0])
+    assert info.value.code == "sealed/wrong-turn"
+    # with a moderator: only orders codes, the silent faction gets default orders
+    a.skip_replay()
+    a.next_turn()
+    a.seal(KEYS[0])
+    a.resolve_codes("", a.reveal, KEYS[0], moderated=True)
+    assert "sent no orders" in " ".join(a.state.last_report["comments"])  # type: ignore[index]
+    b.paste_save(a.code)
+    assert b.state.turn == a.state.turn == 2

@@ -1,0 +1,159 @@
+"""Capital Risk by forum in the page (pure; the browser's key is passed in).
+
+* The creator's page makes the *base save* (``make_save`` with the creator's key in
+  its faction's seat) and a game id.
+* Every other faction claims its seat by signing: either its first sealed orders claim
+  the seat (the next save records the key that signed them), or it pastes the latest
+  save code and its page makes the next save with its key in its seat.
+* Each turn: each faction seals its orders (:func:`seal`) and posts the sealed code;
+  when all sealed codes are in, it posts its reveal code; anyone pastes all codes into
+  :func:`resolve`, which checks each reveal against its commitment, resolves with the
+  dice reseeded from every salt and makes the next save code (with the reveals as
+  proofs).  With a moderator, the host pastes the factions' reveal ("orders") codes
+  without commitments and resolves at the deadline (silent factions: default orders).
+* Everyone else pastes the next save code (:func:`accept`): the engine replays the
+  signed orders and checks that they lead to the position shown.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import Order, find_ruleset
+from engine.keys import PlayerKey
+from engine.saves import Continuation, SaveError, SaveRecord, continue_game, make_save, read_save
+from engine.sealed import (
+    claimed_keys,
+    proofs_for,
+    read_reveals,
+    read_seals,
+    resolution_orders,
+    seal_orders,
+)
+
+RULESET = "capital"
+
+
+def new_game_id() -> str:
+    return "cap-" + secrets.token_hex(4)
+
+
+def split_codes(text: str) -> list[str]:
+    """Every code in pasted text (codes may be wrapped or run together)."""
+    flat = re.sub(r"\s+", "", text)
+    return ["RK1." + part for part in flat.split("RK1.") if part]
+
+
+def create_base(state: Any, key: PlayerKey, seat: int, game_id: str) -> str:
+    """The base save of a new forum game, signed by its creator for ``seat``."""
+    keys: list[str | None] = [None] * len(state.players)
+    keys[seat] = key.public_key_text
+    return make_save(
+        find_ruleset(RULESET), state, game_id=game_id, keys=keys, signer=key, seat=seat
+    )
+
+
+def unclaimed(record: SaveRecord) -> list[int]:
+    return [i for i, k in enumerate(record.keys) if k is None]
+
+
+def seat_of(record: SaveRecord, key: PlayerKey) -> int | None:
+    """The seat this browser's key holds in the game, if any."""
+    for i, k in enumerate(record.keys):
+        if k == key.public_key_text:
+            return i
+    return None
+
+
+def claim(record: SaveRecord, key: PlayerKey, seat: int) -> str:
+    """The next save with this browser's key in ``seat`` (same position).
+
+    :raises SaveError: the seat is taken by another key.
+    """
+    if record.keys[seat] not in (None, key.public_key_text):
+        raise SaveError("save/seat-taken", f"faction {seat + 1} is already claimed")
+    mine = seat_of(record, key)
+    if mine is not None and mine != seat:
+        raise SaveError("save/seat-taken", f"this browser already plays faction {mine + 1}")
+    keys = list(record.keys)
+    keys[seat] = key.public_key_text
+    return make_save(
+        find_ruleset(RULESET),
+        record.state,
+        game_id=record.game_id,
+        keys=keys,
+        signer=key,
+        seat=seat,
+        previous=record,
+    )
+
+
+def seal(record: SaveRecord, order: Order, key: PlayerKey, seat: int) -> tuple[str, str]:
+    """(sealed code, reveal code) of this faction's orders for the record's turn."""
+    return seal_orders(order, game_id=record.game_id, turn=record.state.turn, faction=seat, key=key)
+
+
+@dataclass(frozen=True)
+class Resolution:
+    state: Any
+    code: str
+    record: SaveRecord
+
+
+def resolve(
+    record: SaveRecord,
+    sealed_text: str,
+    reveal_text: str,
+    key: PlayerKey,
+    seat: int,
+    moderated: bool = False,
+) -> Resolution:
+    """Check every code and resolve the turn; returns the new state and save code.
+
+    Without a moderator every reveal must match its sealed code and every living faction
+    must have revealed.  With a moderator (``moderated``) no sealed codes are needed and
+    factions that sent nothing get default orders (the deadline has passed).
+
+    :raises EngineError: the engine's message for the first code that is refused.
+    """
+    ruleset = find_ruleset(RULESET)
+    if moderated:
+        reveals = read_reveals(record, split_codes(reveal_text), seals=None)
+        orders = resolution_orders(reveals, force=True, with_entropy=False)
+    else:
+        seals = read_seals(record, split_codes(sealed_text))
+        reveals = read_reveals(record, split_codes(reveal_text), seals)
+        missing = [
+            record.state.players[f].name
+            for f, p in enumerate(record.state.players)
+            if p.alive and f not in reveals
+        ]
+        if missing:
+            raise SaveError("sealed/missing", f"reveal codes missing from {', '.join(missing)}")
+        orders = resolution_orders(reveals, force=False, with_entropy=True)
+    state = record.state
+    for order in orders:
+        state = ruleset.apply(state, order).state
+    code = make_save(
+        ruleset,
+        state,
+        game_id=record.game_id,
+        keys=claimed_keys(record, reveals),
+        signer=key,
+        seat=seat,
+        previous=record,
+        actions=orders,
+        proofs=proofs_for(reveals),
+    )
+    return Resolution(state, code, read_save(code))
+
+
+def accept(record: SaveRecord, code: str) -> Continuation:
+    """The next save of this game (a claim or a resolved turn), checked by replay.
+
+    :raises EngineError: another game, an old turn, orders that do not lead there...
+    """
+    return continue_game(record, code)

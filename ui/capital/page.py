@@ -1,0 +1,480 @@
+"""The Capital Risk page controller (runs in Pyodide): ``ui/main.py`` creates one
+:class:`CapitalPage`, wires it, and delegates to it when the form's Rules select says
+Capital Risk or when a Capital Risk autosave is there.
+
+Only DOM reading and writing lives here; everything else is in the pure modules.
+The engine is imported lazily (the page module is imported before Pyodide has
+loaded the engine).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+import time
+from typing import Any
+
+SAVE_KEY = "risk-family.capital.v1"
+CLASSIC_SAVE_KEY = "risk-family.classic.v1"
+REPLAY_DELAY = 1.3  # seconds per replay step
+
+
+def _found(node: Any) -> bool:
+    return node is not None and type(node).__name__ not in ("JsNull", "JsUndefined")
+
+
+class CapitalPage:
+    """The page around a :class:`ui.capital.session.CapitalSession`."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page  # ui/main.py's Page (geometry, message line)
+        self.session: Any = None
+        self.picked: set[int] = set()
+        self.proxies: list[Any] = []
+        self.tasks: set[Any] = set()
+        self.replay_gen = 0
+        self.svg_cache: tuple[Any, str] = (None, "")
+
+    # ------------------------------------------------------------ browser access
+
+    @staticmethod
+    def doc() -> Any:
+        from pyscript import document
+
+        return document
+
+    @staticmethod
+    def win() -> Any:
+        from pyscript import window
+
+        return window
+
+    def el(self, element_id: str) -> Any:
+        return self.doc().getElementById(element_id)
+
+    @property
+    def active(self) -> bool:
+        return self.session is not None
+
+    def key(self) -> Any:
+        from ui.device_key import device_key
+
+        storage = self.win().localStorage
+
+        def get(name: str) -> str | None:
+            value = storage.getItem(name)
+            return str(value) if _found(value) else None
+
+        return device_key(get, lambda name, value: storage.setItem(name, value))
+
+    def wire(self) -> None:
+        from pyodide.ffi import create_proxy
+
+        for kind, handler in (("click", self.on_click), ("input", self.on_input)):
+            proxy = create_proxy(handler)
+            self.proxies.append(proxy)
+            self.doc().addEventListener(kind, proxy)
+
+    # ------------------------------------------------------------ form
+
+    def wants_start(self) -> bool:
+        form = self.el("new-game-form")
+        if not _found(form):
+            return False
+        rules = form.elements.namedItem("rules")
+        return _found(rules) and str(rules.value) == "capital"
+
+    def start_from_form(self) -> None:
+        from engine.errors import EngineError
+        from ui.capital.session import CapitalSession
+        from ui.newgame import read_capital_form
+
+        form = self.el("new-game-form")
+
+        def text(name: str) -> str:
+            node = form.elements.namedItem(name)
+            return str(node.value) if _found(node) else ""
+
+        def checked(name: str) -> bool:
+            node = form.elements.namedItem(name)
+            return bool(node.checked) if _found(node) else False
+
+        error = self.el("setup-error")
+        try:
+            specs, options, seed, where, seat = read_capital_form(text, checked)
+        except ValueError as exc:
+            error.textContent = str(exc)
+            return
+        seed = seed or secrets.token_hex(6)
+        try:
+            if where == "local":
+                session = CapitalSession.new(specs, options, seed)
+            else:
+                session = CapitalSession.new_forum(
+                    specs, options, seed, self.key(), seat, moderated=where == "moderated"
+                )
+        except EngineError as exc:
+            error.textContent = exc.message
+            return
+        error.textContent = ""
+        self.begin(session)
+        self.log_timing()
+        self.message(f"Capital Risk started (seed {seed}).")
+
+    def join(self) -> None:
+        from engine.errors import EngineError
+        from ui.capital.session import CapitalSession
+
+        box = self.el("cap-join-code")
+        error = self.el("setup-error")
+        try:
+            session = CapitalSession.join(str(box.value), self.key())
+        except (EngineError, ValueError) as exc:
+            error.textContent = getattr(exc, "message", None) or str(exc)
+            return
+        error.textContent = ""
+        self.begin(session)
+        self.message(f"Joined forum game {session.game_id}.")
+
+    def begin(self, session: Any) -> None:
+        """Show this game; a Classic game in the page is closed (one game at a time)."""
+        self.page.session = None
+        with contextlib.suppress(Exception):
+            self.win().localStorage.removeItem(CLASSIC_SAVE_KEY)
+        self.session = session
+        self.picked = set()
+        self.el("setup").hidden = True
+        self.el("game").hidden = True
+        self.el("capital").hidden = False
+        self.doc().documentElement.classList.remove("resuming")
+        self.doc().title = "Risk-family · Capital Risk"
+        self.doc().querySelector(".title .sub").textContent = "Capital Risk"
+        self.save()
+        self.refresh()
+        self.maybe_autoplay()
+
+    def deactivate(self) -> None:
+        """A Classic game starts: this one is closed and its autosave removed."""
+        self.session = None
+        self.replay_gen += 1
+        self.el("capital").hidden = True
+        self.doc().querySelector(".title .sub").textContent = "Classic"
+        with contextlib.suppress(Exception):
+            self.win().localStorage.removeItem(SAVE_KEY)
+
+    def restore(self) -> bool:
+        from ui.capital.session import CapitalSession
+
+        text = self.win().localStorage.getItem(SAVE_KEY)
+        if not _found(text) or not str(text):
+            return False
+        try:
+            session = CapitalSession.from_json(json.loads(str(text)))
+        except Exception as exc:
+            self.win().localStorage.removeItem(SAVE_KEY)
+            self.el("setup-error").textContent = f"The saved game could not be restored: {exc}"
+            return False
+        self.begin(session)
+        self.message("Saved Capital Risk game restored.")
+        return True
+
+    def save(self) -> None:
+        if self.session is None:
+            return
+        try:
+            self.win().localStorage.setItem(SAVE_KEY, json.dumps(self.session.to_json()))
+        except Exception as exc:
+            self.message(f"Autosave failed: {exc}", warn=True)
+
+    # ------------------------------------------------------------ events
+
+    def on_input(self, event: Any) -> None:
+        target = event.target
+        if self.session is not None and str(getattr(target, "id", "")) == "cap-count":
+            self.session.count = str(target.value)
+            self.save()
+
+    def on_click(self, event: Any) -> None:
+        target = event.target
+        button: Any = target.closest("[data-action]")
+        name = str(button.dataset.action) if _found(button) else ""
+        if name == "cap-join":
+            self.join()
+            return
+        if self.session is None:
+            return
+        if name == "show-setup":
+            self.el("capital").hidden = True
+            cancel = self.doc().querySelector('[data-action="hide-setup"]')
+            cancel.hidden = False
+            return
+        if name == "hide-setup":
+            self.el("setup").hidden = True
+            self.el("capital").hidden = False
+            self.refresh()
+            return
+        territory: Any = target.closest("[data-territory]")
+        if _found(territory) and self.el("board").contains(territory):
+            self.territory(str(territory.dataset.territory))
+            return
+        if name.startswith("cap-") and not getattr(button, "disabled", False):
+            self.action(name, button)
+
+    def territory(self, territory: str) -> None:
+        from ui.capital.entry import EntryError
+
+        session = self.session
+        if session.stage != "entry":
+            return
+        try:
+            self.message(session.click(territory))
+        except EntryError as exc:
+            self.message(str(exc), warn=True)
+        self.save()
+        self.refresh()
+
+    def action(self, name: str, button: Any) -> None:
+        from engine.errors import EngineError
+        from ui.capital.entry import EntryError
+
+        session = self.session
+        try:
+            if name == "cap-handover":
+                session.acknowledge_handover()
+                self.message("")
+            elif name == "cap-mode":
+                session.set_mode(str(button.dataset.mode))
+            elif name == "cap-pick":
+                self.territory(str(button.dataset.territoryId))
+                return
+            elif name == "cap-remove":
+                session.remove(str(button.dataset.kind), int(button.dataset.index))
+                self.message("Order removed.")
+            elif name == "cap-clear":
+                session.clear()
+                self.message("Orders cleared.")
+            elif name == "cap-card":
+                self.picked ^= {int(button.dataset.card)}
+            elif name == "cap-trade":
+                self.message(session.trade(sorted(self.picked)))
+                self.picked = set()
+            elif name == "cap-seal":
+                count = self.el("cap-count")
+                if _found(count):
+                    session.count = str(count.value)
+                key = self.key() if session.where == "forum" else None
+                self.message(session.seal(key))
+                self.picked = set()
+                self.log_timing()
+                self.maybe_autoplay()
+            elif name == "cap-replay-next":
+                session.replay_next()
+            elif name == "cap-replay-skip":
+                session.skip_replay()
+                self.replay_gen += 1
+            elif name == "cap-next-turn":
+                session.next_turn()
+                self.log_timing()
+                self.maybe_autoplay()
+            elif name in ("cap-copy-bbcode", "cap-copy-markdown"):
+                self.copy("bbcode" if name == "cap-copy-bbcode" else "markdown")
+                return
+            elif name == "cap-claim":
+                self.message(session.claim(int(button.dataset.seat), self.key()))
+            elif name == "cap-load":
+                self.message(session.paste_save(str(self.el("cap-paste").value)))
+                self.maybe_autoplay()
+            elif name == "cap-confirm-sealed":
+                session.confirm_sealed()
+            elif name == "cap-unseal":
+                session.sealed = session.reveal = ""
+                session.stage = "entry"
+                self.message(
+                    "Enter new orders; post the new sealed code only if nobody has "
+                    "revealed yet (a second commitment is refused).",
+                    warn=True,
+                )
+            elif name == "cap-resolve":
+                started = time.perf_counter()
+                self.message(
+                    session.resolve_codes(
+                        str(self.el("cap-resolve-sealed").value),
+                        str(self.el("cap-resolve-reveals").value),
+                        self.key(),
+                        bool(self.el("cap-moderated").checked),
+                    )
+                )
+                self.win().console.info(
+                    f"capital: checked codes and resolved in "
+                    f"{(time.perf_counter() - started) * 1000:.0f} ms"
+                )
+                self.maybe_autoplay()
+        except (EngineError, ValueError) as exc:
+            text = exc.message if isinstance(exc, EngineError) else str(exc)
+            if isinstance(exc, EntryError):
+                text = str(exc)
+            self.message(text, warn=True)
+        self.save()
+        self.refresh()
+
+    def copy(self, fmt: str) -> None:
+        from ui.capital.panels import export_text
+
+        box = self.el("cap-export-text")
+        box.value = export_text(self.session, fmt)
+        box.select()
+        ok = bool(self.doc().execCommand("copy"))
+        label = "BBCode" if fmt == "bbcode" else "Markdown"
+        self.message(f"Report copied as {label}." if ok else f"Report as {label}: copy it below.")
+        box.dataset.format = fmt
+
+    def log_timing(self) -> None:
+        timings = getattr(self.session, "timings", {})
+        if timings:
+            n = len(self.session.state.players)
+            parts = ", ".join(f"{k} {v:.0f} ms" for k, v in sorted(timings.items()))
+            self.win().console.info(f"capital: {n} factions: {parts}")
+
+    # ------------------------------------------------------------ replay
+
+    def maybe_autoplay(self) -> None:
+        if self.session is None or self.session.stage != "replay":
+            return
+        self.replay_gen += 1
+        self.tasks.add(asyncio.ensure_future(self.autoplay(self.replay_gen)))
+
+    async def autoplay(self, gen: int) -> None:
+        while True:
+            await asyncio.sleep(REPLAY_DELAY)
+            session = self.session
+            if gen != self.replay_gen or session is None or session.stage != "replay":
+                return
+            session.replay_next()
+            self.save()
+            self.refresh()
+
+    # ------------------------------------------------------------ drawing
+
+    def message(self, text: str, warn: bool = False) -> None:
+        box = self.el("message")
+        box.textContent = text
+        box.className = "message warn" if warn else "message"
+
+    def board(self) -> str:
+        from types import SimpleNamespace
+
+        from ui.capital import entry
+        from ui.render import render_map
+
+        session = self.session
+        state = session.state
+        geometry = self.page.geometry
+        stars = {p.capital for p in state.players if p.capital and state.capitals_revealed}
+        step = session.step
+        if step is not None:
+            shown = SimpleNamespace(
+                owner=step.owner,
+                armies=step.armies,
+                players=state.players,
+                map_id=state.map_id,
+                phase=state.phase,
+            )
+            return render_map(
+                shown, geometry, selected=step.focus, arrows=list(step.arrows), stars=stars
+            )
+        notes: dict[str, str] = {}
+        arrows: list[tuple[str, str]] = []
+        shown_state: Any = state
+        if session.stage == "entry" and session.viewer is not None:
+            f, draft = session.viewer, session.draft
+            if draft.capital:
+                stars.add(draft.capital)
+            totals = entry.placed(draft)
+            for t in state.owner:
+                if state.owner[t] != f:
+                    continue
+                cap = entry.limit(state, f, t)
+                if t in totals:
+                    notes[t] = f"+{totals[t]}" + ("" if cap is None else f"/{cap}")
+                elif session.mode == "place" and cap is not None:
+                    notes[t] = f"0/{cap}"
+            arrows = [(o, t) for o, t, _ in draft.attacks]
+            if draft.surge is not None:
+                arrows.append((draft.surge[0], draft.surge[1]))
+            if draft.tactical_origin:
+                arrows += [(draft.tactical_origin, d) for d, _ in draft.moves]
+            mine = state.players[f].capital
+            if mine:
+                stars.add(mine)
+            shown_state = SimpleNamespace(
+                owner=state.owner,
+                armies=entry.after_placement(state, f, draft),
+                players=state.players,
+                map_id=state.map_id,
+                phase=state.phase,
+            )
+        return render_map(
+            shown_state,
+            geometry,
+            highlight=session.highlight(),
+            selected=session.selected,
+            arrows=arrows,
+            notes=notes,
+            stars=stars,
+        )
+
+    def svg_href(self) -> str:
+        from ui.capital.export import data_url, map_svg
+
+        session = self.session
+        report = session.state.last_report
+        if self.svg_cache[0] is report:
+            return self.svg_cache[1]
+        state = session.state
+        stars = {p.capital for p in state.players if p.capital and state.capitals_revealed}
+        title = f"Capital Risk — {(report or {}).get('title', '')}"
+        href = data_url(map_svg(state, self.page.geometry, title, stars))
+        self.svg_cache = (report, href)
+        return href
+
+    def refresh(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        from ui.capital import panels
+
+        body = self.doc().body.dataset
+        body.capStage = session.stage
+        body.capTurn = str(session.state.turn)
+        body.capPhase = session.state.phase.value
+        body.capViewer = "" if session.viewer is None else str(session.viewer)
+        self.el("board").innerHTML = self.board()
+        self.el("cap-status").innerHTML = panels.status_html(session)
+        main = ""
+        if session.stage == "entry":
+            main = panels.entry_html(session, self.picked)
+        elif session.stage == "replay":
+            main = panels.replay_html(session)
+        elif session.stage == "report":
+            main = panels.report_panel_html(session, self.svg_href())
+        elif session.stage == "sealed":
+            main = panels.sealed_html(session)
+        elif session.stage == "handover":
+            main = "<p>Waiting for the next faction…</p>"
+        elif session.stage == "claim":
+            main = "<p>Claim your faction below to play.</p>"
+        main_box = self.el("cap-main")
+        main_box.innerHTML = main
+        main_box.hidden = not main
+        side = panels.forum_html(session) if session.where == "forum" else ""
+        self.el("cap-side").innerHTML = side + panels.log_html(session)
+        overlay = self.el("cap-overlay")
+        show = session.stage == "handover"
+        overlay.hidden = not show
+        overlay.innerHTML = panels.handover_html(session) if show else ""
+        if show:
+            button = overlay.querySelector("button")
+            if _found(button):
+                button.focus()

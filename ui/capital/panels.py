@@ -1,0 +1,385 @@
+"""HTML of the Capital Risk side panel, hand-over screen, replay and report (pure).
+
+Buttons carry ``data-action="cap-…"`` for :mod:`ui.capital.page`; test ids start with
+``cap-``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from engine.maps import load_map
+from engine.rulesets.capital import reinforcements
+from ui.capital import entry
+from ui.capital.export import bbcode, data_url, markdown, report_html
+from ui.capital.session import ORDER_MODES, SETUP_MODES, CapitalSession
+from ui.render import swatch
+
+MODE_LABELS = {
+    "capital": "Capital",
+    "place": "Place",
+    "attack": "Attack",
+    "surge": "Surge",
+    "move": "Tactical move",
+}
+MODE_HELP = {
+    "capital": "Click one of your territories to make it your secret capital.",
+    "place": "Click your territories to place units (the field: units per click, blank = 1).",
+    "attack": "Click a territory of yours, then an enemy neighbour (units: blank = maximum).",
+    "surge": "One surge: click a territory you attack, then where to go on if it falls.",
+    "move": "One tactical move: click the origin, then your neighbours to move units into.",
+}
+
+
+def _button(action: str, label: str, test: str, extra: str = "", cls: str = "btn") -> str:
+    return (
+        f'<button type="button" class="{cls}" data-action="{action}" data-testid="{test}"'
+        f"{extra}>{label}</button>"
+    )
+
+
+def _seat(session: CapitalSession, f: int, size: int = 16) -> str:
+    player = session.state.players[f]
+    return (
+        f'<span class="seat">{swatch(f, player.color, False, size)}'
+        f"<b>{escape(player.name)}</b></span>"
+    )
+
+
+def status_html(session: CapitalSession) -> str:
+    """Turn, phase and every faction's public standing (who has sealed included)."""
+    state = session.state
+    phase = {"setup": "Setup", "orders": "Orders", "game-over": "Game over"}[state.phase.value]
+    where = "by forum" if session.where == "forum" else "pass and play"
+    head = (
+        f'<div class="turn-line"><span class="pill phase">{phase}</span>'
+        f"<span>Capital Risk · turn {state.turn}</span>"
+        f'<span class="pill">{where}</span></div>'
+    )
+    the_map = load_map(state.map_id)
+    rows = []
+    slots = state.submissions
+    for f, p in enumerate(state.players):
+        lands = state.territories_of(f)
+        units = sum(state.armies[t] for t in lands)
+        if session.stage not in ("entry", "handover", "sealed", "claim"):
+            sealed = ""
+        elif session.where == "forum":
+            sealed = "✓" if f == session.seat and session.sealed else ""
+        else:
+            sealed = "✓" if slots[f] is not None else ("…" if p.alive else "")
+        capital = the_map.name_of(p.capital) if p.capital and state.capitals_revealed else "?"
+        next_units = reinforcements(state, f) if p.alive and not session.setup else ""
+        kind = "you" if session.where == "forum" and f == session.seat else p.control
+        members = " & ".join(escape(m) for m in p.members if m != p.name)
+        team = f" · {members}" if members else ""
+        rows.append(
+            f'<tr class="{"" if p.alive else "dead"}" data-faction="{f}"><td>{_seat(session, f)}'
+            f'<div class="muted small">{escape(kind)}{team}</div></td><td>{len(lands)}</td>'
+            f'<td>{units}</td><td>{next_units}</td><td class="small">{escape(capital)}</td>'
+            f'<td class="sealed" title="orders sealed">{sealed}</td></tr>'
+        )
+    table = (
+        '<table class="info factions"><thead><tr><th>Faction</th><th>Terr.</th>'
+        "<th>Units</th><th>Reinf.</th><th>Capital</th><th></th></tr></thead><tbody>"
+        + "".join(rows)
+        + "</tbody></table>"
+    )
+    return head + table
+
+
+def handover_html(session: CapitalSession) -> str:
+    missing = session.missing_humans()
+    if session.stage != "handover" or not missing:
+        return ""
+    f = missing[0]
+    player = session.state.players[f]
+    name = escape(player.name)
+    members = " or ".join(escape(m) for m in player.members)
+    done = [p.name for i, p in enumerate(session.state.players) if session.state.submissions[i]]
+    sealed = f'<p class="muted">Sealed: {escape(", ".join(done))}</p>' if done else ""
+    what = "setup and secret capital" if session.setup else "orders"
+    return (
+        '<div class="handover-card" data-testid="cap-handover">'
+        f'<div class="big">{swatch(f, player.color, False, 48)}</div>'
+        f"<h2>Pass the device to {name}</h2>"
+        f"<p>{members} enters the {what} for turn {session.state.turn}. Nobody else should look: "
+        "orders stay secret until every faction has sealed.</p>"
+        f"{sealed}"
+        f'<button type="button" class="btn primary big" data-action="cap-handover" '
+        f'data-testid="cap-handover-continue" autofocus>I am {name} — enter my orders</button>'
+        "</div>"
+    )
+
+
+def entry_html(session: CapitalSession, picked: set[int]) -> str:
+    """The order entry panel of the faction behind the screen."""
+    f = session.viewer
+    if f is None or session.stage != "entry":
+        return ""
+    state, draft = session.state, session.draft
+    modes = SETUP_MODES if session.setup else ORDER_MODES
+    buttons = "".join(
+        _button(
+            "cap-mode",
+            MODE_LABELS[m],
+            f"cap-mode-{m}",
+            f' data-mode="{m}" aria-pressed="{"true" if m == session.mode else "false"}"',
+            "btn toggle on" if m == session.mode else "btn toggle",
+        )
+        for m in modes
+    )
+    total = entry.pool(state, f, draft)
+    used = total - entry.left(state, f, draft)
+    what = "Starting units" if session.setup else "Reinforcements"
+    pool = (
+        f'<div class="pool" data-testid="cap-pool"><span class="label">{what}</span> '
+        f"<b>{used}/{total}</b> placed</div>"
+    )
+    placeholder = "1" if session.mode == "place" else "max"
+    units = (
+        '<label class="units">Units <input id="cap-count" type="number" min="1" inputmode="numeric"'
+        f' data-testid="cap-count" placeholder="{placeholder}" value="{escape(session.count)}">'
+        "</label>"
+        if session.mode != "capital"
+        else ""
+    )
+    prompt = MODE_HELP[session.mode]
+    if session.selected:
+        prompt = f"From <b>{escape(session.name(session.selected))}</b>: " + {
+            "attack": "click an enemy neighbour (or another of yours to start there).",
+            "surge": "click where the surge goes if it falls.",
+            "move": "click your neighbours to move units into.",
+        }.get(session.mode, "")
+        options = session.highlight()
+        if options:
+            prompt += (
+                '<div class="choices">'
+                + "".join(
+                    f'<button type="button" class="chip" data-action="cap-pick"'
+                    f' data-territory-id="{t}" data-testid="cap-pick-{t}">'
+                    f"{escape(session.name(t))}</button>"
+                    for t in options
+                )
+                + "</div>"
+            )
+    cards = _cards_html(session, f, picked)
+    rows = entry.entries(state, f, draft)
+    listing = (
+        "".join(
+            f'<li data-kind="{e.kind}">{escape(e.text)} <button type="button" class="x" '
+            f'data-action="cap-remove" data-kind="{e.kind}" data-index="{e.index}" '
+            f'aria-label="Remove: {escape(e.text)}" data-testid="cap-remove-{e.kind}-{e.index}">'
+            "×</button></li>"
+            for e in rows
+        )
+        or '<li class="muted">No orders yet.</li>'
+    )
+    cuts = session.offenses()
+    offenses = (
+        '<ul class="offenses">' + "".join(f"<li>{escape(c)}</li>" for c in cuts) + "</ul>"
+        if cuts
+        else '<p class="ok">No offenses: these orders stand as written.</p>'
+    )
+    seal_label = "Seal setup" if session.setup else "Seal orders"
+    return (
+        f"<h3>{_seat(session, f)} — {'setup' if session.setup else 'your orders'}</h3>"
+        f'<div class="row modes" role="group" aria-label="What a click does">{buttons}</div>'
+        f'<div class="row">{pool}{units}</div>'
+        f'<p class="prompt" data-testid="cap-prompt">{prompt}</p>'
+        f"{cards}"
+        f'<h3 class="sub">Orders</h3><ul class="orders" data-testid="cap-orders">{listing}</ul>'
+        f'<div class="offense-box" data-testid="cap-offenses"><span class="label">'
+        f"Offenses the rules would report</span>{offenses}</div>"
+        '<div class="row end">'
+        + _button("cap-clear", "Clear", "cap-clear")
+        + _button("cap-seal", seal_label, "cap-seal", "", "btn primary")
+        + "</div>"
+    )
+
+
+def _cards_html(session: CapitalSession, f: int, picked: set[int]) -> str:
+    hand = session.state.players[f].cards
+    if not hand or session.setup:
+        return ""
+    the_map = load_map(session.state.map_id)
+    used = {c for t in session.draft.trades for c in t}
+    cards = []
+    for c in hand:
+        card = the_map.deck[c]
+        where = the_map.name_of(card.territory) if card.territory else "wild"
+        cls = "card " + card.type.value + (" picked" if c in picked else "")
+        disabled = " disabled" if c in used else ""
+        cards.append(
+            f'<button type="button" class="{cls}" data-action="cap-card" data-card="{c}"'
+            f' data-testid="cap-card-{c}"{disabled}><span class="ctype">{card.type.value}</span>'
+            f"<span>{escape(where)}</span></button>"
+        )
+    trade = _button("cap-trade", "Trade set", "cap-trade", "" if len(picked) == 3 else " disabled")
+    return f'<div class="cards">{"".join(cards)}</div><div class="row">{trade}</div>'
+
+
+def replay_html(session: CapitalSession) -> str:
+    step = session.step
+    if step is None:
+        return ""
+    steps = session.steps()
+    rounds = "".join(f"<li>{escape(r)}</li>" for r in step.rounds)
+    return (
+        '<div class="replay" data-testid="cap-replay">'
+        f'<div class="label">Replay · step {min(session.replay_step, len(steps) - 1) + 1} of '
+        f"{len(steps)}</div>"
+        f'<h3 data-testid="cap-replay-title">{escape(step.title)}</h3>'
+        f"<p>{escape(step.text)}</p>"
+        + (f'<ol class="rounds">{rounds}</ol>' if rounds else "")
+        + '<div class="row end">'
+        + _button("cap-replay-next", "Next step", "cap-replay-next")
+        + _button("cap-replay-skip", "Skip to the report", "cap-replay-skip", "", "btn primary")
+        + "</div></div>"
+    )
+
+
+def report_panel_html(session: CapitalSession, svg_href: str) -> str:
+    """The report with its exports and what comes next."""
+    report = session.state.last_report
+    if report is None or session.stage != "report":
+        return ""
+    turn = report.get("turn", session.state.turn)
+    winner = ""
+    if session.state.winner is not None:
+        winner = (
+            '<div class="winner-line" data-testid="cap-winner">♛ '
+            f"{escape(session.state.players[session.state.winner].name)} wins!</div>"
+        )
+    if session.over:
+        after = _button("show-setup", "New game", "cap-new-game", "", "btn primary")
+    elif session.where == "forum":
+        after = _button("cap-next-turn", "Enter next orders", "cap-next-turn", "", "btn primary")
+    else:
+        after = _button("cap-next-turn", "Next turn", "cap-next-turn", "", "btn primary")
+    return (
+        f'{winner}<div class="report" data-testid="cap-report">{report_html(report)}</div>'
+        '<div class="row exports">'
+        + _button("cap-copy-bbcode", "Copy BBCode", "cap-copy-bbcode")
+        + _button("cap-copy-markdown", "Copy Markdown", "cap-copy-markdown")
+        + f'<a class="btn" data-testid="cap-download-svg" download="capital-turn-{turn}.svg"'
+        f' href="{escape(svg_href)}">Download map (SVG)</a>' + "</div>"
+        '<textarea class="export" id="cap-export-text" data-testid="cap-export-text" readonly'
+        ' rows="3" aria-label="Exported report" placeholder="The copied text appears here">'
+        "</textarea>"
+        f'<div class="row end">{after}</div>'
+    )
+
+
+def export_text(session: CapitalSession, fmt: str) -> str:
+    report = session.state.last_report
+    if report is None:
+        return ""
+    return bbcode(report) if fmt == "bbcode" else markdown(report)
+
+
+def sealed_html(session: CapitalSession) -> str:
+    """By forum, after sealing: the sealed code to post, then the reveal code."""
+    if session.stage != "sealed":
+        return ""
+    name = escape(session.state.players[session.seat or 0].name)
+    if session.moderated:
+        return (
+            f"<h3>{name}: orders sealed</h3>"
+            "<p>Send this <b>orders code</b> to the host privately:</p>"
+            f'<textarea readonly rows="4" class="code" data-testid="cap-reveal-code">'
+            f"{escape(session.reveal)}</textarea>"
+        )
+    reveal = (
+        "<p>Now post your <b>reveal code</b>:</p>"
+        f'<textarea readonly rows="4" class="code" data-testid="cap-reveal-code">'
+        f"{escape(session.reveal)}</textarea>"
+        if session.confirmed
+        else "<p>When every faction's sealed code is posted, show your reveal code.</p>"
+        + _button(
+            "cap-confirm-sealed",
+            "All sealed codes are in — show my reveal code",
+            "cap-confirm-sealed",
+            "",
+            "btn primary",
+        )
+    )
+    return (
+        f"<h3>{name}: orders sealed for turn {session.state.turn}</h3>"
+        "<p>Post this <b>sealed code</b> (it commits you to your orders without showing "
+        "them):</p>"
+        f'<textarea readonly rows="4" class="code" data-testid="cap-sealed-code">'
+        f"{escape(session.sealed)}</textarea>{reveal}"
+        '<div class="row end">'
+        + _button("cap-unseal", "Change my orders (new seal)", "cap-unseal")
+        + "</div>"
+    )
+
+
+def forum_html(session: CapitalSession) -> str:
+    """The forum card: the save code, pasting codes, claiming, resolving."""
+    if session.where != "forum":
+        return ""
+    state = session.state
+    keys = session.code_keys()
+    claim = ""
+    if session.stage == "claim":
+        free = [i for i, k in enumerate(keys) if k is None]
+        claim = (
+            "<p>Which faction do you play? Claiming signs the game with this browser's key.</p>"
+            + '<div class="row">'
+            + "".join(
+                _button(
+                    "cap-claim",
+                    f"Claim {escape(state.players[i].name)}",
+                    f"cap-claim-{i}",
+                    f' data-seat="{i}"',
+                    "btn primary",
+                )
+                for i in free
+            )
+            + "</div>"
+        )
+        if not free:
+            claim = '<p class="error">Every faction is already claimed by another browser.</p>'
+    unclaimed = [state.players[i].name for i, k in enumerate(keys) if k is None]
+    waiting = (
+        f'<p class="muted small">Not yet claimed: {escape(", ".join(unclaimed))} — they paste '
+        "the save code below and claim their faction; then paste their new code here.</p>"
+        if unclaimed
+        else ""
+    )
+    mine = escape(state.players[session.seat].name) if session.seat is not None else "—"
+    return (
+        f'<h3>By forum · game <code data-testid="cap-game-id">{escape(session.game_id)}</code>'
+        f"</h3><p>You play <b>{mine}</b>"
+        f"{' · moderated' if session.moderated else ''}.</p>{claim}"
+        '<label class="label" for="cap-save-code">Latest save code (post it)</label>'
+        f'<textarea id="cap-save-code" readonly rows="3" class="code" data-testid="cap-save-code">'
+        f"{escape(session.code)}</textarea>{waiting}"
+        '<label class="label" for="cap-paste">Paste the next save code</label>'
+        '<textarea id="cap-paste" rows="2" class="code" data-testid="cap-paste"></textarea>'
+        '<div class="row end">' + _button("cap-load", "Load save code", "cap-load") + "</div>"
+        '<details class="resolve" data-testid="cap-resolve-box"><summary>Resolve the turn</summary>'
+        '<label class="label" for="cap-resolve-sealed">All sealed codes</label>'
+        '<textarea id="cap-resolve-sealed" rows="3" class="code" '
+        'data-testid="cap-resolve-sealed"></textarea>'
+        '<label class="label" for="cap-resolve-reveals">All reveal (orders) codes</label>'
+        '<textarea id="cap-resolve-reveals" rows="3" class="code" '
+        'data-testid="cap-resolve-reveals"></textarea>'
+        '<label class="check"><input type="checkbox" id="cap-moderated" data-testid="cap-moderated"'
+        f"{' checked' if session.moderated else ''}> I am the moderator: no sealed codes; "
+        "the deadline has passed (silent factions get default orders)</label>"
+        '<div class="row end">'
+        + _button("cap-resolve", "Check the codes and resolve", "cap-resolve", "", "btn primary")
+        + "</div></details>"
+    )
+
+
+def log_html(session: CapitalSession) -> str:
+    items = "".join(f"<li>{escape(line)}</li>" for line in reversed(session.log[-30:]))
+    return f'<h3>Log</h3><ul class="log cap-log">{items}</ul>'
+
+
+def svg_href(svg: str) -> str:
+    return data_url(svg)

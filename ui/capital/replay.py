@@ -1,0 +1,106 @@
+"""The step-by-step replay of a resolution on the map (pure).
+
+Steps follow the report: Reinforcement (positions after placements), each battle in
+the order fought with its rolls, Resolved (after all battles), Final (after the
+tactical moves).  Each step carries a full board layout (owner and units per
+territory) and the arrows to draw, so the page only renders what it is given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.maps import load_map
+from engine.rulesets.capital.report import _KIND_TITLES
+
+
+@dataclass(frozen=True)
+class Step:
+    title: str
+    text: str
+    owner: dict[str, int]
+    armies: dict[str, int]
+    arrows: tuple[tuple[str, str], ...] = ()
+    rounds: tuple[str, ...] = field(default=())
+    focus: str | None = None
+
+
+def layout(rows: list[dict[str, Any]]) -> tuple[dict[str, int], dict[str, int]]:
+    """Owner and units per territory from a report section's positions."""
+    owner: dict[str, int] = {}
+    armies: dict[str, int] = {}
+    for row in rows:
+        for territory, n in row["territories"]:
+            owner[territory] = int(row["faction"])
+            armies[territory] = int(n)
+    return owner, armies
+
+
+def battle_title(battle: dict[str, Any], place: Callable[[str], str]) -> str:
+    kind = _KIND_TITLES[battle["kind"]]
+    if battle["surge"]:
+        kind = f"Surge ({kind.lower()})"
+    return f"{kind} at {place(battle['target'])}"
+
+
+def battle_rounds(battle: dict[str, Any], names: list[str]) -> tuple[str, ...]:
+    """One line per round: each side's die colour and total, and the losses."""
+    sides = battle["sides"]
+    lines = []
+    for number, r in enumerate(battle["rounds"], start=1):
+        parts = []
+        for side, roll, loss in zip(sides, r["rolls"], r["losses"], strict=False):
+            shown = "–" if roll is None else f"{roll[0]} {roll[2]}"
+            parts.append(f"{names[side['faction']]} {shown} (−{loss})")
+        lines.append(f"Round {number}: " + ", ".join(parts))
+    return tuple(lines)
+
+
+def battle_outcome(battle: dict[str, Any], names: list[str]) -> str:
+    result = battle["result"]
+    if battle["kind"] == "border-clash":
+        return "Survivors go on: " + "/".join(str(n) for n in result["survivors"])
+    if result.get("spoils"):
+        return "The territory is emptied: spoils of war follow"
+    if result.get("conquered"):
+        return f"{names[result['owner']]} takes it with {result['units']}"
+    return f"{names[result['owner']]} holds with {result['units']}"
+
+
+def replay_steps(report: dict[str, Any]) -> list[Step]:
+    """The replay of ``report``: Reinforcement, every battle, Resolved, Final."""
+    the_map = load_map(report["map"])
+    place = the_map.name_of
+    names = list(report["factions"])
+    owner, armies = layout(report["reinforcement"])
+    steps = [Step("Reinforcement", "Every faction's placements", dict(owner), dict(armies))]
+    for number, battle in enumerate(report["attacks"], start=1):
+        target = battle["target"]
+        arrows = tuple(
+            (s["territory"], target) for s in battle["sides"] if s["territory"] != target
+        )
+        result = battle["result"]
+        if "owner" in result and "units" in result and not result.get("spoils"):
+            owner[target] = int(result["owner"])
+            armies[target] = int(result["units"])
+        sides = " v ".join(
+            f"{names[s['faction']]} {place(s['territory'])} ({s['units']})" for s in battle["sides"]
+        )
+        steps.append(
+            Step(
+                f"Battle {number} of {len(report['attacks'])}: {battle_title(battle, place)}",
+                f"{sides} — {battle_outcome(battle, names)}",
+                dict(owner),
+                dict(armies),
+                arrows,
+                battle_rounds(battle, names),
+                target,
+            )
+        )
+    owner, armies = layout(report["resolved"])
+    steps.append(Step("Resolved", "Positions after all battles", owner, armies))
+    owner, armies = layout(report["final"])
+    steps.append(Step("Final", "Positions after the tactical moves", owner, armies))
+    return steps

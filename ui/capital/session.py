@@ -1,0 +1,489 @@
+"""A Capital Risk game as the page sees it (pure; no browser imports).
+
+Pass-and-play (``where == "local"``): at the start of each phase every computer faction
+writes its orders at once; then each human faction in turn gets a hand-over screen
+(stage ``handover``), enters its orders on the map (stage ``entry``) and seals them.
+When every faction has sealed, the turn resolves and the replay runs (stage
+``replay``), then the report (stage ``report``); "Next turn" starts the next phase.
+
+By forum (``where == "forum"``): this browser plays one faction (``seat``), identified
+by its key in the save; it enters its orders, seals them (stage ``sealed``: the sealed
+code to post, then the reveal code once all sealed codes are in), and anyone resolves
+by pasting every code (see :mod:`ui.capital.forum`).
+
+Everything, the draft being entered included, round-trips through :meth:`to_json`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core import Order, PlayerSpec, find_ruleset
+from engine.keys import PlayerKey
+from engine.rulesets.capital import CapitalState, Phase, Resolve
+from engine.saves import SaveRecord, read_save
+from ui.capital import entry, forum
+from ui.capital.entry import Draft, EntryError
+from ui.capital.replay import Step, replay_steps
+
+SAVE_VERSION = 1
+RULESET = "capital"
+SETUP_MODES = ("capital", "place")
+ORDER_MODES = ("place", "attack", "surge", "move")
+
+
+def computer_order(state: CapitalState, seat: int) -> Order:
+    """The order the computer player of ``seat`` gives now (whatever seat acts first)."""
+    from engine.ai import choose_for
+
+    return choose_for(state, seat)
+
+
+def parse_count(text: str) -> int | None:
+    """The units field: blank means "maximum" (None).
+
+    :raises EntryError: not a whole number.
+    """
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit():
+        raise EntryError(f"units must be a whole number, not {text!r}")
+    return int(text)
+
+
+@dataclass
+class CapitalSession:
+    state: CapitalState
+    where: str = "local"
+    drafts: dict[int, Draft] = field(default_factory=dict)
+    stage: str = "handover"
+    viewer: int | None = None
+    mode: str = "place"
+    selected: str | None = None
+    count: str = ""
+    replay_step: int = 0
+    log: list[str] = field(default_factory=list)
+    game_id: str = ""
+    code: str = ""
+    seat: int | None = None
+    moderated: bool = False
+    sealed: str = ""
+    reveal: str = ""
+    confirmed: bool = False
+    timings: dict[str, float] = field(default_factory=dict)
+    _record: SaveRecord | None = field(default=None, repr=False, compare=False)
+
+    # ------------------------------------------------------------ creation
+
+    @classmethod
+    def new(cls, specs: Sequence[PlayerSpec], options: dict[str, Any], seed: str) -> CapitalSession:
+        """A pass-and-play game; computer factions seal their setups at once."""
+        state = find_ruleset(RULESET).new_game(specs, options, seed)
+        session = cls(state)
+        session.log.append(f"New game, seed {seed}")
+        session.start_phase()
+        return session
+
+    @classmethod
+    def new_forum(
+        cls,
+        specs: Sequence[PlayerSpec],
+        options: dict[str, Any],
+        seed: str,
+        key: PlayerKey,
+        seat: int,
+        moderated: bool = False,
+    ) -> CapitalSession:
+        """A forum game created here: the base save, with this browser in ``seat``."""
+        human = [PlayerSpec(s.name, "human", s.color) for s in specs]
+        state = find_ruleset(RULESET).new_game(human, options, seed)
+        game_id = forum.new_game_id()
+        code = forum.create_base(state, key, seat, game_id)
+        session = cls(state, "forum", stage="entry", viewer=seat, mode="capital")
+        session.game_id, session.code, session.seat = game_id, code, seat
+        session.moderated = moderated
+        session.log.append(f"Forum game {game_id} created; you play {state.players[seat].name}")
+        return session
+
+    @classmethod
+    def join(cls, code: str, key: PlayerKey) -> CapitalSession:
+        """Join a forum game from a pasted save code.
+
+        :raises EngineError: a damaged code, or not a Capital Risk save.
+        """
+        codes = forum.split_codes(code)
+        if len(codes) != 1:
+            raise EntryError("paste exactly one save code")
+        record = read_save(codes[0])
+        if record.ruleset != RULESET:
+            raise EntryError("this is not a Capital Risk game")
+        session = cls(record.state, "forum", code=record.code, game_id=record.game_id)
+        session._record = record
+        session.seat = forum.seat_of(record, key)
+        session._after_forum_update()
+        return session
+
+    # ------------------------------------------------------------ queries
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase is Phase.GAME_OVER
+
+    @property
+    def setup(self) -> bool:
+        return self.state.phase is Phase.SETUP
+
+    @property
+    def draft(self) -> Draft:
+        seat = self.viewer if self.viewer is not None else -1
+        return self.drafts.setdefault(seat, Draft())
+
+    def missing_humans(self) -> list[int]:
+        return [f for f in self.state.missing() if self.state.players[f].control == "human"]
+
+    def name(self, territory: str) -> str:
+        return entry.name(self.state, territory)
+
+    def record(self) -> SaveRecord:
+        if self._record is None or self._record.code != self.code:
+            self._record = read_save(self.code)
+        return self._record
+
+    def steps(self) -> list[Step]:
+        report = self.state.last_report
+        return replay_steps(report) if report is not None else []
+
+    @property
+    def step(self) -> Step | None:
+        steps = self.steps()
+        if self.stage != "replay" or not steps:
+            return None
+        return steps[min(self.replay_step, len(steps) - 1)]
+
+    # ------------------------------------------------------------ pass and play
+
+    def start_phase(self) -> None:
+        """Computers seal at once; then hand over to the first human still to seal, or
+        resolve when nobody is missing."""
+        rs = find_ruleset(RULESET)
+        started = time.perf_counter()
+        for f in list(self.state.missing()):
+            if self.state.players[f].control != "human":
+                self.state = rs.apply(self.state, computer_order(self.state, f)).state
+        self.timings["computers_ms"] = (time.perf_counter() - started) * 1000
+        self.viewer = None
+        self.selected = None
+        if self.missing_humans():
+            self.stage = "handover"
+        else:
+            self.resolve()
+
+    def acknowledge_handover(self) -> None:
+        missing = self.missing_humans()
+        if self.stage != "handover" or not missing:
+            return
+        self.viewer = missing[0]
+        self.stage = "entry"
+        self.mode = "capital" if self.setup and self.draft.capital is None else "place"
+        self.selected = None
+        self.count = ""
+
+    def resolve(self) -> None:
+        rs = find_ruleset(RULESET)
+        started = time.perf_counter()
+        self.state = rs.apply(self.state, Resolve()).state
+        self.timings["resolve_ms"] = (time.perf_counter() - started) * 1000
+        report = self.state.last_report or {}
+        self.log.append(f"{report.get('title', 'Turn')} resolved")
+        self.drafts = {}
+        self.stage = "replay"
+        self.replay_step = 0
+        self.viewer = None
+        self.selected = None
+
+    def replay_next(self) -> None:
+        if self.stage != "replay":
+            return
+        self.replay_step += 1
+        if self.replay_step >= len(self.steps()):
+            self.stage = "report"
+
+    def skip_replay(self) -> None:
+        if self.stage == "replay":
+            self.stage = "report"
+
+    def next_turn(self) -> None:
+        if self.stage != "report" or self.over:
+            return
+        if self.where == "forum":
+            self._after_forum_update()
+            return
+        self.start_phase()
+
+    # ------------------------------------------------------------ order entry
+
+    def set_mode(self, mode: str) -> None:
+        modes = SETUP_MODES if self.setup else ORDER_MODES
+        if mode in modes:
+            self.mode = mode
+            self.selected = None
+
+    def _faction(self) -> int:
+        if self.stage != "entry" or self.viewer is None:
+            raise EntryError("It is not your turn to enter orders")
+        return self.viewer
+
+    def click(self, territory: str) -> str:
+        """What a click on ``territory`` means in the current mode; returns the message.
+
+        :raises EntryError: with the message to show.
+        """
+        f = self._faction()
+        state, draft = self.state, self.draft
+        units = parse_count(self.count)
+        own = state.owner.get(territory) == f
+        if self.mode == "capital":
+            return entry.set_capital(state, f, draft, territory)
+        if self.mode == "place":
+            return entry.add_placement(state, f, draft, territory, 1 if units is None else units)
+        if self.mode == "attack":
+            if self.selected is not None and territory in entry.attack_targets(
+                state, f, self.selected
+            ):
+                return entry.add_attack(state, f, draft, self.selected, territory, units)
+            if own and territory in entry.attack_origins(state, f, draft):
+                self.selected = territory
+                return f"Attack from {self.name(territory)}: click an enemy neighbour"
+            if own:
+                raise EntryError(f"{self.name(territory)} cannot attack: it needs 2+ units")
+            raise EntryError("Click one of your territories to attack from")
+        if self.mode == "surge":
+            if self.selected is not None and territory in entry.surge_targets(
+                state, f, self.selected
+            ):
+                message = entry.add_surge(state, f, draft, self.selected, territory, units)
+                self.selected = None
+                return message
+            if territory in {t for _, t, _ in draft.attacks}:
+                self.selected = territory
+                return f"If {self.name(territory)} falls: click the territory to surge into"
+            raise EntryError("A surge starts from a territory you attack: click one")
+        if self.mode == "move":
+            if self.selected is not None and territory in entry.move_targets(
+                state, f, self.selected
+            ):
+                return entry.add_move(state, f, draft, self.selected, territory, units)
+            if own:
+                self.selected = territory
+                return f"Tactical move from {self.name(territory)}: click your neighbours"
+            raise EntryError("The tactical move starts from one of your territories")
+        raise EntryError(f"unknown mode {self.mode!r}")
+
+    def highlight(self) -> list[str]:
+        """Territories a click means something on now."""
+        if self.stage != "entry" or self.viewer is None:
+            return []
+        f, state, draft = self.viewer, self.state, self.draft
+        own = [t for t, o in state.owner.items() if o == f]
+        if self.mode == "capital":
+            return own
+        if self.mode == "place":
+            return [t for t in own if entry.room(state, f, draft, t) > 0]
+        if self.mode == "attack":
+            if self.selected is not None:
+                return entry.attack_targets(state, f, self.selected)
+            return entry.attack_origins(state, f, draft)
+        if self.mode == "surge":
+            if self.selected is not None:
+                return entry.surge_targets(state, f, self.selected)
+            return sorted({t for _, t, _ in draft.attacks})
+        if self.mode == "move":
+            if self.selected is not None:
+                return entry.move_targets(state, f, self.selected)
+            return [t for t in own if entry.move_free(state, f, draft, t) >= 1]
+        return []
+
+    def remove(self, kind: str, index: int) -> None:
+        entry.remove(self.draft, kind, index)
+
+    def trade(self, cards: list[int]) -> str:
+        return entry.add_trade(self.state, self._faction(), self.draft, cards)
+
+    def clear(self) -> None:
+        if self.viewer is not None:
+            self.drafts[self.viewer] = Draft()
+        self.selected = None
+
+    def offenses(self) -> list[str]:
+        if self.viewer is None:
+            return []
+        return entry.offenses(self.state, self.viewer, self.draft)
+
+    def order(self) -> Order:
+        f = self._faction()
+        return entry.to_order(self.state, f, self.draft)
+
+    def seal(self, key: PlayerKey | None = None) -> str:
+        """Seal the viewer's orders: hot-seat, hand over or resolve; by forum, make the
+        sealed and reveal codes.
+
+        :raises EngineError: an order the engine refuses (the draft stays).
+        """
+        f = self._faction()
+        order = self.order()
+        who = self.state.players[f].name
+        if self.where == "forum":
+            if key is None:
+                raise EntryError("this browser has no key")
+            self.sealed, self.reveal = forum.seal(self.record(), order, key, f)
+            self.confirmed = self.moderated
+            self.stage = "sealed"
+            self.selected = None
+            self.log.append(f"{who} sealed orders for turn {self.state.turn}")
+            return "Sealed: post your sealed code"
+        self.state = find_ruleset(RULESET).apply(self.state, order).state
+        self.drafts.pop(f, None)
+        self.log.append(f"{who} sealed orders")
+        self.start_phase()
+        return f"{who}'s orders are sealed"
+
+    # ------------------------------------------------------------ forum
+
+    def _after_forum_update(self) -> None:
+        """Where a forum faction stands after a new save: claim, enter or wait."""
+        record = self.record()
+        self.state = record.state
+        self.viewer = self.seat
+        self.selected = None
+        if self.seat is None:
+            self.stage = "claim"
+        elif self.over:
+            self.stage = "report"
+        else:
+            self.stage = "entry"
+            self.mode = "capital" if self.setup else "place"
+
+    def claim(self, seat: int, key: PlayerKey) -> str:
+        """Claim ``seat`` for this browser: the next save code, to post."""
+        self.code = forum.claim(self.record(), key, seat)
+        self.seat = seat
+        self._after_forum_update()
+        name = self.state.players[seat].name
+        self.log.append(f"You claimed {name}")
+        return f"You play {name}: post the new save code so the others can load it"
+
+    def confirm_sealed(self) -> None:
+        self.confirmed = True
+
+    def paste_save(self, text: str) -> str:
+        """Load the next save of this game (a claim or a resolved turn).
+
+        :raises EngineError: the engine's reason for refusing the code.
+        """
+        codes = forum.split_codes(text)
+        if len(codes) != 1:
+            raise EntryError("paste exactly one save code")
+        old_turn = self.state.turn
+        continuation = forum.accept(self.record(), codes[0])
+        self.code = continuation.record.code
+        self._record = continuation.record
+        warnings = list(continuation.warnings)
+        if continuation.record.state.turn != old_turn or continuation.record.state.phase != (
+            self.state.phase
+        ):
+            self.state = continuation.record.state
+            self.sealed = self.reveal = ""
+            self.confirmed = False
+            self.drafts = {}
+            self.stage = "replay"
+            self.replay_step = 0
+            self.viewer = self.seat
+            self.log.append(f"{(self.state.last_report or {}).get('title', 'Turn')} loaded")
+            return "Turn resolved: " + " ".join(warnings) if warnings else "Turn resolved"
+        stage = self.stage
+        self._after_forum_update()
+        if stage == "sealed":
+            self.stage = "sealed"
+        claimed = [p.name for p, k in zip(self.state.players, self.code_keys(), strict=False) if k]
+        return "Save loaded; claimed: " + ", ".join(claimed) + (" " + " ".join(warnings))
+
+    def code_keys(self) -> tuple[str | None, ...]:
+        return self.record().keys if self.code else ()
+
+    def resolve_codes(
+        self, sealed_text: str, reveal_text: str, key: PlayerKey, moderated: bool = False
+    ) -> str:
+        """Resolve the turn from every faction's codes; the new save code is ``code``.
+
+        :raises EngineError: the engine's message for a refused code.
+        """
+        if self.seat is None:
+            raise EntryError("claim your faction first: the new save is signed with its key")
+        started = time.perf_counter()
+        result = forum.resolve(self.record(), sealed_text, reveal_text, key, self.seat, moderated)
+        self.timings["resolve_ms"] = (time.perf_counter() - started) * 1000
+        self.state = result.state
+        self.code = result.code
+        self._record = result.record
+        self.sealed = self.reveal = ""
+        self.confirmed = False
+        self.drafts = {}
+        self.stage = "replay"
+        self.replay_step = 0
+        self.viewer = self.seat
+        title = (self.state.last_report or {}).get("title", "Turn")
+        self.log.append(f"{title} resolved here")
+        return f"{title} resolved: post the new save code"
+
+    # ------------------------------------------------------------ saving
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": SAVE_VERSION,
+            "state": self.state.to_json(),
+            "where": self.where,
+            "drafts": {str(k): d.to_json() for k, d in self.drafts.items()},
+            "stage": self.stage,
+            "viewer": self.viewer,
+            "mode": self.mode,
+            "selected": self.selected,
+            "count": self.count,
+            "replay_step": self.replay_step,
+            "log": list(self.log[-200:]),
+            "game_id": self.game_id,
+            "code": self.code,
+            "seat": self.seat,
+            "moderated": self.moderated,
+            "sealed": self.sealed,
+            "reveal": self.reveal,
+            "confirmed": self.confirmed,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> CapitalSession:
+        """:raises ValueError: an autosave of another version."""
+        if data.get("version") != SAVE_VERSION:
+            raise ValueError(f"unknown Capital Risk autosave version {data.get('version')!r}")
+        return cls(
+            state=CapitalState.from_json(data["state"]),
+            where=str(data["where"]),
+            drafts={int(k): Draft.from_json(v) for k, v in data["drafts"].items()},
+            stage=str(data["stage"]),
+            viewer=data["viewer"],
+            mode=str(data["mode"]),
+            selected=data["selected"],
+            count=str(data["count"]),
+            replay_step=int(data["replay_step"]),
+            log=[str(x) for x in data["log"]],
+            game_id=str(data["game_id"]),
+            code=str(data["code"]),
+            seat=data["seat"],
+            moderated=bool(data["moderated"]),
+            sealed=str(data["sealed"]),
+            reveal=str(data["reveal"]),
+            confirmed=bool(data["confirmed"]),
+        )
