@@ -1,8 +1,9 @@
 """Computer players, registered per ruleset and level.
 
-``choose_order(state)`` asks the controller of the seat that must act now.  A module
-registers its players with :func:`register_player`; the modules listed in
-``_PLAYER_MODULES`` are imported on first use.
+``choose_order(state)`` asks the controller of the seat that must act now.  Which
+module plays which (ruleset, level) is data (``PLAYER_MODULES``), so listing the levels
+imports nothing; a module is imported when its first order is asked for, and
+registers its choosers with :func:`register_player`.
 """
 
 from __future__ import annotations
@@ -18,36 +19,32 @@ Chooser = Callable[[Any, int], Order]
 """A computer player: given the state and its seat, the order it gives now."""
 
 _PLAYERS: dict[tuple[str, str], Chooser] = {}
-_PLAYER_MODULES = (
-    "engine.ai.classic_baseline",
-    "engine.ai.classic_levels",
-    "engine.ai.capital",
-    "engine.ai.capital_levels",
-)
-_loaded = False
+PLAYER_MODULES: dict[tuple[str, str], str] = {
+    ("classic", "baseline"): "engine.ai.classic_baseline",
+    ("classic", "easy"): "engine.ai.classic_levels",
+    ("classic", "standard"): "engine.ai.classic_levels",
+    ("classic", "good"): "engine.ai.classic_levels",
+    ("capital", "baseline"): "engine.ai.capital",
+    ("capital", "easy"): "engine.ai.capital_levels",
+    ("capital", "standard"): "engine.ai.capital_levels",
+    ("capital", "good"): "engine.ai.capital_levels",
+}
 
 
 def register_player(ruleset: str, control: str, chooser: Chooser) -> None:
     _PLAYERS[(ruleset, control)] = chooser
 
 
-def _load() -> None:
-    global _loaded
-    if _loaded:
-        return
-    for name in _PLAYER_MODULES:
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-    _loaded = True
-
-
 def levels(ruleset: str) -> list[str]:
-    """The computer levels available for ``ruleset``."""
-    _load()
-    return sorted(control for (r, control) in _PLAYERS if r == ruleset)
+    """The computer levels available for ``ruleset`` (without importing any of them)."""
+    return sorted(control for (r, control) in PLAYER_MODULES if r == ruleset)
+
+
+def _chooser(ruleset: str, control: str) -> Chooser | None:
+    key = (ruleset, control)
+    if key not in _PLAYERS and key in PLAYER_MODULES:
+        importlib.import_module(PLAYER_MODULES[key])
+    return _PLAYERS.get(key)
 
 
 def choose_order(state: Any) -> Order:
@@ -67,9 +64,8 @@ def choose_for(state: Any, seat: int) -> Order:
 
     :raises OptionError: when that seat is human or has no registered computer player.
     """
-    _load()
     control = state.players[seat].control
-    chooser = _PLAYERS.get((state.ruleset, control))
+    chooser = _chooser(state.ruleset, control)
     if chooser is None:
         raise OptionError(
             "ai/no-player", f"no computer player {control!r} for ruleset {state.ruleset!r}"

@@ -1,0 +1,33 @@
+"""The table of computer players agrees with what the modules register."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+from pathlib import Path
+
+from engine.ai import _PLAYERS, PLAYER_MODULES, levels
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_every_listed_player_is_registered_by_its_module() -> None:
+    for (ruleset, control), module in PLAYER_MODULES.items():
+        importlib.import_module(module)
+        assert (ruleset, control) in _PLAYERS, (ruleset, control, module)
+    assert set(_PLAYERS) == set(PLAYER_MODULES)
+    assert levels("classic") == ["baseline", "easy", "good", "standard"]
+    assert levels("capital") == ["baseline", "easy", "good", "standard"]
+
+
+def test_listing_levels_imports_no_player() -> None:
+    """The page lists the levels at start-up; that must not import the players."""
+    code = (
+        "import sys; from engine.ai import levels; levels('classic'); "
+        "print(any(m.startswith('engine.ai.') for m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "False"
