@@ -165,6 +165,10 @@ class ClassicDice:
         """Exact loss distribution of one plain roll (no re-roll)."""
         return _classic_table(min(3, a), min(2, d))
 
+    def round_key(self, a: int, d: int) -> tuple[int, int]:
+        """States with equal keys have the same round outcomes (the dice counts)."""
+        return min(3, a), min(2, d)
+
 
 CLASSIC = ClassicDice()
 """The default model: classic dice without attack advantage."""
@@ -303,6 +307,10 @@ class ColourD12:
         """Exact loss distribution of one duel roll."""
         return _d12_duel(self.faces, self.bonus(a), self.bonus(d), self.clash)
 
+    def round_key(self, a: int, d: int) -> tuple[int, int]:
+        """States with equal keys have the same round outcomes (the colours' bonuses)."""
+        return self.bonus(a), self.bonus(d)
+
     def mass_round_outcomes(self, armies: Sequence[int], d: int) -> tuple[MassOutcome, ...]:
         """One mass-invasion round: each army's die against the defender's single die.
 
@@ -377,6 +385,10 @@ class GreatWarLand:
     def round_outcomes(self, a: int, d: int) -> Sequence[Outcome]:
         """Loss distribution of one decisive throw (all-tie throws conditioned away)."""
         return _great_war_table(min(2, a), min(3, d))
+
+    def round_key(self, a: int, d: int) -> tuple[int, int]:
+        """States with equal keys have the same round outcomes (the dice counts)."""
+        return min(2, a), min(3, d)
 
     def raw_round_outcomes(self, a: int, d: int) -> Sequence[Outcome]:
         """Loss distribution of a single throw, including ``(p, 0, 0)`` for all ties."""
