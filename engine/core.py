@@ -10,6 +10,7 @@ An illegal order raises and leaves the caller's state exactly as it was.
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -214,21 +215,25 @@ def register(cls: type[Ruleset[Any]]) -> type[Ruleset[Any]]:
 
 
 def find_ruleset(name: str) -> Ruleset[Any]:
-    """The ruleset called ``name``.
+    """The ruleset called ``name`` (or one of its aliases), imported on first use.
 
     :raises OptionError: for an unknown name, listing the known ones.
     """
-    import engine.rulesets  # noqa: F401  (registers the shipped rulesets)
+    from engine.rulesets import MODULES
 
+    if name not in _REGISTRY:
+        # A listed name loads just its module; an alias may be any module's.
+        for module in [MODULES[name]] if name in MODULES else MODULES.values():
+            importlib.import_module(module)
     try:
         factory = _REGISTRY[name]
     except KeyError:
-        known = ", ".join(sorted({f.name for f in _REGISTRY.values()}))  # type: ignore[attr-defined]
+        known = ", ".join(sorted(MODULES))
         raise OptionError("ruleset/unknown", f"unknown ruleset {name!r}; known: {known}") from None
     return factory()
 
 
 def ruleset_names() -> list[str]:
-    import engine.rulesets  # noqa: F401
+    from engine.rulesets import MODULES
 
-    return sorted({f.name for f in _REGISTRY.values()})  # type: ignore[attr-defined]
+    return sorted(MODULES)

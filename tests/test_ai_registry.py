@@ -31,3 +31,21 @@ def test_listing_levels_imports_no_player() -> None:
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == "False"
+
+
+def test_rulesets_load_on_demand_and_aliases_resolve() -> None:
+    """Rulesets are plug-ins listed as data; an alias finds its ruleset; asking for
+    Classic does not load Capital Risk."""
+    code = (
+        "import sys; from engine.core import find_ruleset; find_ruleset('classic'); "
+        "print('engine.rulesets.capital' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "False"
+    from engine.core import find_ruleset, ruleset_names
+
+    assert find_ruleset("capital-risk").name == "capital"
+    assert find_ruleset("risk").name == "classic"
+    assert ruleset_names() == ["capital", "classic"]

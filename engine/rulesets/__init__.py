@@ -1,6 +1,10 @@
-"""The shipped rulesets; importing this package registers them."""
+"""The shipped rulesets, as data: each name and the module that registers it.
 
-from engine.rulesets import capital as capital
-from engine.rulesets import classic as classic
+A ruleset module is imported when the ruleset is first asked for
+(:func:`engine.core.find_ruleset`), so a page that plays Classic never loads the others.
+"""
 
-__all__ = ["classic"]
+MODULES: dict[str, str] = {
+    "classic": "engine.rulesets.classic",
+    "capital": "engine.rulesets.capital",
+}
