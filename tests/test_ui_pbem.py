@@ -376,3 +376,16 @@ def test_dialog_html_has_test_ids_and_escapes() -> None:
     html = pbem_panels.key_html(KEY_A.public_key_text, KEY_A.export_backup(), "ok", "")
     assert 'data-testid="key-backup"' in html and KEY_A.export_backup() in html
     assert "you play Ann (seat 1)" in pbem_panels.status_html(a)
+
+
+def test_start_up_link_prefix_matches() -> None:
+    """ui.main checks for a game link at start-up without importing ui.pbem (and so the
+    signing library); its copy of the prefix must stay the same."""
+    import re
+    from pathlib import Path
+
+    from ui.pbem import LINK_PREFIX
+
+    main = (Path(__file__).resolve().parent.parent / "ui" / "main.py").read_text()
+    match = re.search(r'^GAME_LINK = "([^"]+)"', main, re.MULTILINE)
+    assert match is not None and match.group(1) == LINK_PREFIX

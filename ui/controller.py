@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core import Event, Order, PlayerSpec, find_ruleset
 from engine.errors import EngineError
@@ -35,8 +35,10 @@ from engine.rulesets.classic.orders import (
 )
 from engine.rulesets.classic.state import ClassicState, Phase
 from ui.describe import describe
-from ui.pbem import PbemGame
 from ui.render import territory_names
+
+if TYPE_CHECKING:
+    from ui.pbem import PbemGame  # only email games need it (and its signing library)
 
 SAVE_VERSION = 1
 LOG_LIMIT = 400
@@ -131,6 +133,8 @@ class Session:
         session.mode = str(data.get("mode", "once"))
         session.last_rolls = list(data.get("last_rolls", []))
         if data.get("pbem") is not None:
+            from ui.pbem import PbemGame
+
             session.attach_pbem(PbemGame.from_json(data["pbem"]))
         return session
 

@@ -24,6 +24,7 @@ from pyscript import document, window
 from ui.capital.page import CapitalPage
 
 SAVE_KEY = "risk-family.classic.v1"
+GAME_LINK = "#game="  # ui.pbem.LINK_PREFIX, without importing the signing code at start-up
 COMPUTER_DELAY = 0.45  # seconds between computer orders at normal pace
 FAST_SLICE = 0.06  # seconds of computer play between screen updates when skipping
 
@@ -487,13 +488,13 @@ class Page:
 
     def open_hash(self) -> None:
         """``index.html#game=<code>``: load the code (then drop it from the address)."""
+        text = str(window.location.hash or "")
+        if not text.startswith(GAME_LINK) or not self.ready:
+            return
         from urllib.parse import unquote
 
         from ui.pbem import LINK_PREFIX
 
-        text = str(window.location.hash or "")
-        if not text.startswith(LINK_PREFIX) or not self.ready:
-            return
         url = str(window.location.href).split("#", 1)[0]
         window.history.replaceState(None, "", url)
         self.dialog = "load"

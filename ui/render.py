@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import svgwrite
+if TYPE_CHECKING:
+    import svgwrite
 
 from ui.palette import SEA, UNOWNED_FILL, SeatStyle, seat_style, text_color_on, tint
 
@@ -115,6 +116,8 @@ def render_map(
         map_id = state.map_id
     names = territory_names(map_id)
     x0, y0, width, height = geometry["viewBox"]
+    import svgwrite  # imported here: the first screen needs no SVG drawing
+
     dwg = svgwrite.Drawing(
         size=("100%", "100%"),
         viewBox=f"{x0} {y0} {width} {height}",
@@ -320,6 +323,8 @@ def _star(cx: float, cy: float, r: float) -> str:
 def swatch(seat: int, color: str | None = None, neutral: bool = False, size: int = 18) -> str:
     """A small SVG square with a seat's colour and pattern (legends, player lists)."""
     style = seat_style(seat, color, neutral)
+    import svgwrite  # imported here: the first screen needs no SVG drawing
+
     dwg = svgwrite.Drawing(
         size=(size, size),
         viewBox="0 0 14 14",

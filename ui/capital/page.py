@@ -165,11 +165,11 @@ class CapitalPage:
             self.win().localStorage.removeItem(SAVE_KEY)
 
     def restore(self) -> bool:
-        from ui.capital.session import CapitalSession
-
         text = self.win().localStorage.getItem(SAVE_KEY)
         if not _found(text) or not str(text):
             return False
+        from ui.capital.session import CapitalSession
+
         try:
             session = CapitalSession.from_json(json.loads(str(text)))
         except Exception as exc:
