@@ -386,6 +386,6 @@ def test_start_up_link_prefix_matches() -> None:
 
     from ui.pbem import LINK_PREFIX
 
-    main = (Path(__file__).resolve().parent.parent / "ui" / "main.py").read_text()
+    main = (Path(__file__).resolve().parent.parent / "ui" / "pbem_page.py").read_text()
     match = re.search(r'^GAME_LINK = "([^"]+)"', main, re.MULTILINE)
     assert match is not None and match.group(1) == LINK_PREFIX

@@ -2,7 +2,7 @@
 
 Start-up: the board SVG and the new-game form are already in index.html, so the page is
 usable before Python runs.  This script attaches its listeners first, then imports the
-engine (networkx makes that the slow part), restores an autosaved game or starts the game
+engine (only what the first screen needs), restores an autosaved game or starts the game
 the player asked for meanwhile, and sets ``document.body.dataset.ready = "true"``.
 
 All game logic lives in pure modules (ui.controller, ui.views, ui.panels, ui.render);
@@ -22,9 +22,9 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from ui.capital.page import CapitalPage
+from ui.pbem_page import EmailPage
 
 SAVE_KEY = "risk-family.classic.v1"
-GAME_LINK = "#game="  # ui.pbem.LINK_PREFIX, without importing the signing code at start-up
 COMPUTER_DELAY = 0.45  # seconds between computer orders at normal pace
 FAST_SLICE = 0.06  # seconds of computer play between screen updates when skipping
 
@@ -58,15 +58,6 @@ def computers_to_play(session: Any) -> bool:
     )
 
 
-def stored(name: str) -> str | None:
-    value = window.localStorage.getItem(name)
-    return str(value) if found(value) and value else None
-
-
-def store(name: str, value: str) -> None:
-    window.localStorage.setItem(name, value)
-
-
 class Page:
     """The state of the page around the session: selection UI, tabs, computer pacing."""
 
@@ -83,13 +74,7 @@ class Page:
         self.proxies: list[Any] = []
         self.capital = CapitalPage(self)  # Capital Risk (issue 5) when chosen or restored
         self.tasks: set[Any] = set()
-        self.dialog: str | None = None  # play by email: "send", "load" or "key"
-        self.load_text = ""
-        self.load_result: Any = None
-        self.key_note = ""
-        self.key_error = ""
-        self.show_backup = False
-        self.dialog_html = ""
+        self.email = EmailPage(self)  # play by email / forum (issue 4)
 
     # ------------------------------------------------------------ wiring
 
@@ -104,7 +89,7 @@ class Page:
         self.listen(document, "submit", self.on_submit)
         self.listen(document, "input", self.on_input)
         self.capital.wire()
-        self.listen(window, "hashchange", lambda event: self.open_hash())
+        self.listen(window, "hashchange", lambda event: self.email.open_hash())
 
     def on_click(self, event: Any) -> None:
         target = event.target
@@ -119,8 +104,8 @@ class Page:
 
     def on_key(self, event: Any) -> None:
         key = event.key
-        if key == "Escape" and self.dialog is not None:
-            self.close_dialog()
+        if key == "Escape" and self.email.dialog is not None:
+            self.email.close_dialog()
             return
         active = document.activeElement
         if key in ("Enter", " ") and found(active) and found(getattr(active, "dataset", None)):
@@ -170,7 +155,7 @@ class Page:
     def action(self, name: str, button: Any) -> None:
         session = self.session
         if name.startswith("pbem-"):
-            self.pbem_action(name, button)
+            self.email.action(name, button)
             return
         if name == "show-setup":
             el("setup").hidden = False
@@ -345,12 +330,12 @@ class Page:
             from ui import pbem
 
             try:
-                game = pbem.create(session.state, self.key(), secrets.token_hex(8))
+                game = pbem.create(session.state, self.email.key(), secrets.token_hex(8))
             except (ValueError, EngineError) as exc:
                 el("setup-error").textContent = str(getattr(exc, "message", exc))
                 return
             session.attach_pbem(game)
-            self.dialog = "send" if game.outbox else None
+            self.email.dialog = "send" if game.outbox else None
         el("setup-error").textContent = ""
         self.begin(session)
         self.message(f"New game started (seed {seed}).")
@@ -372,7 +357,7 @@ class Page:
     def save(self) -> None:
         if self.session is None:
             return
-        self.seal_if_due()
+        self.email.seal_if_due()
         try:
             window.localStorage.setItem(SAVE_KEY, json.dumps(self.session.to_json()))
         except Exception as exc:
@@ -393,198 +378,6 @@ class Page:
         self.begin(session)
         self.message("Saved game restored.")
         return True
-
-    # ------------------------------------------------------------ play by email
-
-    def key(self) -> Any:
-        from ui.device_key import device_key
-
-        return device_key(stored, store)
-
-    def seal_if_due(self) -> None:
-        """The turn left this browser: sign the next save and show the send dialog."""
-        session = self.session
-        game = getattr(session, "pbem", None)
-        if game is None or not game.due(session.state, session.actor):
-            return
-        from ui import pbem
-
-        try:
-            pbem.seal(game, session.state, self.key())
-        except Exception as exc:
-            self.message(f"Could not sign the turn: {exc}", warn=True)
-            return
-        self.dialog = "send"
-
-    def pbem_action(self, name: str, button: Any) -> None:
-        if name == "pbem-close":
-            self.close_dialog()
-            return
-        if name == "pbem-load":
-            self.dialog, self.load_text, self.load_result = "load", "", None
-        elif name == "pbem-send":
-            self.dialog = "send"
-        elif name == "pbem-key":
-            self.dialog, self.key_note, self.key_error, self.show_backup = "key", "", "", False
-        elif name == "pbem-key-show":
-            self.show_backup = True
-        elif name == "pbem-key-import":
-            self.import_key(str(el("pbem-key-input").value))
-        elif name == "pbem-copy":
-            self.tasks.add(asyncio.ensure_future(self.copy_code()))
-            return
-        elif name == "pbem-check":
-            self.load_text = str(el("pbem-input").value)
-            self.check_code()
-            return
-        elif name == "pbem-accept" and self.load_result is not None:
-            self.take(self.load_result, verified=False)
-            return
-        elif name == "pbem-reject":
-            self.load_result = None
-            self.close_dialog()
-            self.message("The code was rejected: nothing changed.")
-            return
-        elif name == "pbem-claim" and self.load_result is not None:
-            seat = str(button.dataset.seat)
-            self.claim(int(seat) if seat else None)
-            return
-        self.draw_dialog()
-
-    def close_dialog(self) -> None:
-        self.dialog = None
-        self.load_result = None
-        self.show_backup = False
-        self.draw_dialog()
-
-    def draw_dialog(self) -> None:
-        from ui import pbem, pbem_panels
-
-        box = el("pbem")
-        html = ""
-        if self.dialog == "send":
-            bundle = None
-            if self.session is not None and getattr(self.session, "pbem", None) is not None:
-                bundle = pbem.send_bundle(self.session, str(window.location.href))
-            html = "" if bundle is None else pbem_panels.send_html(bundle)
-        elif self.dialog == "load":
-            replaces = self.session is not None and getattr(self.session, "pbem", None) is None
-            html = pbem_panels.load_html(self.load_text, self.load_result, replaces)
-        elif self.dialog == "key":
-            key = self.key()
-            backup = key.export_backup() if self.show_backup else None
-            html = pbem_panels.key_html(key.public_key_text, backup, self.key_note, self.key_error)
-        if not html:
-            self.dialog = None
-        opened = box.hidden and bool(html)
-        box.hidden = not html
-        if self.dialog_html != html:  # keep the text the player is typing, and the focus
-            box.innerHTML = html
-            self.dialog_html = html
-        if opened:
-            first = box.querySelector("textarea:not([readonly]), button.primary, button")
-            if found(first):
-                first.focus()
-
-    def open_hash(self) -> None:
-        """``index.html#game=<code>``: load the code (then drop it from the address)."""
-        text = str(window.location.hash or "")
-        if not text.startswith(GAME_LINK) or not self.ready:
-            return
-        from urllib.parse import unquote
-
-        from ui.pbem import LINK_PREFIX
-
-        url = str(window.location.href).split("#", 1)[0]
-        window.history.replaceState(None, "", url)
-        self.dialog = "load"
-        self.load_text = unquote(text[len(LINK_PREFIX) :])
-        self.check_code()
-
-    def check_code(self) -> None:
-        from ui import pbem
-
-        game = getattr(self.session, "pbem", None)
-        try:
-            result = pbem.interpret(game, self.load_text, self.key().public_key_text)
-        except Exception as exc:  # interpret refuses by itself; this is a last resort
-            result = pbem.refusal(exc)
-        if result.kind == "accepted":
-            self.take(result, verified=True)
-            return
-        self.load_result = result
-        self.draw_dialog()
-
-    def take(self, result: Any, verified: bool) -> None:
-        from ui import pbem
-
-        try:
-            note = pbem.accept(self.session, result.record, self.key().public_key_text, verified)
-        except Exception as exc:
-            self.load_result = pbem.refusal(exc)
-            self.draw_dialog()
-            return
-        self.load_result = None
-        self.dialog = None
-        self.choice = None
-        self.picked = set()
-        self.message(f"{result.title}: {result.message} {note}".strip())
-        self.save()
-        self.refresh()
-        self.kick_computers()
-
-    def claim(self, seat: int | None) -> None:
-        from ui import pbem
-        from ui.controller import Session
-
-        record = self.load_result.record
-        try:
-            game = pbem.join(record, seat, self.key().public_key_text)
-        except ValueError as exc:
-            self.message(str(exc), warn=True)
-            return
-        session = Session(record.state)
-        session.attach_pbem(game)
-        who = "watching" if seat is None else f"playing {pbem.seat_label(record.state, seat)}"
-        session.log.append((None, f"— Joined game {record.game_id[:8]} at save {record.seq}"))
-        self.load_result = None
-        self.dialog = None
-        self.begin(session)
-        self.message(f"Joined the game by email, {who}.")
-        self.save()
-        self.refresh()
-        self.kick_computers()
-
-    def import_key(self, text: str) -> None:
-        from engine.errors import EngineError
-        from ui.device_key import import_key
-
-        try:
-            key = import_key(store, text)
-        except EngineError as exc:
-            self.key_error, self.key_note = exc.message, ""
-            return
-        self.key_error = ""
-        self.key_note = "Key imported: this browser now signs with it."
-        game = getattr(self.session, "pbem", None)
-        if game is not None:
-            self.key_note += " " + game.rebind(key.public_key_text)
-            self.save()
-            self.refresh()
-
-    async def copy_code(self) -> None:
-        area = el("pbem-code")
-        note = el("pbem-copy-note")
-        if not found(area):
-            return
-        try:
-            await window.navigator.clipboard.writeText(area.value)
-            text = "Copied."
-        except Exception:
-            area.select()
-            text = "Selected: press Ctrl+C (or ⌘C) to copy."
-        if found(note):
-            note.textContent = text
 
     # ------------------------------------------------------------ drawing
 
@@ -655,7 +448,7 @@ class Page:
                 prompt = el("turn").querySelector('[data-testid="prompt"]')
                 if found(prompt):
                     prompt.textContent = pbem_panels.waiting_prompt(session)
-        self.draw_dialog()
+        self.email.draw_dialog()
         winner = el("winner")
         show_winner = session.over and not self.winner_closed and el("setup").hidden
         winner.hidden = not show_winner
@@ -696,7 +489,7 @@ class Page:
         document.documentElement.classList.remove("resuming")
         set_loading(None)
         window.console.info(f"engine ready in {time.monotonic() - started:.2f} s")
-        self.open_hash()
+        self.email.open_hash()
         document.body.dataset.ready = "true"
         self.kick_computers()
 
