@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: play test lint unit e2e vendor dist bench venv chromium clean
+.PHONY: play test lint unit e2e vendor dist bench venv chromium clean prerender
 
 $(VENV)/.stamp: requirements-dev.txt
 	$(PY) -m venv $(VENV)
@@ -40,6 +40,9 @@ test: lint unit e2e
 
 bench: vendor chromium
 	$(BIN)/python -m bench
+
+prerender: venv
+	$(BIN)/python -m ui.prerender
 
 clean:
 	rm -rf $(VENV) vendor dist

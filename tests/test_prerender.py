@@ -1,0 +1,21 @@
+"""index.html carries the pre-rendered map and seat rows; they must match the code that
+makes them (run `make prerender` after changing the map, the palette or the renderer)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ui.prerender import board_svg, fill, seat_rows
+
+INDEX = Path(__file__).resolve().parent.parent / "index.html"
+
+
+def test_index_html_prerendered_parts_are_current() -> None:
+    html = INDEX.read_text(encoding="utf-8")
+    expected = fill(fill(html, "board", board_svg()), "seats", seat_rows())
+    assert html == expected, "index.html is stale: run `make prerender`"
+
+
+def test_prerendered_board_has_every_territory() -> None:
+    html = INDEX.read_text(encoding="utf-8")
+    assert html.count('data-territory="') >= 42
