@@ -8,7 +8,11 @@ from typing import Any
 import pytest
 
 from engine.ai import choose_order, levels
+from engine.ai.classic_eval import View
+from engine.ai.classic_levels import PROFILES, _placement
 from engine.core import PlayerSpec, find_ruleset
+from engine.maps import load_map
+from engine.rulesets.classic.cards import valid_sets
 from engine.rulesets.classic.orders import Attack, EndAttack, Place, Reroll, TradeCards
 from engine.rulesets.classic.state import ClassicState, Phase
 from engine.simulate import play
@@ -154,3 +158,43 @@ def test_whole_games_are_legal(level: str) -> None:
         specs = [PlayerSpec(f"P{i}", level if i % 2 == 0 else "baseline") for i in range(players)]
         record = play("classic", specs, options, f"legal-{level}-{players}", max_turns=300)
         assert record.turns > 0
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_placement_respects_the_army_limit(level: str) -> None:
+    """Under an army limit reinforcements go only where there is room, never more than
+    fits, and never onto a full stack however inviting its attacks look."""
+    state = _position(
+        level,
+        options={"army_limit": 6},
+        mine=AUSTRALIA,
+        armies={**dict.fromkeys(AUSTRALIA, 6), "eastern_australia": 4, "siam": 1},
+        phase=Phase.REINFORCE,
+    )
+    state.reinforcements = 5
+    order = choose_order(state)
+    assert isinstance(order, Place)
+    assert order.territory == "eastern_australia"
+    assert order in find_ruleset("classic").legal_orders(state)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_full_territories_take_no_reinforcements(level: str) -> None:
+    """Every territory full: no placement is offered (the engine has already dropped
+    the armies that do not fit), so the only order left is a trade."""
+    state = _position(
+        level,
+        options={"army_limit": 5},
+        mine=AUSTRALIA,
+        armies=dict.fromkeys(AUSTRALIA, 5),
+        phase=Phase.REINFORCE,
+    )
+    view = View(state, 0, PROFILES[LEVELS.index(level)])
+    assert _placement(view, 3) is None
+    trio = valid_sets(load_map(state.map_id), state.draw_pile[:12])[0]
+    state.players[0].cards = list(trio)
+    state.draw_pile = [c for c in state.draw_pile if c not in trio]
+    state.reinforcements = 3
+    order = choose_order(state)
+    assert isinstance(order, TradeCards)
+    assert order in find_ruleset("classic").legal_orders(state)
