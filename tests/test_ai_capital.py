@@ -10,6 +10,7 @@ import pytest
 import engine.ai.capital_levels  # noqa: F401  (registers the levels)
 from engine.ai import choose_order, levels
 from engine.ai.capital_levels import PROFILES, orders_for
+from engine.ai.capital_race import WIN_NOW, Race, race_value
 from engine.ai.capital_setup import choose_capital
 from engine.ai.capital_view import View
 from engine.core import PlayerSpec
@@ -122,7 +123,28 @@ def test_standard_and_good_orders_need_no_cuts(seats: list[str], seed: str) -> N
     assert bad == []
 
 
-def test_small_tournament_orders_the_levels() -> None:
-    """Good beats Easy head to head on a fixed seed (every level in every seat)."""
-    result = run_tournament("capital", 8, "levels", 2, ["good", "easy"])
-    assert result.share("good") > result.share("easy")
+@pytest.mark.parametrize(("better", "worse"), [("good", "standard"), ("standard", "easy")])
+def test_small_tournament_orders_the_levels(better: str, worse: str) -> None:
+    """Head to head at two factions on a fixed seed (each deal played twice, the levels
+    swapping seats), the better level wins most of the finished games."""
+    result = run_tournament("capital", 160, "levels", 2, [better, worse])
+    assert result.finished >= 150
+    assert result.share(better) > 0.5, (result.wins, result.unfinished)
+
+
+def test_good_values_the_capital_race() -> None:
+    """The capital that wins the game, and our own lost capital, are worth far more to
+    Good than an ordinary capital; a plain territory gets nothing extra."""
+    state = board({"alaska": (A, 5), "kamchatka": (B, 3), "yakutsk": (B, 3)})
+    for p in state.players:
+        p.capital = None
+    state.players[A].capital = "alaska"
+    state.players[B].capital = "kamchatka"
+    state.start_factions = 2
+    view = View(state, A)
+    race = Race.of(view)
+    assert race_value(view, race, "kamchatka", 8.0) >= WIN_NOW  # wins, and stops B
+    assert race_value(view, race, "yakutsk", 8.0) == 0.0
+    state.owner["alaska"] = B  # our capital lost: retaking it matters more than theirs
+    view = View(state, A)
+    assert race_value(view, Race.of(view), "alaska", 8.0) > 8.0

@@ -22,6 +22,7 @@ plays the same way from the same position and never touches the game's Rng.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from engine.ai import register_player
 from engine.ai.capital_moves import plan_surge, plan_tactical, plan_trades
@@ -65,6 +66,11 @@ STANDARD = LevelProfile(
 
 GOOD = LevelProfile(
     name="good",
+    race=True,
+    threat_by_faction=True,
+    crowd_from=5,
+    crowd_min_win=0.7,
+    crowd_capital_win=0.55,
     min_win=0.45,
     capital_win=0.45,
     max_origins=3,
@@ -81,8 +87,19 @@ GOOD = LevelProfile(
 PROFILES = {p.name: p for p in (EASY, STANDARD, GOOD)}
 
 
+def judgement(state: CapitalState, profile: LevelProfile) -> LevelProfile:
+    """The profile as it applies now: with many factions alive, every army lost in a
+    doubtful attack is a gift to the third parties, so a crowd-aware level only attacks
+    at better odds until the field thins out."""
+    living = sum(1 for p in state.players if p.alive)
+    if living < profile.crowd_from:
+        return profile
+    return replace(profile, min_win=profile.crowd_min_win, capital_win=profile.crowd_capital_win)
+
+
 def orders_for(state: CapitalState, seat: int, profile: LevelProfile) -> SubmitOrders:
     """One faction's sealed orders for the turn under ``profile``."""
+    profile = judgement(state, profile)
     view = View(state, seat)
     trades, card_units, bonus = plan_trades(view)
     pool = min(reinforcements(state, seat) + card_units, capacity(state, seat))

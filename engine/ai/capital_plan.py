@@ -35,6 +35,9 @@ class LevelProfile(Profile):
 
     race: bool = False  # value capitals by the capital race (see capital_race)
     threat_by_faction: bool = False  # size the capital guard against the likeliest attack
+    crowd_from: int = 99  # living factions from which the crowd thresholds apply
+    crowd_min_win: float = 1.0  # min_win in a crowded game (third parties profit from losses)
+    crowd_capital_win: float = 1.0  # capital_win in a crowded game
 
 
 @dataclass
