@@ -114,11 +114,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _odds(args: Any) -> int:
     from engine import odds
 
-    probability = odds.win_probability(args.attackers, args.defenders, advantage=args.advantage)
-    expected = odds.expected_losses(args.attackers, args.defenders)
-    print(f"{args.attackers} attacking armies against {args.defenders} defenders")
-    print(f"expected losses: attacker {expected[0]:.3f}, defender {expected[1]:.3f}")
-    print(f"{probability:.12f}")
+    result = odds.battle_odds(
+        args.attackers, args.defenders, odds.ClassicDice(advantage=args.advantage)
+    )
+    advantage = " with attack advantage" if args.advantage else ""
+    print(f"{args.attackers} attacking armies against {args.defenders} defenders{advantage}")
+    print(
+        f"expected losses: attacker {result.expected_attacker_losses:.3f}, "
+        f"defender {result.expected_defender_losses:.3f}"
+    )
+    print(f"{result.win_probability:.12f}")
     return 0
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
@@ -68,21 +68,29 @@ def _transition(model: RoundModel, a: int, d: int) -> Sequence[Outcome]:
     return outcomes
 
 
-def _plain_cell(model: RoundModel) -> _CellFn:
-    """Cell function of a plain round model.
-
-    A model may say, with ``round_key(a, d)``, which states share their round outcomes
-    (Classic: the dice counts); their validated outcomes are then looked up, not rebuilt,
-    which keeps 100 v 100 well inside its time budget.
-    """
+def _outcomes_of(model: RoundModel) -> Callable[[int, int], Sequence[Outcome]]:
+    """The model's validated round outcomes by state, looked up rather than rebuilt for
+    states that share them: a model may say which do with ``round_key(a, d)`` (Classic:
+    the dice counts), which keeps 100 v 100 well inside its time budget."""
     key_of = getattr(model, "round_key", None)
     known: dict[object, Sequence[Outcome]] = {}
 
-    def cell(rows: list[list[float]], a: int, d: int) -> float:
+    def outcomes_at(a: int, d: int) -> Sequence[Outcome]:
         key = (a, d) if key_of is None else key_of(a, d)
         outcomes = known.get(key)
         if outcomes is None:
             outcomes = known[key] = tuple(_transition(model, a, d))
+        return outcomes
+
+    return outcomes_at
+
+
+def _plain_cell(model: RoundModel) -> _CellFn:
+    """Cell function of a plain round model."""
+    outcomes_at = _outcomes_of(model)
+
+    def cell(rows: list[list[float]], a: int, d: int) -> float:
+        outcomes = outcomes_at(a, d)
         total = 0.0
         for p, la, ld in outcomes:
             total += p * rows[a - la][d - ld]
@@ -178,6 +186,7 @@ def _distribution(
     spent = _grid(attackers, defenders) if _uses_advantage(model) else unused
     tables = _solve(model, attackers, defenders) if spent is not unused else None
     unused[attackers][defenders] = 1.0
+    outcomes_at = _outcomes_of(model)
     result: dict[tuple[int, int], float] = {}
     for a in range(attackers, -1, -1):
         for d in range(defenders, -1, -1):
@@ -199,7 +208,7 @@ def _distribution(
                         unused[a - la][d - ld] += mass * cls.weight
             mass = spent[a][d]  # the plain layer when there is no advantage
             if mass:
-                for p, la, ld in _transition(model, a, d):
+                for p, la, ld in outcomes_at(a, d):
                     spent[a - la][d - ld] += mass * p
     return tuple(sorted(result.items()))
 
