@@ -9,7 +9,8 @@ import pytest
 
 import engine.ai.capital_levels  # noqa: F401  (registers the levels)
 from engine.ai import choose_order, levels
-from engine.ai.capital_levels import PROFILES, orders_for
+from engine.ai.capital_foresight import forecast
+from engine.ai.capital_levels import PROFILES, model_of, orders_for
 from engine.ai.capital_race import WIN_NOW, Race, race_value
 from engine.ai.capital_setup import choose_capital
 from engine.ai.capital_view import View
@@ -123,13 +124,41 @@ def test_standard_and_good_orders_need_no_cuts(seats: list[str], seed: str) -> N
     assert bad == []
 
 
-@pytest.mark.parametrize(("better", "worse"), [("good", "standard"), ("standard", "easy")])
-def test_small_tournament_orders_the_levels(better: str, worse: str) -> None:
+@pytest.mark.parametrize(
+    ("better", "worse", "least"), [("good", "standard", 0.62), ("standard", "easy", 0.6)]
+)
+def test_small_tournament_orders_the_levels(better: str, worse: str, least: float) -> None:
     """Head to head at two factions on a fixed seed (each deal played twice, the levels
-    swapping seats), the better level wins most of the finished games."""
+    swapping seats), the better level wins most of the finished games (measured on these
+    games: Good 112 of 160 against Standard, Standard 106 of 160 against Easy)."""
     result = run_tournament("capital", 160, "levels", 2, [better, worse])
     assert result.finished >= 150
-    assert result.share(better) > 0.5, (result.wins, result.unfinished)
+    assert result.share(better) > least, (result.wins, result.unfinished)
+
+
+def test_good_reads_the_simultaneous_orders() -> None:
+    """Units sent out leave their territory: Kamchatka's stack (14) will hit Japan, so
+    Good attacks Kamchatka from Alaska with nine, against what stays behind; Standard,
+    seeing fourteen, does not.  Across the Ontario border both sides attack (a clash)."""
+    state = board(
+        {
+            "alaska": (A, 10),
+            "japan": (A, 3),
+            "northwest_territory": (A, 4),
+            "alberta": (A, 4),
+            "kamchatka": (B, 14),
+        },
+        factions=2,
+    )
+    for p in state.players:
+        p.capital = None
+    seen = forecast(View(state, A), model_of)
+    assert seen.clashes[("kamchatka", "japan")] == 13
+    assert seen.defenders["kamchatka"] < 14 // 2
+    good = {(a.origin, a.target) for a in orders_for(state, A, PROFILES["good"]).attacks}
+    standard = {(a.origin, a.target) for a in orders_for(state, A, PROFILES["standard"]).attacks}
+    assert ("alaska", "kamchatka") in good
+    assert ("alaska", "kamchatka") not in standard
 
 
 def test_good_values_the_capital_race() -> None:

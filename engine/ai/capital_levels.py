@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from engine.ai import register_player
+from engine.ai.capital_foresight import forecast, foresight_surge
 from engine.ai.capital_moves import plan_surge, plan_tactical, plan_trades
 from engine.ai.capital_plan import LevelProfile, Planner
 from engine.ai.capital_setup import setup_order
@@ -68,6 +69,8 @@ GOOD = LevelProfile(
     name="good",
     race=True,
     threat_by_faction=True,
+    foresight_upto=2,
+    foresight_capital_win=0.35,
     crowd_from=5,
     crowd_min_win=0.7,
     crowd_capital_win=0.55,
@@ -97,17 +100,32 @@ def judgement(state: CapitalState, profile: LevelProfile) -> LevelProfile:
     return replace(profile, min_win=profile.crowd_min_win, capital_win=profile.crowd_capital_win)
 
 
+def model_of(state: CapitalState, foe: int) -> LevelProfile:
+    """How Good expects ``foe`` to play: as its seat's computer level (public in the
+    lobby) without foresight, so the reading never recurses; anyone else as Standard."""
+    return replace(PROFILES.get(state.players[foe].control, STANDARD), foresight_upto=0)
+
+
 def orders_for(state: CapitalState, seat: int, profile: LevelProfile) -> SubmitOrders:
     """One faction's sealed orders for the turn under ``profile``."""
     profile = judgement(state, profile)
     view = View(state, seat)
     trades, card_units, bonus = plan_trades(view)
     pool = min(reinforcements(state, seat) + card_units, capacity(state, seat))
+    living = sum(1 for p in state.players if p.alive)
+    foresight = living <= profile.foresight_upto
+    if foresight:
+        profile = replace(profile, capital_win=profile.foresight_capital_win)
     plan = Planner(view, profile, pool, bonus)
+    if foresight:
+        seen = forecast(view, model_of)
+        plan.expected, plan.clashes = seen.defenders, seen.clashes
     plan.guard_capital()
     plan.plan_attacks()
     plan.place_rest()
     surge = plan_surge(plan, profile.surge_win) if profile.surge_win <= 1.0 else None
+    if plan.expected and profile.surge_win <= 1.0:
+        surge = foresight_surge(plan, profile.surge_win)
     tactical = plan_tactical(plan) if profile.tactical else None
     placements = tuple((t, plan.placed[t]) for t in view.own if plan.placed.get(t))
     return SubmitOrders(seat, "", placements, tuple(plan.attacks), surge, tactical, tuple(trades))

@@ -38,6 +38,9 @@ class LevelProfile(Profile):
     crowd_from: int = 99  # living factions from which the crowd thresholds apply
     crowd_min_win: float = 1.0  # min_win in a crowded game (third parties profit from losses)
     crowd_capital_win: float = 1.0  # capital_win in a crowded game
+    foresight_upto: int = 0  # most living factions at which the enemy's orders are read
+    clash_weight: float = 1.0  # share of a clashing enemy army added to the defence
+    foresight_capital_win: float = 1.0  # capital_win when foresight reads the capital's guard
 
 
 @dataclass
@@ -66,6 +69,8 @@ class Planner:
     attacks: list[Attack] = field(default_factory=list)
     used: set[str] = field(default_factory=set)
     won: dict[str, tuple[float, int]] = field(default_factory=dict)  # target: (p, units)
+    expected: dict[str, int] = field(default_factory=dict)  # foresight: enemy stayers
+    clashes: dict[tuple[str, str], int] = field(default_factory=dict)  # foresight
 
     def __post_init__(self) -> None:
         self.room = {t: self.view.limit(t) for t in self.view.own}
@@ -150,7 +155,9 @@ class Planner:
     def cost(self, target: str, origins: list[str], threshold: float) -> Candidate | None:
         """The cheapest way for ``origins`` to reach ``threshold`` against ``target``."""
         foe = self.view.state.owner[target]
-        defence = self.view.defence(target, self.profile.enemy_place)
+        defence = self.expected.get(target, self.view.defence(target, self.profile.enemy_place))
+        clash = sum(self.clashes.get((target, o), 0) for o in origins)
+        defence += int(self.profile.clash_weight * clash)
         most = min(self.pool, sum(self.room[o] for o in origins))
 
         def odds(x: int) -> float:
