@@ -9,7 +9,8 @@ import pytest
 
 from engine.ai import choose_order, levels
 from engine.ai.classic_eval import View
-from engine.ai.classic_levels import PROFILES, _placement
+from engine.ai.classic_levels import EASY, GOOD, PROFILES, _placement
+from engine.ai.classic_plan import best_plan
 from engine.core import PlayerSpec, find_ruleset
 from engine.maps import load_map
 from engine.rulesets.classic.cards import valid_sets
@@ -198,3 +199,19 @@ def test_full_territories_take_no_reinforcements(level: str) -> None:
     order = choose_order(state)
     assert isinstance(order, TradeCards)
     assert order in find_ruleset("classic").legal_orders(state)
+
+
+def test_good_hunts_a_weak_rival_with_cards() -> None:
+    """A third seat down to two weak territories next to our stack, holding four cards:
+    Good plans to eliminate it and attacks it first; Easy makes no turn plans."""
+    state = _position("good", mine=(*AUSTRALIA, "siam"), armies={"siam": 12})
+    for territory in ("china", "india"):
+        state.owner[territory] = 2
+        state.armies[territory] = 1
+    state.players[2].cards = [0, 1, 2, 3]
+    plan = best_plan(View(state, 0, GOOD))
+    assert plan is not None and plan.kind == "hunt"
+    assert plan.targets == {"china", "india"} and plan.origin == "siam"
+    assert best_plan(View(state, 0, EASY)) is None
+    order = choose_order(state)
+    assert isinstance(order, Attack) and order.target in plan.targets

@@ -9,10 +9,11 @@ from engine.tournament import TournamentResult, format_result, run_tournament, s
 
 GAMES_2P = 120
 GAMES_3P = 48
-# Measured on seed 't' (the first 120 games of the 200-game runs of issue #6, where the
-# shares were 0.635 and 0.660); a level swap, a broken level or a lost edge fails.
-GOOD_OVER_STANDARD = 0.55  # measured 0.650 on these 120 games
-STANDARD_OVER_EASY = 0.55  # measured 0.658 on these 120 games
+# Measured on seed 't' (the first 120 games of the 200-game runs, where the shares were
+# 0.605 and 0.650 with the turn plans of classic_plan); a level swap, a broken level or a
+# lost edge fails.
+GOOD_OVER_STANDARD = 0.57  # measured 0.642 on these 120 games
+STANDARD_OVER_EASY = 0.60  # measured 0.692 on these 120 games
 
 
 def test_seating_rotates_every_level_through_every_seat() -> None:
@@ -54,10 +55,10 @@ def test_every_classic_level_beats_the_baseline() -> None:
     assert result.share("easy") > 0.6
 
 
-def test_easy_comes_last_with_three_players() -> None:
-    """Three players, all levels rotated through the seats: Easy wins least (seed
-    't3': good 0.438, standard 0.312, easy 0.250; 120 games on seed 't': 0.466, 0.347,
-    0.186).  With four players the
-    levels are not yet ordered (issue #6: 0.32-0.35 each), so that is not asserted."""
+def test_levels_are_ordered_with_three_players() -> None:
+    """Three players, all levels rotated through the seats: Good wins most and Easy
+    least (seed 't3': good 0.500, standard 0.375, easy 0.125; 120 games on seed 'v':
+    0.492, 0.375, 0.133).  With four players Good leads clearly but Standard and Easy
+    are close (0.25-0.30 each), so that is not asserted."""
     result = run_tournament("classic", GAMES_3P, "t3", 3, ["easy", "standard", "good"])
-    assert min(result.share("good"), result.share("standard")) > result.share("easy")
+    assert result.share("good") > result.share("standard") > result.share("easy")

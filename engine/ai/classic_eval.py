@@ -44,6 +44,9 @@ class Profile:
     kill_weight: float  # worth of a rival's lost army against one of ours (two players: 1)
     guard: bool  # reinforce borders whose loss would hurt before planning attacks
     supply_smart: bool  # route free moves along supply lines to the most threatened border
+    stage_win: float = 0.3  # least plan chance, with the reinforcements, to stage them for it
+    plans: tuple[str, ...] = ()  # turn plans made: "hunt", "push", "break" (classic_plan)
+    push_rivals: tuple[int, ...] = (1, 2, 3)  # rivals left (3: three or more) to push against
 
 
 @dataclass(frozen=True)
@@ -175,12 +178,12 @@ class View:
         if missing == 0:
             return 0.0
         foes = sum(state.armies[t] for t in members if state.owner[t] != self.seat)
-        bonus = info.bonus[cid] * self._mission_factor(cid)
+        bonus = info.bonus[cid] * self.mission_factor(cid)
         # Few borders make a continent cheap to keep; many defenders make it dear to take.
         ease = (self.mine_in[cid] + 1) / (len(members) + info.borders[cid] + foes / 3)
         return self.profile.continent_weight * bonus * ease
 
-    def _mission_factor(self, cid: str) -> float:
+    def mission_factor(self, cid: str) -> float:
         mission = self.mission
         if mission is not None and mission.kind == "continents":
             return 3.0 if cid in mission.continents else (1.5 if mission.plus_one else 0.7)
@@ -195,7 +198,7 @@ class View:
         missing = len(info.members[cid]) - self.mine_in[cid]
         if missing == 1:
             # Completing a continent: its whole bonus, every turn we keep it.
-            value += 2.0 * info.bonus[cid] * profile.continent_weight * self._mission_factor(cid)
+            value += 2.0 * info.bonus[cid] * profile.continent_weight * self.mission_factor(cid)
         else:
             value += self.want[cid]
         if owner == self.neutral:

@@ -17,6 +17,12 @@ judgement, set by a :class:`~engine.ai.classic_eval.Profile`:
   more, consolidates its reinforcements and holds sets until forced, worth it, or
   needed for a push.
 
+On top of the single-attack judgement the levels make turn plans
+(:mod:`engine.ai.classic_plan`): Good hunts down weak rivals for their cards, breaks
+held continents and, against two rivals or more, pushes for a continent; Standard
+pushes against one rival or three and more; Easy plans nothing (measured: the push
+cost Good against one rival, and Good its lead over Standard with three players).
+
 Every decision is a pure function of the state (ties broken by territory id), so a
 level plays the same way from the same position and never touches the game's Rng.
 """
@@ -29,6 +35,7 @@ from math import ceil
 from engine.ai import register_player
 from engine.ai.classic_eval import Profile, View
 from engine.ai.classic_opening import best_claim, best_headquarters, best_neutral_block
+from engine.ai.classic_plan import best_plan, plan_attack, plan_keep
 from engine.ai.classic_tactics import (
     accept_reroll,
     attack_score,
@@ -87,6 +94,8 @@ STANDARD = Profile(
     kill_weight=0.5,
     guard=True,
     supply_smart=True,
+    plans=("push",),
+    push_rivals=(1, 3),
 )
 GOOD = Profile(
     name="good",
@@ -104,6 +113,8 @@ GOOD = Profile(
     kill_weight=1.0,
     guard=True,
     supply_smart=True,
+    plans=("hunt", "push", "break"),
+    push_rivals=(2, 3),
 )
 PROFILES = (EASY, STANDARD, GOOD)
 
@@ -148,6 +159,12 @@ def _wants_trade(view: View, value: int) -> bool:
 
 def _push_needs(view: View, value: int) -> bool:
     reinforcements = view.state.reinforcements
+    min_win = view.profile.min_win
+    later_plan = best_plan(view, reinforcements + value)
+    if later_plan is not None and later_plan.chance >= min_win:
+        now_plan = best_plan(view, reinforcements)
+        if now_plan is None or now_plan.chance < min_win:
+            return True
     for origin in view.own:
         for target in view.info.neighbours[origin]:
             if target in view.own_set or view.target_value(target) < PUSH_MIN_VALUE:
@@ -200,6 +217,14 @@ def _placement(view: View, armies: int) -> tuple[str, int] | None:
         if best is None or key > best:
             best = key
     assert best is not None
+    plan = best_plan(view, armies)
+    if (
+        plan is not None
+        and plan.chance >= profile.stage_win
+        and plan.score > best[0]
+        and room(state, plan.origin) > 0
+    ):
+        best = (plan.score, plan.origin)
     territory = best[1]
     count = armies if profile.spread <= 1 else max(1, ceil(armies / profile.spread))
     return territory, max(1, min(count, room(state, territory)))
@@ -238,12 +263,21 @@ def _choose(profile: Profile, state: ClassicState, seat: int) -> Order:
     if phase is Phase.MOVE_IN:
         pending = state.pending
         assert pending is not None
-        return MoveIn(
-            move_in_count(
-                view, pending["origin"], pending["target"], pending["min"], pending["max"]
-            )
-        )
+        origin, target = pending["origin"], pending["target"]
+        least, most = pending["min"], pending["max"]
+        plan = best_plan(view)
+        if plan is not None and plan.chance >= profile.continue_win:
+            keep = plan_keep(view, plan, origin, target)
+            if keep > 0:
+                return MoveIn(max(least, min(most, most - keep)))
+        return MoveIn(move_in_count(view, origin, target, least, most))
     if phase is Phase.ATTACK:
+        plan = best_plan(view)
+        need = profile.continue_win if state.conquered else profile.min_win
+        if plan is not None and plan.chance >= need:
+            planned = plan_attack(view, plan)
+            if planned is not None:
+                return planned
         attack = best_attack(view)
         return attack if attack is not None else EndAttack()
     if phase is Phase.FORTIFY:
