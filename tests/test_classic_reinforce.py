@@ -219,3 +219,31 @@ def test_end_turn_passes_to_next_player_with_reinforcements() -> None:
     state, events = play(state, EndTurn())
     assert state.current == 1 and state.phase is Phase.REINFORCE
     assert any(e["type"] == "reinforcements" and e["seat"] == 1 for e in events)
+
+
+def test_card_bonus_never_takes_the_room_the_pool_needs() -> None:
+    """Manual p.35: "Bonus armies obtained when a player occupies the territory on a RISK
+    card being exchanged are similarly affected" by the army limit: when the limit leaves
+    room only for the armies already due, the bonus armies are the ones lost, so that
+    every army in the pool can still be placed."""
+    owned = spread(3)
+    cards = [c.index for c in MAP.deck if c.territory == owned[0]]
+    others = [
+        c.index for c in MAP.deck if c.type is MAP.deck[cards[0]].type and c.territory not in owned
+    ]
+    hand = [cards[0], *others[:2]]
+    state = classic_position(
+        dict.fromkeys(owned, 0), dict.fromkeys(owned, 4), options={"army_limit": 5}
+    )
+    state.players[0].cards = hand
+    start_turn(state, 0)
+    assert state.reinforcements == 3  # exactly the three free places
+    state, events = play(state, TradeCards(tuple(hand)))
+    from engine.rulesets.classic.common import total_room
+
+    assert state.reinforcements <= total_room(state, 0)
+    assert state.armies[owned[0]] == 4
+    assert sum(e["count"] for e in events if e["type"] == "armies-lost") >= 2
+    for territory in owned:
+        state, _ = play(state, Place(territory, 1))
+    assert state.phase is Phase.ATTACK

@@ -14,6 +14,7 @@ from engine.rulesets.classic.common import (
     next_seat,
     refuse,
     room,
+    total_room,
 )
 from engine.rulesets.classic.options import (
     ELIMINATION_TRADE_AT,
@@ -115,7 +116,10 @@ def trade(state: ClassicState, cards: tuple[int, ...]) -> list[Event]:
             territory = the_map.deck[card].territory
             if territory is not None and state.owner[territory] == state.current:
                 bonus = min(TERRITORY_BONUS, TERRITORY_BONUS_PER_TURN - state.bonus_paid)
-                placed = min(bonus, room(state, territory))
+                # The armies already in the pool keep their room: the bonus may not
+                # fill the last free places they need.
+                spare = total_room(state, state.current) - state.reinforcements
+                placed = max(0, min(bonus, room(state, territory), spare))
                 state.armies[territory] += placed
                 state.bonus_paid += bonus
                 events.append(
