@@ -304,11 +304,15 @@ def expected_losses(
 
 
 def battle_odds(attackers: int, defenders: int, model: RoundModel = CLASSIC) -> BattleOdds:
-    """Win probability, terminal distribution and expected losses in one bundle."""
+    """Win probability, terminal distribution and expected losses in one bundle.
+
+    For a plain model the forward pass alone gives everything (the win probability is
+    the mass of the conquest states), so no backward table is built.
+    """
     _check_sizes(attackers, defenders)
-    return _summarise(
-        attackers,
-        defenders,
-        _distribution(model, attackers, defenders),
-        win_probability(attackers, defenders, model),
-    )
+    distribution = _distribution(model, attackers, defenders)
+    if _uses_advantage(model):
+        win = win_probability(attackers, defenders, model)
+    else:
+        win = sum(p for (a, d), p in distribution if d == 0 and a > 0)
+    return _summarise(attackers, defenders, distribution, win)
