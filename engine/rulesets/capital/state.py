@@ -130,7 +130,7 @@ class CapitalState:
             [p.clone() for p in self.players],
             dict(self.owner),
             dict(self.armies),
-            Rng(self.rng.seed, self.rng.counter),
+            self.rng.copy(),
             self.phase,
             self.turn,
             list(self.draw_pile),
