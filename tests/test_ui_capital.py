@@ -351,3 +351,115 @@ def test_forum_wrong_turn_refused_and_moderated_resolution() -> None:
     assert "sent no orders" in " ".join(a.state.last_report["comments"])  # type: ignore[index]
     b.paste_save(a.code)
     assert b.state.turn == a.state.turn == 2
+
+
+# ------------------------------------------------------------------ card trades
+# Classic deck: 0, 3, 6 infantry; 1, 4, 7 cavalry; 2, 5, 8 artillery; 42, 43 wild.
+
+
+def holding(*cards: int) -> CapitalSession:
+    session = in_orders()
+    session.state.players[0].cards = list(cards)
+    return session
+
+
+def test_picking_three_cards_makes_a_trade_order() -> None:
+    s = holding(0, 1, 2, 3)
+    before = entry.pool(s.state, 0, s.draft)
+    html = entry_html(s)
+    assert "Your cards (4)" in html and 'data-testid="cap-card-2"' in html
+    assert "Pick three cards" in html
+    s.pick_card(2)
+    s.pick_card(0)
+    assert s.pick_card(1).startswith("Set: infantry Alaska, cavalry Northwest Territory")
+    assert "10 units" in entry_html(s) and 'data-testid="cap-trade">' in entry_html(s)
+    message = s.trade()
+    assert "10 units" in message and s.picked == []
+    assert s.draft.trades == [(0, 1, 2)]
+    assert entry.pool(s.state, 0, s.draft) == before + 10
+    [row] = [e for e in entry.entries(s.state, 0, s.draft) if e.kind == "trade"]
+    assert row.index == 0 and "10 units" in row.text
+    html = entry_html(s)
+    assert "cards +10" in html and 'data-testid="cap-remove-trade-0"' in html
+    assert 'data-testid="cap-card-0" disabled' in html  # traded cards cannot be picked
+    with pytest.raises(EntryError, match="no longer"):
+        s.pick_card(0)
+    s.remove("trade", 0)
+    assert s.draft.trades == [] and entry.pool(s.state, 0, s.draft) == before
+
+
+def test_set_values_and_the_territory_bonus() -> None:
+    s = holding(0, 3, 6, 1, 42, 2)
+    state = s.state
+    assert entry.check_trade(state, 0, Draft(), [0, 3, 6]) == 4
+    assert entry.check_trade(state, 0, Draft(), [0, 3, 42]) == 4
+    assert entry.check_trade(state, 0, Draft(), [0, 1, 42]) == 10
+    assert entry.check_trade(state, 0, Draft(), [0, 1, 2]) == 10
+    alaska = state.owner["alaska"] == 0
+    text = entry.describe_trade(state, 0, [0, 3, 6])
+    assert ("+2 on Alaska" in text) == alaska
+
+
+def test_an_invalid_set_is_refused_with_a_message() -> None:
+    s = holding(0, 3, 1, 2)
+    for c in (0, 3, 1):
+        s.pick_card(c)
+    assert "Not a set" in entry_html(s)
+    assert 'data-testid="cap-trade" disabled' in entry_html(s)
+    with pytest.raises(EntryError, match="Not a set: three infantry"):
+        s.trade()
+    assert s.draft.trades == [] and s.picked == [0, 3, 1]
+    with pytest.raises(EntryError, match="Three cards are picked"):
+        s.pick_card(2)
+    s.pick_card(3)  # put back
+    assert s.picked == [0, 1]
+    with pytest.raises(EntryError, match="exactly three"):
+        s.trade()
+    with pytest.raises(EntryError, match="no longer"):
+        s.trade([0, 1, 8])
+
+
+def test_a_second_set_needs_six_cards() -> None:
+    s = holding(0, 3, 6, 1, 4)
+    s.trade([0, 3, 6])
+    assert 'data-testid="cap-card-1" disabled' in entry_html(s)  # no second set
+    with pytest.raises(EntryError, match="second set needs 6"):
+        s.trade([1, 4, 0])
+    assert s.draft.trades == [(0, 3, 6)]
+
+    s = holding(0, 3, 6, 1, 4, 7, 2, 5, 8)
+    s.trade([0, 3, 6])
+    s.trade([7, 1, 4])
+    assert s.draft.trades == [(0, 3, 6), (1, 4, 7)]
+    with pytest.raises(EntryError, match="At most 2 sets"):
+        s.trade([2, 5, 8])
+
+
+def test_sealed_orders_carry_the_trades() -> None:
+    s = holding(0, 1, 2, 3, 4, 5)
+    s.trade([0, 1, 2])
+    s.trade([3, 4, 5])
+    order = s.order()
+    assert isinstance(order, SubmitOrders) and order.trades == ((0, 1, 2), (3, 4, 5))
+    assert not [c for c in s.offenses() if "cards" in c and "set" in c]
+    s.seal()
+    sealed = s.state.submissions[0]
+    assert sealed is not None and sealed["trades"] == [[0, 1, 2], [3, 4, 5]]
+    assert s.picked == [] and s.stage == "handover"
+    s.acknowledge_handover()
+    assert s.viewer == 1 and "Your cards" not in entry_html(s)  # F1's hand stays hidden
+
+
+def test_autosave_round_trip_keeps_trades_and_picked_cards() -> None:
+    s = holding(0, 1, 2, 3, 4, 5, 6)
+    s.trade([0, 1, 2])
+    s.pick_card(6)
+    text = json.dumps(s.to_json())
+    back = CapitalSession.from_json(json.loads(text))
+    assert back.draft.trades == [(0, 1, 2)] and back.picked == [6]
+    assert back.to_json() == s.to_json()
+    order = back.order()
+    assert isinstance(order, SubmitOrders) and order.trades == ((0, 1, 2),)
+    old = s.to_json()
+    del old["picked"]  # an autosave from before card picking
+    assert CapitalSession.from_json(old).picked == []

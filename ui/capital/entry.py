@@ -11,7 +11,7 @@ as in the engine.  :func:`to_order` turns the draft into the engine's submission
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +28,7 @@ from engine.rulesets.capital import (
     placement_limit,
 )
 from engine.rulesets.capital.legal import plan_orders
+from engine.rulesets.capital.options import CARD_TERRITORY_BONUS, MAX_SETS_PER_TURN, TWO_SETS_FROM
 from engine.rulesets.capital.reinforce import game_map, set_value
 from engine.rulesets.capital.setup import normalise_setup, setup_pool
 
@@ -313,23 +314,94 @@ def add_move(
 # ------------------------------------------------------------------ cards
 
 
-def add_trade(state: CapitalState, faction: int, draft: Draft, cards: list[int]) -> str:
-    """Trade three cards of the hand for units.
+def card_label(state: CapitalState, card: int) -> str:
+    """A card as the player reads it: "cavalry Peru" or "wild"."""
+    the_map = game_map(state)
+    c = the_map.deck[card]
+    if c.territory is None:
+        return c.type.value
+    return f"{c.type.value} {the_map.name_of(c.territory)}"
 
-    :raises EntryError: not three held cards, already in a trade, or not a valid set.
-    """
-    if len(set(cards)) != 3:
-        raise EntryError("Pick exactly three cards")
-    hand = state.players[faction].cards
+
+def sets_allowed(state: CapitalState, faction: int) -> int:
+    """Sets ``faction`` may trade this turn: one, or two holding six or more cards."""
+    if state.phase is Phase.SETUP:
+        return 0
+    held = len(state.players[faction].cards)
+    return MAX_SETS_PER_TURN if held >= TWO_SETS_FROM else 1
+
+
+def tradable(state: CapitalState, faction: int, draft: Draft) -> list[int]:
+    """The faction's cards not yet in a trade of the draft."""
     used = {c for t in draft.trades for c in t}
-    if any(c not in hand or c in used for c in cards):
+    return [c for c in state.players[faction].cards if c not in used]
+
+
+def trade_bonus(state: CapitalState, faction: int, cards: Sequence[int]) -> list[str]:
+    """Territories held by ``faction`` shown on ``cards``: each gets 2 extra units."""
+    the_map = game_map(state)
+    return [
+        t
+        for c in cards
+        if (t := the_map.deck[c].territory) is not None and state.owner.get(t) == faction
+    ]
+
+
+def describe_trade(state: CapitalState, faction: int, cards: Sequence[int]) -> str:
+    """ "infantry Alaska, wild, cavalry Peru: 10 units (+2 on Alaska)"."""
+    value = set_value(game_map(state), cards)
+    shown = ", ".join(card_label(state, c) for c in cards)
+    if value is None:
+        return f"{shown}: not a set"
+    bonus = trade_bonus(state, faction, cards)
+    extra = ", ".join(f"+{CARD_TERRITORY_BONUS} on {name(state, t)}" for t in bonus)
+    extra = f" ({extra})" if extra else ""
+    return f"{shown}: {value} units{extra}"
+
+
+def check_trade(state: CapitalState, faction: int, draft: Draft, cards: Sequence[int]) -> int:
+    """The value of trading ``cards`` now.
+
+    :raises EntryError: not three held cards, already in a trade, too many sets, not a set.
+    """
+    if state.phase is Phase.SETUP:
+        raise EntryError("Cards are traded in the order phases, not at setup")
+    if len(cards) != 3 or len(set(cards)) != 3:
+        raise EntryError("Pick exactly three cards")
+    allowed = sets_allowed(state, faction)
+    if len(draft.trades) >= allowed:
+        if allowed < MAX_SETS_PER_TURN:
+            raise EntryError(
+                f"One set per turn: a second set needs {TWO_SETS_FROM} or more cards in hand"
+            )
+        raise EntryError(f"At most {MAX_SETS_PER_TURN} sets per turn")
+    free = tradable(state, faction, draft)
+    if any(c not in free for c in cards):
         raise EntryError("Those cards are not (or no longer) in your hand")
     value = set_value(game_map(state), cards)
     if value is None:
-        raise EntryError("Not a set: three of a kind or one of each")
+        raise EntryError(
+            "Not a set: three infantry (4), three cavalry (6), three artillery (8) "
+            "or one of each (10); a wild card stands for any"
+        )
+    return value
+
+
+def card_units(state: CapitalState, draft: Draft) -> int:
+    """Units the draft's trades add to the reinforcements (before the capacity cut)."""
+    the_map = game_map(state)
+    return sum(set_value(the_map, trio) or 0 for trio in draft.trades)
+
+
+def add_trade(state: CapitalState, faction: int, draft: Draft, cards: Sequence[int]) -> str:
+    """Trade three cards of the hand for units (see :func:`check_trade`).
+
+    :raises EntryError: with the reason the set is refused.
+    """
+    check_trade(state, faction, draft, cards)
     a, b, c = sorted(cards)
     draft.trades.append((a, b, c))
-    return f"Cards traded for {value} units"
+    return f"Trade {describe_trade(state, faction, (a, b, c))}"
 
 
 # ------------------------------------------------------------------ the list
@@ -348,8 +420,7 @@ def entries(state: CapitalState, faction: int, draft: Draft) -> list[Entry]:
     if draft.capital is not None:
         rows.append(Entry("capital", 0, f"Capital: {name(state, draft.capital)}"))
     for i, trio in enumerate(draft.trades):
-        value = set_value(game_map(state), trio)
-        rows.append(Entry("trade", i, f"Trade cards for {value}"))
+        rows.append(Entry("trade", i, f"Trade {describe_trade(state, faction, trio)}"))
     totals = placed(draft)
     for i, (t, count) in enumerate(draft.placements):
         cap = limit(state, faction, t)

@@ -31,7 +31,6 @@ class CapitalPage:
     def __init__(self, page: Any) -> None:
         self.page = page  # ui/main.py's Page (geometry, message line)
         self.session: Any = None
-        self.picked: set[int] = set()
         self.proxies: list[Any] = []
         self.tasks: set[Any] = set()
         self.replay_gen = 0
@@ -144,7 +143,6 @@ class CapitalPage:
         with contextlib.suppress(Exception):
             self.win().localStorage.removeItem(CLASSIC_SAVE_KEY)
         self.session = session
-        self.picked = set()
         self.el("setup").hidden = True
         self.el("game").hidden = True
         self.el("capital").hidden = False
@@ -256,17 +254,15 @@ class CapitalPage:
                 session.clear()
                 self.message("Orders cleared.")
             elif name == "cap-card":
-                self.picked ^= {int(button.dataset.card)}
+                self.message(session.pick_card(int(button.dataset.card)))
             elif name == "cap-trade":
-                self.message(session.trade(sorted(self.picked)))
-                self.picked = set()
+                self.message(session.trade())
             elif name == "cap-seal":
                 count = self.el("cap-count")
                 if _found(count):
                     session.count = str(count.value)
                 key = self.key() if session.where == "forum" else None
                 self.message(session.seal(key))
-                self.picked = set()
                 self.log_timing()
                 self.maybe_autoplay()
             elif name == "cap-replay-next":
@@ -454,7 +450,7 @@ class CapitalPage:
         self.el("cap-status").innerHTML = panels.status_html(session)
         main = ""
         if session.stage == "entry":
-            main = panels.entry_html(session, self.picked)
+            main = panels.entry_html(session)
         elif session.stage == "replay":
             main = panels.replay_html(session)
         elif session.stage == "report":

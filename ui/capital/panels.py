@@ -10,6 +10,7 @@ from html import escape
 
 from engine.maps import load_map
 from engine.rulesets.capital import reinforcements
+from engine.rulesets.capital.options import MUST_TRADE_AT, TWO_SETS_FROM
 from ui.capital import entry
 from ui.capital.export import bbcode, data_url, markdown, report_html
 from ui.capital.session import ORDER_MODES, SETUP_MODES, CapitalSession
@@ -112,11 +113,14 @@ def handover_html(session: CapitalSession) -> str:
     )
 
 
-def entry_html(session: CapitalSession, picked: set[int]) -> str:
-    """The order entry panel of the faction behind the screen."""
+def entry_html(session: CapitalSession, picked: set[int] | None = None) -> str:
+    """The order entry panel of the faction behind the screen (``picked``: the cards
+    picked for a trade; default the session's)."""
     f = session.viewer
     if f is None or session.stage != "entry":
         return ""
+    if picked is None:
+        picked = set(session.picked)
     state, draft = session.state, session.draft
     modes = SETUP_MODES if session.setup else ORDER_MODES
     buttons = "".join(
@@ -132,9 +136,11 @@ def entry_html(session: CapitalSession, picked: set[int]) -> str:
     total = entry.pool(state, f, draft)
     used = total - entry.left(state, f, draft)
     what = "Starting units" if session.setup else "Reinforcements"
+    from_cards = entry.card_units(state, draft)
+    note = f' <span class="muted small">(cards +{from_cards})</span>' if from_cards else ""
     pool = (
         f'<div class="pool" data-testid="cap-pool"><span class="label">{what}</span> '
-        f"<b>{used}/{total}</b> placed</div>"
+        f"<b>{used}/{total}</b> placed{note}</div>"
     )
     placeholder = "1" if session.mode == "place" else "max"
     units = (
@@ -199,24 +205,53 @@ def entry_html(session: CapitalSession, picked: set[int]) -> str:
 
 
 def _cards_html(session: CapitalSession, f: int, picked: set[int]) -> str:
-    hand = session.state.players[f].cards
+    """The faction's own hand (only in its entry screen, after the hand-over)."""
+    state, draft = session.state, session.draft
+    hand = state.players[f].cards
     if not hand or session.setup:
         return ""
-    the_map = load_map(session.state.map_id)
-    used = {c for t in session.draft.trades for c in t}
+    the_map = load_map(state.map_id)
+    free = entry.tradable(state, f, draft)
+    allowed = entry.sets_allowed(state, f)
+    room = len(draft.trades) < allowed
     cards = []
     for c in hand:
         card = the_map.deck[c]
-        where = the_map.name_of(card.territory) if card.territory else "wild"
+        where = the_map.name_of(card.territory) if card.territory else "any type"
         cls = "card " + card.type.value + (" picked" if c in picked else "")
-        disabled = " disabled" if c in used else ""
+        disabled = " disabled" if c not in free or not room else ""
         cards.append(
             f'<button type="button" class="{cls}" data-action="cap-card" data-card="{c}"'
+            f' aria-pressed="{"true" if c in picked else "false"}"'
             f' data-testid="cap-card-{c}"{disabled}><span class="ctype">{card.type.value}</span>'
             f"<span>{escape(where)}</span></button>"
         )
-    trade = _button("cap-trade", "Trade set", "cap-trade", "" if len(picked) == 3 else " disabled")
-    return f'<div class="cards">{"".join(cards)}</div><div class="row">{trade}</div>'
+    rule = (
+        f"up to {allowed} sets this turn"
+        if allowed > 1
+        else f"one set this turn (two from {TWO_SETS_FROM} cards)"
+    )
+    if len(hand) >= MUST_TRADE_AT:
+        rule += f"; holding {MUST_TRADE_AT}+ cards, a set is traded for you if you do not"
+    preview = ""
+    ok = False
+    if len(picked) == 3:
+        try:
+            entry.check_trade(state, f, draft, sorted(picked))
+            ok = True
+            preview = escape(entry.describe_trade(state, f, sorted(picked)))
+        except entry.EntryError as exc:
+            preview = escape(str(exc))
+    elif picked:
+        preview = f"{len(picked)}/3 cards picked"
+    elif room:
+        preview = "Pick three cards: 3 infantry 4, 3 cavalry 6, 3 artillery 8, one of each 10"
+    trade = _button("cap-trade", "Trade set", "cap-trade", "" if ok else " disabled")
+    return (
+        f'<h3 class="sub">Your cards ({len(hand)}) <span class="muted small">{rule}</span></h3>'
+        f'<div class="cards" data-testid="cap-cards">{"".join(cards)}</div>'
+        f'<div class="row">{trade}<span class="small" data-testid="cap-set">{preview}</span></div>'
+    )
 
 
 def replay_html(session: CapitalSession) -> str:

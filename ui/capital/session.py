@@ -65,6 +65,7 @@ class CapitalSession:
     mode: str = "place"
     selected: str | None = None
     count: str = ""
+    picked: list[int] = field(default_factory=list)
     replay_step: int = 0
     log: list[str] = field(default_factory=list)
     game_id: str = ""
@@ -177,6 +178,7 @@ class CapitalSession:
         self.timings["computers_ms"] = (time.perf_counter() - started) * 1000
         self.viewer = None
         self.selected = None
+        self.picked = []
         if self.missing_humans():
             self.stage = "handover"
         else:
@@ -191,6 +193,7 @@ class CapitalSession:
         self.mode = "capital" if self.setup and self.draft.capital is None else "place"
         self.selected = None
         self.count = ""
+        self.picked = []
 
     def resolve(self) -> None:
         rs = find_ruleset(RULESET)
@@ -310,13 +313,39 @@ class CapitalSession:
     def remove(self, kind: str, index: int) -> None:
         entry.remove(self.draft, kind, index)
 
-    def trade(self, cards: list[int]) -> str:
-        return entry.add_trade(self.state, self._faction(), self.draft, cards)
+    def pick_card(self, card: int) -> str:
+        """Pick (or put back) one card of the hand for the next trade.
+
+        :raises EntryError: not a card the faction may trade now.
+        """
+        f = self._faction()
+        if card in self.picked:
+            self.picked.remove(card)
+            return f"Put back: {entry.card_label(self.state, card)}"
+        if card not in entry.tradable(self.state, f, self.draft):
+            raise EntryError("That card is not (or no longer) in your hand")
+        if len(self.picked) >= 3:
+            raise EntryError("Three cards are picked: trade them or put one back")
+        self.picked.append(card)
+        if len(self.picked) < 3:
+            return f"Picked: {entry.card_label(self.state, card)} ({len(self.picked)}/3)"
+        return f"Set: {entry.describe_trade(self.state, f, sorted(self.picked))}"
+
+    def trade(self, cards: Sequence[int] | None = None) -> str:
+        """Add a trade of ``cards`` (default: the picked cards) to the orders.
+
+        :raises EntryError: the set is refused (the picked cards stay picked).
+        """
+        chosen = list(self.picked if cards is None else cards)
+        message = entry.add_trade(self.state, self._faction(), self.draft, chosen)
+        self.picked = []
+        return message
 
     def clear(self) -> None:
         if self.viewer is not None:
             self.drafts[self.viewer] = Draft()
         self.selected = None
+        self.picked = []
 
     def offenses(self) -> list[str]:
         if self.viewer is None:
@@ -336,6 +365,7 @@ class CapitalSession:
         f = self._faction()
         order = self.order()
         who = self.state.players[f].name
+        self.picked = []
         if self.where == "forum":
             if key is None:
                 raise EntryError("this browser has no key")
@@ -359,6 +389,7 @@ class CapitalSession:
         self.state = record.state
         self.viewer = self.seat
         self.selected = None
+        self.picked = []
         if self.seat is None:
             self.stage = "claim"
         elif self.over:
@@ -452,6 +483,7 @@ class CapitalSession:
             "mode": self.mode,
             "selected": self.selected,
             "count": self.count,
+            "picked": list(self.picked),
             "replay_step": self.replay_step,
             "log": list(self.log[-200:]),
             "game_id": self.game_id,
@@ -477,6 +509,7 @@ class CapitalSession:
             mode=str(data["mode"]),
             selected=data["selected"],
             count=str(data["count"]),
+            picked=[int(c) for c in data.get("picked", [])],
             replay_step=int(data["replay_step"]),
             log=[str(x) for x in data["log"]],
             game_id=str(data["game_id"]),
