@@ -273,3 +273,46 @@ def test_one_turn_by_sealed_codes_between_two_browsers(
     finally:
         ctx_a.close()
         ctx_b.close()
+
+
+def test_trading_a_card_set_in_the_page(page: Page, server_url: str):
+    """Seed: "3 Infantry Cards: 4 Reinforcements". The hand shows only to its faction,
+    behind the hand-over screen; picking three cards and trading adds the set to the
+    orders, and its cards cannot be picked again."""
+    page.goto(server_url)
+    wait_ready(page)
+    choose_capital_rules(page, [("Ann", "human"), ("Bob", "human")], "e2e-cards")
+    for _ in range(2):
+        wait_stage(page, "handover")
+        page.get_by_test_id("cap-handover-continue").click()
+        wait_stage(page, "entry")
+        enter_setup(page)
+    wait_stage(page, "replay", "report")
+    if stage(page) == "replay":
+        page.get_by_test_id("cap-replay-skip").click()
+    wait_stage(page, "report")
+    page.get_by_test_id("cap-next-turn").click()
+    wait_stage(page, "handover")
+    # Ann has earned three infantry cards (edited into the autosave, as after conquests).
+    page.evaluate(
+        """() => {
+          const key = 'risk-family.capital.v1';
+          const save = JSON.parse(localStorage.getItem(key));
+          save.state.players[0].cards = [0, 3, 6];
+          localStorage.setItem(key, JSON.stringify(save));
+        }"""
+    )
+    page.reload()
+    wait_ready(page)
+    wait_stage(page, "handover")
+    expect(page.get_by_test_id("cap-cards")).to_have_count(0)  # hidden before hand-over
+    page.get_by_test_id("cap-handover-continue").click()
+    wait_stage(page, "entry")
+    expect(page.get_by_test_id("cap-cards")).to_be_visible()
+    for card in (0, 3, 6):
+        page.get_by_test_id(f"cap-card-{card}").click()
+    expect(page.get_by_test_id("cap-set")).to_contain_text("4")
+    page.get_by_test_id("cap-trade").click()
+    expect(page.get_by_test_id("cap-orders")).to_contain_text("4 units")
+    expect(page.get_by_test_id("cap-card-0")).to_be_disabled()
+    assert_clean(page)
