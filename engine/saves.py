@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.core import Order, Ruleset, find_ruleset
 from engine.errors import EngineError
-from engine.keys import PlayerKey, b64url_decode
+from engine.keys import PlayerKey
 from engine.savecode import decode_code, encode_code, payload_hash
 
 PAYLOAD_FIELDS = {"g", "rs", "rv", "seq", "prev", "keys", "turn", "acts", "rolls", "st"}
@@ -269,10 +269,3 @@ def _integer(payload: dict[str, Any], field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise _bad(field, "must be a whole number")
     return value
-
-
-def is_valid_key_text(text: str) -> bool:
-    try:
-        return len(b64url_decode(text)) == 32
-    except EngineError:
-        return False

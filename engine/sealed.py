@@ -258,12 +258,6 @@ def check_proofs(
             )
 
 
-def missing_factions(base: SaveRecord, factions: Iterable[int]) -> list[int]:
-    alive = [f for f, p in enumerate(base.state.players) if p.alive]
-    got = set(factions)
-    return [f for f in alive if f not in got]
-
-
 __all__ = [
     "EngineError",
     "Revealed",
@@ -273,7 +267,6 @@ __all__ = [
     "claimed_keys",
     "commitment",
     "dice_entropy",
-    "missing_factions",
     "proofs_for",
     "read_reveals",
     "read_seals",

@@ -183,4 +183,3 @@ class CapitalState:
             last_report=copy_json(data["last_report"]),
             ruleset=str(data.get("ruleset", "capital")),
         )
-

@@ -214,4 +214,3 @@ class ClassicState:
             winner=None if data["winner"] is None else int(data["winner"]),
             ruleset=str(data.get("ruleset", "classic")),
         )
-

@@ -533,7 +533,3 @@ def holds_headquarters(state: ClassicState, seat: int) -> bool:
     needed = state.options.enemy_hqs or len(enemy)
     held = sum(1 for hq in enemy if state.owner[hq] == seat)
     return held >= needed
-
-
-def check_territory_exists(state: ClassicState, territory: str) -> None:
-    check_territory(state, territory)
