@@ -1,9 +1,12 @@
 """Computer levels playing each other: win shares with every level in every seat.
 
 Game ``g`` seats level ``levels[(g + seat) % len(levels)]``, so over each block of
-``len(levels)`` games every level sits in every seat once.  The games of a block share
-one seed, hence one deal and one first player: the levels swap places on the same
-board, which takes the luck of the deal out of the comparison.
+``len(levels)`` games every level sits in every seat once.  With three levels or more
+every other block seats them in the reverse order: who plays right after whom matters
+in a game of several players (the next player picks over the positions the last one
+left), so each level follows each other level equally often.  The games of a block
+share one seed, hence one deal and one first player: the levels swap places on the
+same board, which takes the luck of the deal out of the comparison.
 """
 
 from __future__ import annotations
@@ -42,8 +45,19 @@ class TournamentResult:
 
 
 def seating(levels: Sequence[str], players: int, game: int) -> list[str]:
-    """The level in each seat for game number ``game`` (rotated every game)."""
-    return [levels[(game + seat) % len(levels)] for seat in range(players)]
+    """The level in each seat for game number ``game`` (rotated every game, the order
+    reversed every other block when there are three levels or more)."""
+    count = len(levels)
+    order = list(levels)
+    if count >= 3 and (game // count) % 2 == 1:
+        order.reverse()
+    return [order[(game + seat) % count] for seat in range(players)]
+
+
+def deal_number(count: int, game: int) -> int:
+    """Which deal game ``game`` is played on: one per block of seatings (both orders of
+    a block with three levels or more share it)."""
+    return game // (count if count < 3 else 2 * count)
 
 
 def run_tournament(
@@ -79,9 +93,8 @@ def run_tournament(
     for game in range(games):
         seated = seating(chosen, seats, game)
         specs = [PlayerSpec(f"{level} {seat + 1}", level) for seat, level in enumerate(seated)]
-        record = play(
-            ruleset, specs, dict(options or {}), f"{seed}-{game // len(chosen)}", max_turns
-        )
+        deal = f"{seed}-{deal_number(len(chosen), game)}"
+        record = play(ruleset, specs, dict(options or {}), deal, max_turns)
         if record.winner is None or record.winner >= len(seated):
             unfinished += 1
         else:

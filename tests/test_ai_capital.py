@@ -125,12 +125,12 @@ def test_standard_and_good_orders_need_no_cuts(seats: list[str], seed: str) -> N
 
 
 @pytest.mark.parametrize(
-    ("better", "worse", "least"), [("good", "standard", 0.62), ("standard", "easy", 0.6)]
+    ("better", "worse", "least"), [("good", "standard", 0.62), ("standard", "easy", 0.62)]
 )
 def test_small_tournament_orders_the_levels(better: str, worse: str, least: float) -> None:
     """Head to head at two factions on a fixed seed (each deal played twice, the levels
     swapping seats), the better level wins most of the finished games (measured on these
-    games: Good 112 of 160 against Standard, Standard 106 of 160 against Easy)."""
+    games: Good 112 of 160 against Standard, Standard 117 of 160 against Easy)."""
     result = run_tournament("capital", 160, "levels", 2, [better, worse])
     assert result.finished >= 150
     assert result.share(better) > least, (result.wins, result.unfinished)

@@ -215,3 +215,37 @@ def test_good_hunts_a_weak_rival_with_cards() -> None:
     assert best_plan(View(state, 0, EASY)) is None
     order = choose_order(state)
     assert isinstance(order, Attack) and order.target in plan.targets
+
+
+@pytest.mark.parametrize(
+    ("level", "attacks"), [("easy", True), ("standard", True), ("good", False)]
+)
+def test_good_weighs_what_a_conquest_leaves_open(level: str, attacks: bool) -> None:
+    """ "The Good player is more cautious": with the turn's card already earned, Siam (one
+    army) is a territory the stack could take but not hold, with twelve armies in India
+    and twelve in China next door (and Asia not held whole, so taking Siam breaks no
+    bonus).  Good leaves it; Standard and Easy take it."""
+    state = _position(
+        level,
+        mine=AUSTRALIA,
+        armies={"indonesia": 6, "siam": 1, "india": 12, "china": 12},
+    )
+    state.owner["japan"] = 2
+    state.conquered = True
+    order = choose_order(state)
+    if attacks:
+        assert order == Attack("indonesia", "siam", 3, "continuous")
+    else:
+        assert isinstance(order, EndAttack)
+
+
+def test_good_takes_the_same_territory_when_it_can_be_held() -> None:
+    """The same conquest with India and China down to one army each is safe: Good takes it."""
+    state = _position(
+        "good", mine=AUSTRALIA, armies={"indonesia": 6, "siam": 1, "india": 1, "china": 1}
+    )
+    state.owner["japan"] = 2
+    state.conquered = True
+    order = choose_order(state)
+    assert isinstance(order, Attack)
+    assert order.target == "siam"

@@ -5,15 +5,18 @@ All three share one strategy (a defensible capital, exact battle odds from
 tactical move) and differ in judgement, set by a :class:`Profile`:
 
 * Easy attacks from one territory at a time, ignores what the enemy will place,
-  guards its capital loosely, spreads its leftovers over the borders and never
-  surges or makes a tactical move.
+  guards its capital only against a near-certain loss, spreads its leftovers over the
+  borders and never surges or makes a tactical move.
 * Standard pools two armies into mass invasions, expects some enemy placement,
-  guards its capital against the likely attack, builds second-line stacks and
-  surges when the follow-up is likely.
+  guards its capital against the likely attack, builds second-line stacks, surges
+  when the follow-up is likely and, with three factions or more alive, attacks only
+  at good odds (third parties profit from its losses).
 * Good pools up to three armies, expects the enemy to reinforce where it matters,
-  guards its capital tightly, keeps a share back on borders facing other enemies,
-  goes for enemy capitals at lower odds, builds big stacks where the placement limit
-  allows and walks idle stacks to the capital or the front.
+  guards its capital tightly in a duel (and less so among four or more, where a big
+  guard is an army the others never have to face), keeps a share back on borders
+  facing other enemies, goes for enemy capitals at lower odds, reads the enemy's
+  likely orders once two factions are left, builds big stacks where the placement
+  limit allows and walks idle stacks to the capital or the front.
 
 Every decision is a pure function of the state (ties broken by map order), so a level
 plays the same way from the same position and never touches the game's Rng.
@@ -40,7 +43,7 @@ EASY = LevelProfile(
     min_win=0.7,
     capital_win=0.6,
     max_origins=1,
-    capital_risk=0.5,
+    capital_risk=0.8,
     enemy_place=0.0,
     keep_share=0.0,
     second_line=False,
@@ -63,6 +66,9 @@ STANDARD = LevelProfile(
     capital_value=5.0,
     setup_capital_share=0.4,
     tactical=True,
+    crowd_from=3,
+    crowd_min_win=0.75,
+    crowd_capital_win=0.65,
 )
 
 GOOD = LevelProfile(
@@ -71,9 +77,10 @@ GOOD = LevelProfile(
     threat_by_faction=True,
     foresight_upto=2,
     foresight_capital_win=0.35,
-    crowd_from=5,
-    crowd_min_win=0.7,
-    crowd_capital_win=0.55,
+    crowd_from=4,
+    crowd_min_win=0.8,
+    crowd_capital_win=0.7,
+    crowd_capital_risk=0.3,
     min_win=0.45,
     capital_win=0.45,
     max_origins=3,
@@ -93,11 +100,18 @@ PROFILES = {p.name: p for p in (EASY, STANDARD, GOOD)}
 def judgement(state: CapitalState, profile: LevelProfile) -> LevelProfile:
     """The profile as it applies now: with many factions alive, every army lost in a
     doubtful attack is a gift to the third parties, so a crowd-aware level only attacks
-    at better odds until the field thins out."""
+    at better odds until the field thins out (and Good, measured, guards its capital
+    less tightly then: a big guard is an army the third parties never have to face)."""
     living = sum(1 for p in state.players if p.alive)
     if living < profile.crowd_from:
         return profile
-    return replace(profile, min_win=profile.crowd_min_win, capital_win=profile.crowd_capital_win)
+    risk = profile.crowd_capital_risk if profile.crowd_capital_risk >= 0 else profile.capital_risk
+    return replace(
+        profile,
+        min_win=profile.crowd_min_win,
+        capital_win=profile.crowd_capital_win,
+        capital_risk=risk,
+    )
 
 
 def model_of(state: CapitalState, foe: int) -> LevelProfile:

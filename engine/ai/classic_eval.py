@@ -44,6 +44,7 @@ class Profile:
     kill_weight: float  # worth of a rival's lost army against one of ours (two players: 1)
     guard: bool  # reinforce borders whose loss would hurt before planning attacks
     supply_smart: bool  # route free moves along supply lines to the most threatened border
+    exposure: float = 0.0  # weight of the worth an attack leaves open to the enemy's reply
     stage_win: float = 0.3  # least plan chance, with the reinforcements, to stage them for it
     plans: tuple[str, ...] = ()  # turn plans made: "hunt", "push", "break" (classic_plan)
     push_rivals: tuple[int, ...] = (1, 2, 3)  # rivals left (3: three or more) to push against
@@ -238,6 +239,16 @@ class View:
         if self.profile.reserve <= 0 or self.importance(origin) <= 2:
             return 0
         return int(self._danger(origin, target) * self.profile.reserve)
+
+    def at_risk(self, territory: str, armies: float, besides: str = "") -> float:
+        """Expected worth lost if ``territory`` holds ``armies`` against the enemy armies
+        next door (leaving out ``besides``)."""
+        danger = self._danger(territory, besides)
+        if danger < 1:
+            return 0.0
+        # The enemy rolls without our computer advantage.
+        taken = win_chance(int(danger), max(1, round(armies)))
+        return taken * self.importance(territory)
 
     def chance(self, attackers: int, defenders: int) -> float:
         return win_chance(attackers, defenders, self.advantage)

@@ -45,7 +45,21 @@ def attack_score(view: View, origin: str, target: str, extra: int = 0) -> tuple[
     if state.owner[target] != view.neutral:
         kill = LOSS_WEIGHT * view.profile.kill_weight / max(1, view.rivals)
     worth = p * view.target_value(target) - LOSS_WEIGHT * lost_a + kill * lost_d
+    if view.profile.exposure > 0:
+        worth -= view.profile.exposure * exposure_cost(view, origin, target, usable, lost_a, p)
     return p, worth
+
+
+def exposure_cost(
+    view: View, origin: str, target: str, usable: int, lost: float, p: float
+) -> float:
+    """Worth the attack leaves open to the enemy's reply: the origin thinned to what it
+    keeps, and (if taken) the target held by the armies that arrive."""
+    armies = view.state.armies
+    left = armies[origin] - usable
+    before = view.at_risk(origin, armies[origin])
+    after = view.at_risk(origin, left, target) + p * view.at_risk(target, max(1.0, usable - lost))
+    return max(0.0, after - before)
 
 
 def best_attack(view: View) -> Attack | None:
@@ -98,12 +112,10 @@ def move_in_count(view: View, origin: str, target: str, least: int, most: int) -
     target_open = any(state.owner[n] != view.seat for n in info.neighbours[target])
     if not target_open:
         return least  # the new territory is interior: nothing to do there
-    keep = int(view.danger.get(origin, 0.0) * view.profile.move_reserve)
-    if keep == 0:
-        return most
     origin_open = any(state.owner[n] != view.seat for n in info.neighbours[origin])
     if not origin_open:
         return most
+    keep = int(view.danger.get(origin, 0.0) * view.profile.move_reserve)
     return max(least, most - keep)
 
 
