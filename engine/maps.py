@@ -103,6 +103,15 @@ class GameMap:
         sub = self.graph.subgraph(owned)
         return max((len(c) for c in networkx.connected_components(sub)), default=0)
 
+    def steps_from(self, sources: Iterable[str]) -> dict[str, int]:
+        """Links from each territory to the nearest of ``sources`` (none: empty)."""
+        import networkx
+
+        starts = set(sources)
+        if not starts:
+            return {}
+        return dict(networkx.multi_source_dijkstra_path_length(self.graph, starts))
+
     def card_territories(self) -> dict[int, str | None]:
         return {card.index: card.territory for card in self.deck}
 

@@ -170,3 +170,15 @@ def test_the_graph_is_built_on_first_use() -> None:
     game_map = load_map("classic")
     assert game_map.graph is game_map.graph
     assert game_map.largest_connected_group(["alaska", "kamchatka", "japan", "peru"]) == 3
+
+
+def test_steps_from_counts_links_to_the_nearest_source() -> None:
+    """Alaska is one link from Kamchatka, Argentina far; the sources are at 0."""
+    the_map = load_map("classic")
+    steps = the_map.steps_from(["kamchatka", "siam"])
+    assert steps["kamchatka"] == steps["siam"] == 0
+    assert steps["alaska"] == 1
+    assert steps["indonesia"] == 1
+    assert steps["eastern_australia"] == 3
+    assert len(steps) == 42
+    assert the_map.steps_from([]) == {}

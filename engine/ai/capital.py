@@ -8,9 +8,8 @@ stack toward the front.
 
 from __future__ import annotations
 
-from collections import deque
-
 from engine.ai import register_player
+from engine.ai.capital_view import spread_evenly
 from engine.core import Order
 from engine.maps import GameMap
 from engine.rulesets.capital.orders import (
@@ -71,12 +70,7 @@ def _setup(state: CapitalState, seat: int) -> SubmitSetup:
         or own
     )
     left = pool - placed[capital]
-    i = 0
-    while left > 0:
-        t = borders[i % len(borders)]
-        placed[t] = placed.get(t, 0) + 1
-        left -= 1
-        i += 1
+    spread_evenly(placed, borders, left)
     return SubmitSetup(seat, capital, tuple((t, placed[t]) for t in own if placed.get(t)))
 
 
@@ -197,24 +191,11 @@ def _surge(
     return None
 
 
-def _front_distance(state: CapitalState, the_map: GameMap, seat: int) -> dict[str, int]:
-    """Steps from each territory to the nearest enemy territory (multi-source BFS)."""
-    dist = {t: 0 for t, o in state.owner.items() if o != seat}
-    queue = deque(dist)
-    while queue:
-        t = queue.popleft()
-        for n in the_map.neighbours(t):
-            if n not in dist:
-                dist[n] = dist[t] + 1
-                queue.append(n)
-    return dist
-
-
 def _tactical(
     state: CapitalState, the_map: GameMap, seat: int, after: dict[str, int], busy: set[str]
 ) -> Tactical | None:
     """Move the largest idle interior stack one step toward the front."""
-    dist = _front_distance(state, the_map, seat)
+    dist = the_map.steps_from(t for t, o in state.owner.items() if o != seat)
     interior = [t for t in after if t not in busy and dist.get(t, 0) > 1 and after[t] > 1]
     if not interior:
         return None

@@ -10,7 +10,7 @@ continent the faction can hope to hold.
 
 from __future__ import annotations
 
-from engine.ai.capital_view import Profile, View
+from engine.ai.capital_view import Profile, View, spread_evenly
 from engine.rulesets.capital.orders import SubmitSetup
 from engine.rulesets.capital.setup import setup_pool
 
@@ -66,11 +66,6 @@ def setup_order(view: View, profile: Profile) -> SubmitSetup:
         bases = [capital]
     if profile.second_line:
         bases = bases[:STACKS]
-    i = 0
-    while left > 0:
-        t = bases[i % len(bases)]
-        placed[t] = placed.get(t, 0) + 1
-        left -= 1
-        i += 1
+    spread_evenly(placed, bases, left)
     ordered = tuple((t, placed[t]) for t in view.own if placed.get(t))
     return SubmitSetup(view.seat, capital, ordered)

@@ -8,7 +8,6 @@ territory can be hit).  :class:`Profile` is a level's judgement.
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -128,12 +127,11 @@ class View:
     @cached_property
     def front_distance(self) -> dict[str, int]:
         """Steps from each territory to the nearest enemy territory."""
-        dist = {t: 0 for t, o in self.state.owner.items() if o != self.seat}
-        queue = deque(sorted(dist, key=self.order.__getitem__))
-        while queue:
-            t = queue.popleft()
-            for n in self.neighbours(t):
-                if n not in dist:
-                    dist[n] = dist[t] + 1
-                    queue.append(n)
-        return dist
+        return self.the_map.steps_from(t for t, o in self.state.owner.items() if o != self.seat)
+
+
+def spread_evenly(placed: dict[str, int], targets: list[str], count: int) -> None:
+    """Add ``count`` units to ``placed`` one at a time, round the ``targets`` in turn."""
+    for i in range(count):
+        target = targets[i % len(targets)]
+        placed[target] = placed.get(target, 0) + 1

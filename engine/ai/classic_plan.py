@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.ai.classic_eval import View
-from engine.ai.classic_tactics import LOSS_WEIGHT, battle_losses
+from engine.ai.classic_tactics import LOSS_WEIGHT, battle_losses, roll_on
 from engine.rulesets.classic.cards import rising_value
 from engine.rulesets.classic.orders import Attack
 
@@ -168,7 +168,7 @@ def plan_attack(view: View, plan: Plan) -> Attack | None:
     if best is None:
         return None
     _, origin, target = best
-    return Attack(origin, target, min(3, state.armies[origin] - 1), "continuous")
+    return roll_on(view, origin, target)
 
 
 def plan_keep(view: View, plan: Plan, origin: str, target: str) -> int:

@@ -78,8 +78,13 @@ def best_attack(view: View) -> Attack | None:
     if best is None:
         return None
     _, origin, target = best
+    return roll_on(view, origin, target)
+
+
+def roll_on(view: View, origin: str, target: str) -> Attack:
+    """Attack with every die the origin may roll."""
     # Roll on until a roll is lost, then judge again: cheap, and never throws a stack away.
-    return Attack(origin, target, min(3, state.armies[origin] - 1), "continuous")
+    return Attack(origin, target, min(3, view.state.armies[origin] - 1), "continuous")
 
 
 def accept_reroll(view: View, attack: list[int], defend: list[int]) -> bool:
