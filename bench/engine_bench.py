@@ -210,6 +210,24 @@ def measure_odds(
     return out
 
 
+def _code_lengths(
+    ruleset: Any, before: Any, state: Any, orders: Sequence[Any], keys: Sequence[Any], seat: int
+) -> tuple[int, int]:
+    """Characters in the save code of ``state`` signed by ``seat``: alone, and chained
+    after the save of ``before`` with the ``orders`` that led from it."""
+    from engine.saves import make_save, read_save
+
+    texts = [k.public_key_text for k in keys]
+
+    def save(at: Any, **chain: Any) -> str:
+        return make_save(
+            ruleset, at, game_id="bench", keys=texts, signer=keys[seat], seat=seat, **chain
+        )
+
+    chained = save(state, previous=read_save(save(before)), actions=list(orders))
+    return len(save(state)), len(chained)
+
+
 def classic_save_sizes(
     players: int = 6,
     turns: Sequence[int] = (1, 20, 50),
@@ -219,11 +237,9 @@ def classic_save_sizes(
     of a chain, no orders) and as the next save of a chain (with the previous turn's
     orders).  Uses the first seed whose game lasts that long."""
     from engine.core import find_ruleset
-    from engine.saves import make_save, read_save
 
     ruleset = find_ruleset("classic")
     keys = tasks.player_keys(players)
-    texts = [k.public_key_text for k in keys]
     out: dict[str, Any] = {}
     for turn in turns:
         for seed in seeds:
@@ -231,25 +247,12 @@ def classic_save_sizes(
             if state.turn >= turn:
                 break
         seat = ruleset.actor(before) or 0
-        alone = make_save(ruleset, state, game_id="bench", keys=texts, signer=keys[seat], seat=seat)
-        first = read_save(
-            make_save(ruleset, before, game_id="bench", keys=texts, signer=keys[seat], seat=seat)
-        )
-        chained = make_save(
-            ruleset,
-            state,
-            game_id="bench",
-            keys=texts,
-            signer=keys[seat],
-            seat=seat,
-            previous=first,
-            actions=orders,
-        )
+        alone, chained = _code_lengths(ruleset, before, state, orders, keys, seat)
         out[str(turn)] = {
             "turn": state.turn,
             "seed": seed,
-            "alone_chars": len(alone),
-            "chained_chars": len(chained),
+            "alone_chars": alone,
+            "chained_chars": chained,
             "orders": len(orders),
         }
     return out
@@ -261,11 +264,9 @@ def capital_save_size(factions: int = 8, turn: int = 10, seed: str = "c1") -> di
     from engine.ai import choose_order
     from engine.core import PlayerSpec, find_ruleset
     from engine.rulesets.capital import Phase
-    from engine.saves import make_save, read_save
 
     ruleset = find_ruleset("capital")
     keys = tasks.player_keys(factions, "capital")
-    texts = [k.public_key_text for k in keys]
     specs = [PlayerSpec(f"Computer {i + 1}", "baseline") for i in range(factions)]
     state = ruleset.new_game(specs, {}, seed)
     before: Any = None
@@ -278,26 +279,13 @@ def capital_save_size(factions: int = 8, turn: int = 10, seed: str = "c1") -> di
             orders.append(order)
         state = ruleset.apply(state, order).state
     before = before if before is not None else state
-    alone = make_save(ruleset, state, game_id="bench", keys=texts, signer=keys[0], seat=0)
-    first = read_save(
-        make_save(ruleset, before, game_id="bench", keys=texts, signer=keys[0], seat=0)
-    )
-    chained = make_save(
-        ruleset,
-        state,
-        game_id="bench",
-        keys=texts,
-        signer=keys[0],
-        seat=0,
-        previous=first,
-        actions=orders,
-    )
+    alone, chained = _code_lengths(ruleset, before, state, orders, keys, 0)
     return {
         "factions": factions,
         "turn": state.turn,
         "alive": sum(1 for p in state.players if p.alive),
-        "alone_chars": len(alone),
-        "chained_chars": len(chained),
+        "alone_chars": alone,
+        "chained_chars": chained,
         "orders": len(orders),
     }
 

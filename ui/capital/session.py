@@ -427,12 +427,7 @@ class CapitalSession:
             self.state.phase
         ):
             self.state = continuation.record.state
-            self.sealed = self.reveal = ""
-            self.confirmed = False
-            self.drafts = {}
-            self.stage = "replay"
-            self.replay_step = 0
-            self.viewer = self.seat
+            self._replay_forum_turn()
             self.log.append(f"{(self.state.last_report or {}).get('title', 'Turn')} loaded")
             return "Turn resolved: " + " ".join(warnings) if warnings else "Turn resolved"
         stage = self.stage
@@ -441,6 +436,15 @@ class CapitalSession:
             self.stage = "sealed"
         claimed = [p.name for p, k in zip(self.state.players, self.code_keys(), strict=False) if k]
         return "Save loaded; claimed: " + ", ".join(claimed) + (" " + " ".join(warnings))
+
+    def _replay_forum_turn(self) -> None:
+        """A forum turn has been resolved: the sealed codes are spent, replay it."""
+        self.sealed = self.reveal = ""
+        self.confirmed = False
+        self.drafts = {}
+        self.stage = "replay"
+        self.replay_step = 0
+        self.viewer = self.seat
 
     def code_keys(self) -> tuple[str | None, ...]:
         return self.record().keys if self.code else ()
@@ -460,12 +464,7 @@ class CapitalSession:
         self.state = result.state
         self.code = result.code
         self._record = result.record
-        self.sealed = self.reveal = ""
-        self.confirmed = False
-        self.drafts = {}
-        self.stage = "replay"
-        self.replay_step = 0
-        self.viewer = self.seat
+        self._replay_forum_turn()
         title = (self.state.last_report or {}).get("title", "Turn")
         self.log.append(f"{title} resolved here")
         return f"{title} resolved: post the new save code"
