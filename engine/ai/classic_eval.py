@@ -243,7 +243,10 @@ class View:
     def at_risk(self, territory: str, armies: float, besides: str = "") -> float:
         """Expected worth lost if ``territory`` holds ``armies`` against the enemy armies
         next door (leaving out ``besides``)."""
-        danger = self._danger(territory, besides)
+        if not besides and territory in self.danger:
+            danger = self.danger[territory]
+        else:
+            danger = self._danger(territory, besides)
         if danger < 1:
             return 0.0
         # The enemy rolls without our computer advantage.

@@ -117,10 +117,12 @@ def move_in_count(view: View, origin: str, target: str, least: int, most: int) -
     target_open = any(state.owner[n] != view.seat for n in info.neighbours[target])
     if not target_open:
         return least  # the new territory is interior: nothing to do there
+    keep = int(view.danger.get(origin, 0.0) * view.profile.move_reserve)
+    if keep == 0:
+        return most
     origin_open = any(state.owner[n] != view.seat for n in info.neighbours[origin])
     if not origin_open:
         return most
-    keep = int(view.danger.get(origin, 0.0) * view.profile.move_reserve)
     return max(least, most - keep)
 
 
