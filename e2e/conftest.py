@@ -172,9 +172,8 @@ def server_url() -> Iterator[str]:
         server.server_close()
 
 
-@pytest.fixture
-def page(page: Page, server_url: str) -> Page:
-    """pytest-playwright's page, with off-host requests blocked and errors recorded."""
+def guard(page: Page, server_url: str) -> PageMonitor:
+    """Block ``page``'s off-host requests and record its errors (see ``assert_clean``)."""
     monitor = PageMonitor(allowed_netloc=urlsplit(server_url).netloc)
     page.route("**/*", monitor.on_route)
     page.on("console", monitor.on_console)
@@ -182,6 +181,13 @@ def page(page: Page, server_url: str) -> Page:
     page.on("response", monitor.on_response)
     page.on("requestfailed", monitor.on_request_failed)
     _MONITORS[page] = monitor
+    return monitor
+
+
+@pytest.fixture
+def page(page: Page, server_url: str) -> Page:
+    """pytest-playwright's page, with off-host requests blocked and errors recorded."""
+    guard(page, server_url)
     return page
 
 
@@ -194,3 +200,15 @@ def page_monitor(page: Page) -> PageMonitor:
 def artifacts() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+def legal(page: Page) -> list[str]:
+    """The territories the board highlights as legal for the next click."""
+    result: list[str] = page.evaluate(
+        "[...document.querySelectorAll('#board path.legal')].map(p => p.dataset.territory)"
+    )
+    return result
+
+
+def click_territory(page: Page, territory: str) -> None:
+    page.locator(f'#board path[data-territory="{territory}"]').dispatch_event("click")

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote
 
-from conftest import PageMonitor, assert_clean, wait_ready
+from conftest import PageMonitor, assert_clean, click_territory, guard, legal, wait_ready
 from playwright.sync_api import Browser, Page, expect
 
 BODY = "document.body.dataset"
@@ -42,17 +42,6 @@ def stage(page: Page) -> str:
 def wait_stage(page: Page, *stages: str, timeout: float = 15_000) -> None:
     cond = " || ".join(f"{BODY}.capStage === '{s}'" for s in stages)
     page.wait_for_function(cond, timeout=timeout)
-
-
-def legal(page: Page) -> list[str]:
-    result: list[str] = page.evaluate(
-        "[...document.querySelectorAll('#board path.legal')].map(p => p.dataset.territory)"
-    )
-    return result
-
-
-def click_territory(page: Page, territory: str) -> None:
-    page.locator(f'#board path[data-territory="{territory}"]').dispatch_event("click")
 
 
 def owned(page: Page, faction: int) -> list[tuple[str, int]]:
@@ -119,17 +108,7 @@ def test_pass_and_play_turn_replay_and_report(page: Page, server_url: str, artif
         page, [("Ann", "human"), ("Bob", "human"), ("Cyd", "baseline")], "e2e-capital"
     )
     # setup: each human behind a hand-over screen; the computer has sealed already
-    for _ in range(2):
-        wait_stage(page, "handover")
-        expect(page.get_by_test_id("cap-handover")).to_be_visible()
-        page.get_by_test_id("cap-handover-continue").click()
-        wait_stage(page, "entry")
-        enter_setup(page)
-    wait_stage(page, "replay", "report")
-    if stage(page) == "replay":
-        page.get_by_test_id("cap-replay-skip").click()
-    wait_stage(page, "report")
-    page.get_by_test_id("cap-next-turn").click()
+    finish_setup(page, humans=2)
 
     # turn 1: the first human's orders are secret from the second
     wait_stage(page, "handover")
@@ -178,17 +157,27 @@ def test_pass_and_play_turn_replay_and_report(page: Page, server_url: str, artif
     assert_clean(page)
 
 
+def finish_setup(page: Page, humans: int) -> None:
+    """Each human, behind a hand-over screen, places its setup; the setup report is
+    skipped through and the first turn begins."""
+    for _ in range(humans):
+        wait_stage(page, "handover")
+        expect(page.get_by_test_id("cap-handover")).to_be_visible()
+        page.get_by_test_id("cap-handover-continue").click()
+        wait_stage(page, "entry")
+        enter_setup(page)
+    wait_stage(page, "replay", "report")
+    if stage(page) == "replay":
+        page.get_by_test_id("cap-replay-skip").click()
+    wait_stage(page, "report")
+    page.get_by_test_id("cap-next-turn").click()
+
+
 def guarded(browser: Browser, server_url: str) -> tuple[Any, Page, PageMonitor]:
     """A separate browser context (its own storage, so its own key), guarded like `page`."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
-    monitor = PageMonitor(allowed_netloc=urlsplit(server_url).netloc)
-    page.route("**/*", monitor.on_route)
-    page.on("console", monitor.on_console)
-    page.on("pageerror", monitor.on_page_error)
-    page.on("response", monitor.on_response)
-    page.on("requestfailed", monitor.on_request_failed)
-    return context, page, monitor
+    return context, page, guard(page, server_url)
 
 
 def text_of(page: Page, test_id: str) -> str:
@@ -282,16 +271,7 @@ def test_trading_a_card_set_in_the_page(page: Page, server_url: str):
     page.goto(server_url)
     wait_ready(page)
     choose_capital_rules(page, [("Ann", "human"), ("Bob", "human")], "e2e-cards")
-    for _ in range(2):
-        wait_stage(page, "handover")
-        page.get_by_test_id("cap-handover-continue").click()
-        wait_stage(page, "entry")
-        enter_setup(page)
-    wait_stage(page, "replay", "report")
-    if stage(page) == "replay":
-        page.get_by_test_id("cap-replay-skip").click()
-    wait_stage(page, "report")
-    page.get_by_test_id("cap-next-turn").click()
+    finish_setup(page, humans=2)
     wait_stage(page, "handover")
     # Ann has earned three infantry cards (edited into the autosave, as after conquests).
     page.evaluate(

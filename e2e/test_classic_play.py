@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from conftest import assert_clean, wait_ready
+from conftest import assert_clean, click_territory, legal, wait_ready
 from playwright.sync_api import Page, expect
 
 BODY = "document.body.dataset"
@@ -59,17 +59,6 @@ def board_snapshot(page: Page) -> list[tuple[str, str, str]]:
         ".map(p => [p.dataset.territory, p.dataset.owner, p.dataset.armies])"
     )
     return [(a, b, c) for a, b, c in rows]
-
-
-def legal(page: Page) -> list[str]:
-    result: list[str] = page.evaluate(
-        "[...document.querySelectorAll('#board path.legal')].map(p => p.dataset.territory)"
-    )
-    return result
-
-
-def click_territory(page: Page, territory: str) -> None:
-    page.locator(f'#board path[data-territory="{territory}"]').dispatch_event("click")
 
 
 def test_two_humans_and_a_computer(page: Page, server_url: str, artifacts: Path) -> None:

@@ -15,10 +15,9 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
-from conftest import _MONITORS, PageMonitor, assert_clean, wait_ready
+from conftest import assert_clean, click_territory, guard, legal, wait_ready
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -68,13 +67,7 @@ def page_b(browser: Browser, server_url: str) -> Iterator[Page]:
     """A second browser (its own storage), guarded like the `page` fixture."""
     context = browser.new_context()
     page = context.new_page()
-    monitor = PageMonitor(allowed_netloc=urlsplit(server_url).netloc)
-    page.route("**/*", monitor.on_route)
-    page.on("console", monitor.on_console)
-    page.on("pageerror", monitor.on_page_error)
-    page.on("response", monitor.on_response)
-    page.on("requestfailed", monitor.on_request_failed)
-    _MONITORS[page] = monitor
+    guard(page, server_url)
     yield page
     context.close()
 
@@ -90,17 +83,6 @@ def board(page: Page) -> list[list[str]]:
         ".map(p => [p.dataset.territory, p.dataset.owner, p.dataset.armies])"
     )
     return rows
-
-
-def legal(page: Page) -> list[str]:
-    result: list[str] = page.evaluate(
-        "[...document.querySelectorAll('#board path.legal')].map(p => p.dataset.territory)"
-    )
-    return result
-
-
-def click_territory(page: Page, territory: str) -> None:
-    page.locator(f'#board path[data-territory="{territory}"]').dispatch_event("click")
 
 
 def create_email_game(page: Page, seed: str) -> None:
