@@ -1,0 +1,596 @@
+"""Build ``maps/risk_paper_scissors_geometry.json``: water regions and the Moon inset.
+
+This is a development-time generator, like ``tools/build_geometry.py`` whose output
+helpers it reuses. The game only reads the JSON it writes and never imports this
+module (it needs shapely, which the game must not depend on).
+
+Inputs are the project's own files, nothing is downloaded: the Classic land shapes
+``maps/classic_geometry.json`` (spec section 4.3: "Land shapes are
+maps/classic_geometry.json, unchanged") and the map ``maps/risk_paper_scissors.json``
+(a byte-for-byte copy of the spec's ``map.json``: water ``anchor`` points, lunar
+``pos`` points and the ``drawing.moon_inset`` hints). Run it with a throwaway
+virtualenv that has shapely (>= 2.0)::
+
+    python3 -m venv /tmp/geo-venv && /tmp/geo-venv/bin/pip install shapely
+    /tmp/geo-venv/bin/python tools/build_rps_geometry.py [--preview /tmp/rps.svg]
+
+then render the preview for a visual check, e.g.::
+
+    chromium --no-sandbox --disable-gpu --headless --screenshot=/tmp/rps.png \
+        --window-size=1366,800 file:///tmp/rps.svg
+
+The land territories are not copied: a renderer draws them from
+``classic_geometry.json`` (the ``land`` key names it) and adds what this file holds.
+
+Water pipeline, on the cylinder (the map wraps at x = 0 / x = 1000, as the
+Alaska-Kamchatka lane does), so every step is done on three copies side by side:
+
+1. sea = the strip minus the land and minus the Moon inset's disc (placed on the
+   Earth at ``place_on_earth``) with a margin, so no region hides under the inset;
+2. the Voronoi cell of each anchor among all anchors (and their copies one world
+   to the left and right);
+3. each cell is cut to the sea, to a disc of ``reach`` around its anchor, and
+   away from every land territory that the map does not list as its coast
+   (``CLEARANCE``); only the piece holding the anchor is kept;
+4. water regions that the map does not list as neighbours but that still touch
+   are pulled apart (``WATER_GAP``);
+5. the build fails unless every region touches exactly its listed coasts and
+   water neighbours (``TOUCH`` tolerance, ``MIN_CONTACT`` length), then folds the
+   region back into the viewBox (a region may wrap, as the Aleutian Trench does).
+
+The Moon inset: the Voronoi cells of the six lunar ``pos`` points plus the blank
+sites, clipped to the disc; the blank cells are left as background. Colony
+outlines are the unions of member cells, on the Earth and on the Moon.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import re
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from build_geometry import fmt, geom_path, polygons_of
+from shapely import (
+    MultiPoint,
+    MultiPolygon,
+    Point,
+    Polygon,
+    box,
+    make_valid,
+    unary_union,
+    voronoi_polygons,
+)
+from shapely.affinity import translate
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import nearest_points, polylabel
+
+ROOT = Path(__file__).resolve().parent.parent
+MAP_FILE = ROOT / "maps" / "risk_paper_scissors.json"
+LAND_FILE = ROOT / "maps" / "classic_geometry.json"
+OUT_FILE = ROOT / "maps" / "risk_paper_scissors_geometry.json"
+
+# --- tuning (viewBox units) -------------------------------------------------
+
+CLEARANCE = 3.0  # sea left between a water region and land it does not border
+WATER_GAP = 6.0  # sea left between water regions that are not neighbours
+REACH_MARGIN = 1.25  # reach = this x the anchor's distance to its farthest coast ...
+MIN_REACH = 70.0  # ... but never less than this
+SPOKE_STEP = 2.0  # spacing of the Voronoi seeds along a spoke
+REACH_STEP = 8.0  # growth of the reach per round while a listed border is missing
+MAX_ROUNDS = 20
+INSET_MARGIN = 4.0  # sea kept clear round the Moon inset's disc
+TOUCH = 0.3  # a region "touches" a shape when they come this close ...
+MIN_CONTACT = 4.0  # ... along at least this length of its boundary
+MIN_PART_AREA = 4.0  # wrapped slivers smaller than this are dropped
+LABEL_CLEARANCE = 9.0  # the anchor is the label point when it is this deep inside
+# Label room is reserved for these font sizes (the preview uses them): water names,
+# water colony names, and on the inset (its own units) lunar names and colony names.
+WATER_TEXT, COLONY_TEXT, MOON_TEXT, MOON_COLONY_TEXT = 6.5, 6.0, 8.0, 7.0
+TEXT_WIDTH = 0.6  # average glyph width of a sans-serif font, in font sizes
+LABEL_GRID = 2.0  # candidate spacing when placing a colony label
+COLONY_DEPTH = 6.0  # a colony label deeper inside than this is deep enough
+LANDING_MARK_R = 6.0  # the landing-site ring on the inset (inset units) ...
+LANDING_MARK_OFFSET = 13.0  # ... centred this far above the territory's label
+
+TOKEN = re.compile(r"[A-Za-z]|-?(?:\d+\.?\d*|\.\d+)")
+
+
+# --- reading ----------------------------------------------------------------
+
+
+def path_rings(d: str) -> list[list[tuple[float, float]]]:
+    """Rings of an SVG path of absolute M, L, Z commands (as build_geometry writes)."""
+    rings: list[list[tuple[float, float]]] = []
+    ring: list[tuple[float, float]] = []
+    tokens = TOKEN.findall(d)
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if tok.isalpha():
+            if tok == "Z":
+                rings.append(ring)
+                ring = []
+            i += 1
+            continue
+        ring.append((float(tok), float(tokens[i + 1])))
+        i += 2
+    return rings
+
+
+def path_shape(d: str) -> BaseGeometry:
+    """The area of a path: exteriors wind one way, holes the other (build_geometry)."""
+    shells, holes = [], []
+    for ring in path_rings(d):
+        poly = make_valid(Polygon(ring))
+        signed = sum(
+            x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1], strict=True)
+        )
+        (shells if signed > 0 else holes).append(poly)
+    return make_valid(unary_union(shells).difference(unary_union(holes)))
+
+
+# --- geometry on the cylinder -----------------------------------------------
+
+
+def copies(geom: BaseGeometry, width: float) -> BaseGeometry:
+    """The shape and its copies one world to the left and to the right."""
+    return unary_union([translate(geom, dx) for dx in (-width, 0.0, width)])
+
+
+def fold(geom: BaseGeometry, width: float, height: float) -> BaseGeometry:
+    """A shape drawn on the unrolled cylinder, cut back into the viewBox."""
+    frame = box(0, 0, width, height)
+    parts = [translate(geom, dx).intersection(frame) for dx in (-width, 0.0, width)]
+    kept = [p for p in polygons_of(unary_union(parts)) if p.area >= MIN_PART_AREA]
+    return MultiPolygon(kept)
+
+
+def piece_with(geom: BaseGeometry, point: Point) -> Polygon:
+    """The polygon of ``geom`` that holds ``point`` (or the nearest one)."""
+    parts = polygons_of(geom)
+    return min(parts, key=lambda p: p.distance(point))
+
+
+def contact(a: BaseGeometry, b: BaseGeometry) -> float:
+    """Length of a's boundary that runs within TOUCH of b."""
+    return float(a.boundary.intersection(b.buffer(TOUCH)).length)
+
+
+def wrapped_contact(a: BaseGeometry, b: BaseGeometry, width: float) -> float:
+    return max(contact(a, translate(b, dx)) for dx in (-width, 0.0, width))
+
+
+# --- water ------------------------------------------------------------------
+
+
+def spokes(anchor: Point, coasts: list[BaseGeometry], width: float) -> list[tuple[float, float]]:
+    """Points every SPOKE_STEP along the segments from the anchor to each coast's nearest point.
+
+    Seeding the Voronoi diagram with these spokes rather than the bare anchor gives each
+    region the sea in front of every one of its coasts, even where another anchor is nearer.
+    """
+    points = [(anchor.x, anchor.y)]
+    for coast in coasts:
+        near = min((translate(coast, dx) for dx in (-width, 0.0, width)), key=anchor.distance)
+        end = nearest_points(anchor, near)[1]
+        steps = max(1, int(anchor.distance(end) / SPOKE_STEP))
+        points.extend(
+            (anchor.x + (end.x - anchor.x) * k / steps, anchor.y + (end.y - anchor.y) * k / steps)
+            for k in range(1, steps + 1)
+        )
+    return points
+
+
+def voronoi_cells(
+    sites: dict[str, list[tuple[float, float]]], width: float, height: float
+) -> dict[str, BaseGeometry]:
+    """The cell of each site (a set of points) among all sites and their wrapped copies."""
+    points, owners = [], []
+    for sid, group in sites.items():
+        for dx in (-width, 0.0, width):
+            for x, y in group:
+                points.append((x + dx, y))
+                owners.append((sid, dx))
+    extent = box(-2 * width, -height, 3 * width, 2 * height)
+    diagram = voronoi_polygons(MultiPoint(points), extend_to=extent, ordered=True)
+    parts: dict[str, list[Polygon]] = {}
+    for (sid, dx), cell in zip(owners, diagram.geoms, strict=True):
+        if dx == 0.0:
+            parts.setdefault(sid, []).append(cell)
+    return {sid: unary_union(cells) for sid, cells in parts.items()}
+
+
+def build_water(
+    game: dict[str, Any], land: dict[str, BaseGeometry], view: list[int]
+) -> tuple[dict[str, Polygon], list[str]]:
+    """Each water territory's region on the unrolled cylinder, and what is still wrong.
+
+    A region's reach starts at REACH_MARGIN x its farthest coast; the reach of both
+    regions of a listed pair that does not touch yet grows by REACH_STEP, round after
+    round, so open ocean is shared out only where the map needs a border.
+    """
+    _, _, width, height = view
+    water = [t for t in game["territories"] if t["kind"] == "water"]
+    inset = moon_disc_on_earth(game["drawing"]["moon_inset"]).buffer(INSET_MARGIN)
+    land_all = unary_union(list(land.values()))
+    strip = box(-width, 0, 2 * width, height)
+    sea = strip.difference(copies(land_all, width)).difference(copies(inset, width))
+    cells = voronoi_cells(
+        {
+            t["id"]: spokes(
+                Point(t["anchor"]), [land[n] for n in t["neighbours"] if n in land], width
+            )
+            for t in water
+        },
+        width,
+        height,
+    )
+    allowed = {}
+    reach = {}
+    for t in water:
+        anchor = Point(t["anchor"])
+        coasts = [n for n in t["neighbours"] if n in land]
+        others = unary_union([s for tid, s in land.items() if tid not in coasts])
+        allowed[t["id"]] = (
+            cells[t["id"]].intersection(sea).difference(copies(others, width).buffer(CLEARANCE))
+        )
+        farthest = max(
+            min(translate(land[c], dx).distance(anchor) for dx in (-width, 0, width))
+            for c in coasts
+        )
+        reach[t["id"]] = max(MIN_REACH, REACH_MARGIN * farthest)
+    for _ in range(MAX_ROUNDS):
+        regions = {
+            t["id"]: piece_with(
+                allowed[t["id"]].intersection(Point(t["anchor"]).buffer(reach[t["id"]], 32)),
+                Point(t["anchor"]),
+            )
+            for t in water
+        }
+        separate(water, regions, width)
+        problems = check_water(game, land, regions, width)
+        short = {
+            (a, b)
+            for t in water
+            for a, b in [(t["id"], n) for n in t["neighbours"]]
+            if any(p.startswith(f"{a} should border {b} ") for p in problems)
+        }
+        if not short:
+            break
+        for a, b in short:
+            reach[a] += REACH_STEP
+            if b in reach:
+                reach[b] += REACH_STEP
+    return regions, problems
+
+
+def separate(water: list[dict[str, Any]], regions: dict[str, Polygon], width: float) -> None:
+    """Pull apart regions that touch although the map does not make them neighbours."""
+    ids = [t["id"] for t in water]
+    listed = {t["id"]: set(t["neighbours"]) for t in water}
+    for i, a in enumerate(ids):
+        for b in ids[i + 1 :]:
+            if b in listed[a]:
+                continue
+            near = min(regions[a].distance(translate(regions[b], dx)) for dx in (-width, 0, width))
+            if near >= WATER_GAP:
+                continue
+            b_copies = copies(regions[b], width)
+            a_copies = copies(regions[a], width)
+            regions[a] = piece_with(
+                regions[a].difference(b_copies.buffer(WATER_GAP / 2)), Point(anchor_of(water, a))
+            )
+            regions[b] = piece_with(
+                regions[b].difference(a_copies.buffer(WATER_GAP / 2)), Point(anchor_of(water, b))
+            )
+
+
+def anchor_of(water: list[dict[str, Any]], tid: str) -> tuple[float, float]:
+    return next(tuple(t["anchor"]) for t in water if t["id"] == tid)
+
+
+def check_water(
+    game: dict[str, Any], land: dict[str, BaseGeometry], regions: dict[str, Polygon], width: float
+) -> list[str]:
+    """Every way the drawn regions disagree with the map's adjacency."""
+    problems = []
+    shapes = {**land, **regions}
+    for t in game["territories"]:
+        if t["kind"] != "water":
+            continue
+        for other, shape in shapes.items():
+            if other == t["id"]:
+                continue
+            touching = wrapped_contact(regions[t["id"]], shape, width)
+            listed = other in t["neighbours"]
+            if listed and touching < MIN_CONTACT:
+                problems.append(f"{t['id']} should border {other} (contact {touching:.1f})")
+            if not listed and touching > 0:
+                problems.append(f"{t['id']} touches {other} (contact {touching:.1f})")
+    return problems
+
+
+def region_label(region: Polygon, anchor: tuple[float, float]) -> list[float]:
+    """The anchor when it lies well inside, else the pole of inaccessibility."""
+    point = Point(anchor)
+    if region.contains(point) and region.exterior.distance(point) >= LABEL_CLEARANCE:
+        return [round(anchor[0], 1), round(anchor[1], 1)]
+    pole = polylabel(region, tolerance=0.5)
+    return [round(pole.x, 1), round(pole.y, 1)]
+
+
+def text_box(centre: Sequence[float], label: str, size: float) -> Polygon:
+    """Roughly the box a centred sans-serif label of this size covers."""
+    half_w, half_h = len(label) * size * TEXT_WIDTH / 2, size * 0.65
+    x, y = centre
+    return box(x - half_w, y - half_h, x + half_w, y + half_h)
+
+
+def colony_label(
+    members: list[BaseGeometry], label: str, size: float, avoid: list[Polygon]
+) -> list[float]:
+    """The centre for the colony's "name +bonus" label.
+
+    The text fits inside one of ``members`` (for water, a territory: it crosses no
+    border), clear of the
+    territories' own labels and marks, as deep inside as possible (up to COLONY_DEPTH),
+    then as near as possible to the middle of those labels.
+    """
+    blocked = unary_union(avoid).buffer(1.5)
+    middle = unary_union(avoid).centroid
+    best: tuple[float, float] | None = None
+    best_score = (-math.inf, -math.inf)
+    for main in (p for m in members for p in polygons_of(m)):
+        x0, y0, x1, y1 = main.bounds
+        for i in range(int((x1 - x0) / LABEL_GRID) + 1):
+            for j in range(int((y1 - y0) / LABEL_GRID) + 1):
+                centre = (x0 + i * LABEL_GRID, y0 + j * LABEL_GRID)
+                covered = text_box(centre, label, size)
+                if not main.contains(covered) or covered.intersects(blocked):
+                    continue
+                depth = min(
+                    main.exterior.distance(covered), blocked.distance(covered), COLONY_DEPTH
+                )
+                score = (depth, -Point(centre).distance(middle))
+                if score > best_score:
+                    best, best_score = centre, score
+    if best is None:
+        raise SystemExit(f"no room for the label {label!r}")
+    return [round(best[0], 1), round(best[1], 1)]
+
+
+# --- the Moon ---------------------------------------------------------------
+
+
+def moon_disc_on_earth(inset: dict[str, Any]) -> Polygon:
+    x, y, w, _ = inset["place_on_earth"]
+    scale = w / inset["viewBox"][2]
+    disc = inset["disc"]
+    return Point(x + disc["cx"] * scale, y + disc["cy"] * scale).buffer(
+        disc["r"] * scale, quad_segs=32
+    )
+
+
+def colony_text(group: dict[str, Any]) -> str:
+    return f"{group['name']} +{group['bonus']}"
+
+
+def build_moon(game: dict[str, Any]) -> dict[str, Any]:
+    """The inset: lunar cells, labels, landing-site marks and colony outlines."""
+    inset = game["drawing"]["moon_inset"]
+    disc_spec = inset["disc"]
+    disc = Point(disc_spec["cx"], disc_spec["cy"]).buffer(disc_spec["r"], quad_segs=64)
+    lunar = [t for t in game["territories"] if t["kind"] == "lunar"]
+    sites = {t["id"]: tuple(t["pos"]) for t in lunar}
+    sites.update({b["id"]: tuple(b["pos"]) for b in inset["blank_sites"]})
+    vb = inset["viewBox"]
+    cells = voronoi_polygons(MultiPoint(list(sites.values())), extend_to=box(*vb))
+    cell_of = {}
+    for sid, pos in sites.items():
+        (cell,) = [c for c in cells.geoms if c.contains(Point(pos))]
+        cell_of[sid] = cell.intersection(disc)
+    territories = {}
+    marks = {}
+    avoid: dict[str, list[Polygon]] = {}
+    for t in lunar:
+        cell = cell_of[t["id"]]
+        pole = polylabel(cell, tolerance=0.5)
+        label = [round(pole.x, 1), round(pole.y, 1)]
+        territories[t["id"]] = {"d": geom_path(cell), "label": label}
+        keep_clear = [text_box(label, t["name"], MOON_TEXT)]
+        if t["landing_site"]:
+            mark = [label[0], round(label[1] - LANDING_MARK_OFFSET, 1)]
+            if not cell.contains(Point(mark).buffer(LANDING_MARK_R)):
+                raise SystemExit(f"no room for the landing-site mark of {t['id']}")
+            marks[t["id"]] = mark
+            keep_clear.append(Point(mark).buffer(LANDING_MARK_R))
+        avoid.setdefault(t["group"], []).extend(keep_clear)
+    colonies = {}
+    for g in game["groups"]:
+        if g["kind"] == "lunar_colony":
+            members = [cell_of[t["id"]] for t in lunar if t["group"] == g["id"]]
+            colonies[g["id"]] = {
+                "d": geom_path(unary_union(members)),
+                # No single lunar cell is wide enough: the label may cross inner borders.
+                "label": colony_label(
+                    [unary_union(members)], colony_text(g), MOON_COLONY_TEXT, avoid[g["id"]]
+                ),
+            }
+    return {
+        "viewBox": vb,
+        "disc": disc_spec,
+        "place": inset["place_on_earth"],
+        "territories": territories,
+        "colonies": colonies,
+        "landing_sites": marks,
+        "blank": {b["id"]: {"d": geom_path(cell_of[b["id"]])} for b in inset["blank_sites"]},
+    }
+
+
+# --- assembly ---------------------------------------------------------------
+
+
+def build() -> tuple[dict[str, Any], dict[str, Any], list[str]]:
+    game = json.loads(MAP_FILE.read_text(encoding="utf-8"))
+    classic = json.loads(LAND_FILE.read_text(encoding="utf-8"))
+    view = classic["viewBox"]
+    if view != game["drawing"]["viewBox"]:
+        raise SystemExit(f"viewBox {view} of {LAND_FILE.name} is not the map's")
+    width, height = view[2], view[3]
+    land = {tid: path_shape(t["d"]) for tid, t in classic["territories"].items()}
+    regions, problems = build_water(game, land, view)
+    water = {}
+    folded = {}
+    for t in game["territories"]:
+        if t["kind"] == "water":
+            folded[t["id"]] = fold(regions[t["id"]], width, height)
+            water[t["id"]] = {
+                "d": geom_path(folded[t["id"]]),
+                "label": region_label(piece_with(folded[t["id"]], Point(t["anchor"])), t["anchor"]),
+            }
+    colonies = {}
+    for g in game["groups"]:
+        if g["kind"] == "water_colony":
+            members = [t for t in game["territories"] if t["group"] == g["id"]]
+            colonies[g["id"]] = {
+                "d": geom_path(unary_union([folded[m["id"]] for m in members])),
+                "label": colony_label(
+                    [folded[m["id"]] for m in members],
+                    colony_text(g),
+                    COLONY_TEXT,
+                    [text_box(water[m["id"]]["label"], m["name"], WATER_TEXT) for m in members],
+                ),
+            }
+    data = {
+        "format": 1,
+        "map": game["id"],
+        "land": LAND_FILE.name,
+        "viewBox": view,
+        "wrap_width": game["drawing"]["wrap_width"],
+        "water": water,
+        "water_colonies": colonies,
+        "moon": build_moon(game),
+    }
+    return data, game, problems
+
+
+# --- preview ----------------------------------------------------------------
+
+CONTINENT_COLOURS = {
+    "north_america": "#e8c547",
+    "south_america": "#d9603b",
+    "europe": "#5b8fd1",
+    "africa": "#c9894a",
+    "asia": "#6fb06a",
+    "australia": "#a86cc1",
+}
+COLONY_COLOURS = {
+    "pacific_colonies": "#7fb8d8",
+    "north_atlantic_colonies": "#8fc9b9",
+    "south_atlantic_colonies": "#a9b7e0",
+    "indian_ocean_colonies": "#9fd0e6",
+    "oceanus_colony": "#c9c3b0",
+    "tranquility_colony": "#b3b0c9",
+}
+
+
+def text(x: float, y: float, label: str, size: float, style: str = "") -> str:
+    """A centred label; ``style`` is "bold" or "italic" (or "")."""
+    font = {"bold": 'font-weight="bold" ', "italic": 'font-style="italic" '}.get(style, "")
+    return (
+        f'<text x="{fmt(x)}" y="{fmt(y)}" font-size="{size}" font-family="sans-serif" '
+        f'{font}text-anchor="middle" paint-order="stroke" stroke="#fff" '
+        f'stroke-width="{size / 4:.2f}">{label}</text>'
+    )
+
+
+def preview_svg(data: dict[str, Any], game: dict[str, Any], classic: dict[str, Any]) -> str:
+    """The whole board: Classic land, water regions, colony bonuses, the Moon inset."""
+    w, h = data["viewBox"][2], data["viewBox"][3]
+    terr = {t["id"]: t for t in game["territories"]}
+    group = {g["id"]: g for g in game["groups"]}
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}">',
+        f'<rect width="{w}" height="{h}" fill="#1d3b5a"/>',
+    ]
+    for tid, t in data["water"].items():
+        colour = COLONY_COLOURS[terr[tid]["group"]]
+        out.append(f'<path d="{t["d"]}" fill="{colour}" stroke="#fff" stroke-width="0.6"/>')
+    for c in data["water_colonies"].values():
+        out.append(f'<path d="{c["d"]}" fill="none" stroke="#0b2035" stroke-width="1.2"/>')
+    for link in classic["sea_links"]:
+        for (x1, y1), (x2, y2) in link["segments"]:
+            out.append(
+                f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#fff" '
+                'stroke-width="0.8" stroke-dasharray="3 2"/>'
+            )
+    for tid, t in classic["territories"].items():
+        colour = CONTINENT_COLOURS[terr[tid]["group"]]
+        out.append(f'<path d="{t["d"]}" fill="{colour}" stroke="#333" stroke-width="0.4"/>')
+    for c in classic["continents"].values():
+        out.append(f'<path d="{c["d"]}" fill="none" stroke="#000" stroke-width="1"/>')
+    for tid, t in classic["territories"].items():
+        out.append(text(t["label"][0], t["label"][1] + 2, terr[tid]["name"], 5.5))
+    for tid, t in data["water"].items():
+        x, y = t["label"]
+        out.append(text(x, y + WATER_TEXT / 3, terr[tid]["name"], WATER_TEXT, "bold"))
+    for gid, c in data["water_colonies"].items():
+        x, y = c["label"]
+        out.append(text(x, y + COLONY_TEXT / 3, colony_text(group[gid]), COLONY_TEXT, "italic"))
+    moon = data["moon"]
+    x, y, pw, _ = moon["place"]
+    scale = pw / moon["viewBox"][2]
+    disc = moon["disc"]
+    out.append(f'<g transform="translate({x},{y}) scale({scale})">')
+    out.append(
+        f'<circle cx="{disc["cx"]}" cy="{disc["cy"]}" r="{disc["r"]}" fill="#8a8f96" '
+        'stroke="#fff" stroke-width="1.2"/>'
+    )
+    for tid, t in moon["territories"].items():
+        colour = COLONY_COLOURS[terr[tid]["group"]]
+        out.append(f'<path d="{t["d"]}" fill="{colour}" stroke="#333" stroke-width="0.6"/>')
+    for c in moon["colonies"].values():
+        out.append(f'<path d="{c["d"]}" fill="none" stroke="#000" stroke-width="1.4"/>')
+    for lx, ly in moon["landing_sites"].values():
+        out.append(
+            f'<circle cx="{lx}" cy="{ly}" r="{LANDING_MARK_R - 1}" fill="none" stroke="#c0392b" '
+            'stroke-width="2"/>'
+        )
+    for tid, t in moon["territories"].items():
+        out.append(text(t["label"][0], t["label"][1] + MOON_TEXT / 3, terr[tid]["name"], MOON_TEXT))
+    for gid, c in moon["colonies"].items():
+        cx, cy = c["label"]
+        out.append(
+            text(cx, cy + MOON_COLONY_TEXT / 3, colony_text(group[gid]), MOON_COLONY_TEXT, "italic")
+        )
+    out.append("</g>")
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--out", type=Path, default=OUT_FILE)
+    parser.add_argument("--preview", type=Path, help="also write a preview SVG here")
+    args = parser.parse_args(argv)
+    data, game, problems = build()
+    if args.preview:
+        classic = json.loads(LAND_FILE.read_text(encoding="utf-8"))
+        args.preview.write_text(preview_svg(data, game, classic), encoding="utf-8")
+        print(f"wrote {args.preview}")
+    if problems:
+        print("water regions disagree with the map:", *problems, sep="\n  ", file=sys.stderr)
+        return 1
+    text_out = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    args.out.write_text(text_out + "\n", encoding="utf-8")
+    print(f"wrote {args.out} ({len(text_out) / 1024:.1f} KB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
