@@ -26,7 +26,7 @@ SPEC_DIR = ROOT.parent / "shared" / "specs" / "risk-paper-scissors"
 
 # A region "touches" a shape when its boundary runs within TOUCH of the shape's
 # boundary along at least MIN_CONTACT units; shapes that do not touch stay at least
-# APART from each other (the build leaves 3 units to land and 6 between water regions).
+# APART from each other (the build leaves at least 3 units).
 TOUCH = 0.3
 MIN_CONTACT = 4.0
 APART = 1.0

@@ -27,14 +27,19 @@ Alaska-Kamchatka lane does), so every step is done on three copies side by side:
 
 1. sea = the strip minus the land and minus the Moon inset's disc (placed on the
    Earth at ``place_on_earth``) with a margin, so no region hides under the inset;
-2. the Voronoi cell of each anchor among all anchors (and their copies one world
-   to the left and right);
+2. a Voronoi diagram seeded, for each water territory, with its anchor and with
+   points along a "spoke" from the anchor to the nearest point of each coast it
+   borders (plain anchor cells would hand some coasts to a nearer anchor: the
+   Eastern United States is nearer the Sargasso Deep's anchor than the Labrador
+   Basin's); the cells of a territory's seeds form its cell;
 3. each cell is cut to the sea, to a disc of ``reach`` around its anchor, and
    away from every land territory that the map does not list as its coast
    (``CLEARANCE``); only the piece holding the anchor is kept;
 4. water regions that the map does not list as neighbours but that still touch
    are pulled apart (``WATER_GAP``);
-5. the build fails unless every region touches exactly its listed coasts and
+5. while a listed border is missing (the open Pacific, south of Africa), the reach
+   of the regions concerned grows and steps 3-4 are redone;
+6. the build fails unless every region touches exactly its listed coasts and
    water neighbours (``TOUCH`` tolerance, ``MIN_CONTACT`` length), then folds the
    region back into the viewBox (a region may wrap, as the Aleutian Trench does).
 
@@ -52,7 +57,7 @@ import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from build_geometry import fmt, geom_path, polygons_of
 from shapely import (
@@ -77,7 +82,7 @@ OUT_FILE = ROOT / "maps" / "risk_paper_scissors_geometry.json"
 # --- tuning (viewBox units) -------------------------------------------------
 
 CLEARANCE = 3.0  # sea left between a water region and land it does not border
-WATER_GAP = 6.0  # sea left between water regions that are not neighbours
+WATER_GAP = 6.0  # where non-neighbours met, each gives up half of this (3 units stay)
 REACH_MARGIN = 1.25  # reach = this x the anchor's distance to its farthest coast ...
 MIN_REACH = 70.0  # ... but never less than this
 SPOKE_STEP = 2.0  # spacing of the Voronoi seeds along a spoke
@@ -207,7 +212,7 @@ def voronoi_cells(
 
 def build_water(
     game: dict[str, Any], land: dict[str, BaseGeometry], view: list[int]
-) -> tuple[dict[str, Polygon], list[str]]:
+) -> tuple[dict[str, Polygon], list[Mismatch]]:
     """Each water territory's region on the unrolled cylinder, and what is still wrong.
 
     A region's reach starts at REACH_MARGIN x its farthest coast; the reach of both
@@ -254,18 +259,11 @@ def build_water(
         }
         separate(water, regions, width)
         problems = check_water(game, land, regions, width)
-        short = {
-            (a, b)
-            for t in water
-            for a, b in [(t["id"], n) for n in t["neighbours"]]
-            if any(p.startswith(f"{a} should border {b} ") for p in problems)
-        }
+        short = [p for p in problems if p.listed]
         if not short:
             break
-        for a, b in short:
-            reach[a] += REACH_STEP
-            if b in reach:
-                reach[b] += REACH_STEP
+        for grow in {tid for p in short for tid in (p.territory, p.other) if tid in reach}:
+            reach[grow] += REACH_STEP
     return regions, problems
 
 
@@ -273,6 +271,7 @@ def separate(water: list[dict[str, Any]], regions: dict[str, Polygon], width: fl
     """Pull apart regions that touch although the map does not make them neighbours."""
     ids = [t["id"] for t in water]
     listed = {t["id"]: set(t["neighbours"]) for t in water}
+    anchor = {t["id"]: Point(t["anchor"]) for t in water}
     for i, a in enumerate(ids):
         for b in ids[i + 1 :]:
             if b in listed[a]:
@@ -283,20 +282,29 @@ def separate(water: list[dict[str, Any]], regions: dict[str, Polygon], width: fl
             b_copies = copies(regions[b], width)
             a_copies = copies(regions[a], width)
             regions[a] = piece_with(
-                regions[a].difference(b_copies.buffer(WATER_GAP / 2)), Point(anchor_of(water, a))
+                regions[a].difference(b_copies.buffer(WATER_GAP / 2)), anchor[a]
             )
             regions[b] = piece_with(
-                regions[b].difference(a_copies.buffer(WATER_GAP / 2)), Point(anchor_of(water, b))
+                regions[b].difference(a_copies.buffer(WATER_GAP / 2)), anchor[b]
             )
 
 
-def anchor_of(water: list[dict[str, Any]], tid: str) -> tuple[float, float]:
-    return next(tuple(t["anchor"]) for t in water if t["id"] == tid)
+class Mismatch(NamedTuple):
+    """A water region whose contact with another shape disagrees with the map."""
+
+    territory: str
+    other: str
+    listed: bool  # the map makes them neighbours (so the contact is too short)
+    contact: float
+
+    def __str__(self) -> str:
+        verb = "should border" if self.listed else "touches"
+        return f"{self.territory} {verb} {self.other} (contact {self.contact:.1f})"
 
 
 def check_water(
     game: dict[str, Any], land: dict[str, BaseGeometry], regions: dict[str, Polygon], width: float
-) -> list[str]:
+) -> list[Mismatch]:
     """Every way the drawn regions disagree with the map's adjacency."""
     problems = []
     shapes = {**land, **regions}
@@ -308,10 +316,8 @@ def check_water(
                 continue
             touching = wrapped_contact(regions[t["id"]], shape, width)
             listed = other in t["neighbours"]
-            if listed and touching < MIN_CONTACT:
-                problems.append(f"{t['id']} should border {other} (contact {touching:.1f})")
-            if not listed and touching > 0:
-                problems.append(f"{t['id']} touches {other} (contact {touching:.1f})")
+            if (listed and touching < MIN_CONTACT) or (not listed and touching > 0):
+                problems.append(Mismatch(t["id"], other, listed, touching))
     return problems
 
 
@@ -435,7 +441,7 @@ def build_moon(game: dict[str, Any]) -> dict[str, Any]:
 # --- assembly ---------------------------------------------------------------
 
 
-def build() -> tuple[dict[str, Any], dict[str, Any], list[str]]:
+def build() -> tuple[dict[str, Any], dict[str, Any], list[Mismatch]]:
     game = json.loads(MAP_FILE.read_text(encoding="utf-8"))
     classic = json.loads(LAND_FILE.read_text(encoding="utf-8"))
     view = classic["viewBox"]
