@@ -11,7 +11,7 @@ import math
 import subprocess
 import sys
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 from pathlib import Path
 
@@ -253,9 +253,27 @@ def test_water_label_inside_own_region(tid: str) -> None:
             assert not inside(label, list(rings(other))), f"{tid} label in {other}"
 
 
-def test_water_label_is_the_anchor_when_there_is_room() -> None:
-    """The label point is the map's anchor (4.3: "a marker at the anchor") unless the
-    anchor lies near the region's edge."""
+def circle(centre: Sequence[float], r: float) -> list[tuple[float, float]]:
+    x, y = centre
+    return [
+        (x + r * math.cos(2 * math.pi * k / 16), y + r * math.sin(2 * math.pi * k / 16))
+        for k in range(16)
+    ]
+
+
+@pytest.mark.parametrize("tid", WATER)
+def test_water_badge_fits_and_sits_on_the_anchor_when_it_can(tid: str) -> None:
+    """The army badge (radius 7.5, as ui/render.py draws it) on the label point fits
+    inside the region; the label is the map's anchor (4.3: "a marker at the anchor")
+    unless the badge and name do not fit there, and then it stays near the anchor."""
+    label = geometry()["water"][tid]["label"]
+    for p in circle(label, 7.5):
+        assert inside(p, list(rings(tid))), tid
+    anchor = next(t["anchor"] for t in territories("water") if t["id"] == tid)
+    assert math.dist(label, anchor) < 40
+
+
+def test_most_water_labels_are_the_anchors() -> None:
     at_anchor = [
         t["id"]
         for t in territories("water")
@@ -338,38 +356,53 @@ def test_blank_site_is_background() -> None:
 
 
 def test_landing_sites_marked_inside_their_cells() -> None:
+    """4.3: "a ring or star on the landing sites": a ring round the badge at the
+    landing site's label point, inside its cell."""
     sites = moon()["landing_sites"]
-    assert (
-        list(sites) == game()["space_link"]["landing_sites"] == ["copernicus", "sea_of_tranquility"]
-    )
-    for tid, mark in sites.items():
-        assert inside(tuple(mark), list(rings(tid)))
+    assert list(sites) == game()["space_link"]["landing_sites"]
+    assert list(sites) == ["copernicus", "sea_of_tranquility"]
+    for tid, (x, y, r) in sites.items():
+        assert [x, y] == moon()["territories"][tid]["label"]
+        assert r > 7.5 / 0.75, "the ring runs outside the badge"
+        for p in circle((x, y), r):
+            assert inside(p, list(rings(tid))), tid
+
+
+def inset_scale() -> float:
+    return moon()["place"][2] / moon()["viewBox"][2]
 
 
 def test_lunar_colonies() -> None:
-    """The two lunar colonies have outlines around their cells and a label point inside."""
+    """Each lunar colony has an outline round its three cells; its "name +bonus" label
+    sits in the frame's strip under the disc, on its own colony's side of the Moon."""
+    disc = moon()["disc"]
+    _, _, fw, fh = moon()["frame"]
+    middle = {}
     for gid, colony in moon()["colonies"].items():
         members = [t["id"] for t in territories("lunar") if t["group"] == gid]
         assert len(members) == 3
         outline = parse_path(colony["d"])
-        assert member_of(tuple(colony["label"]), members), gid
         for m in members:
             assert inside(tuple(moon()["territories"][m]["label"]), outline), (gid, m)
+        x, y = colony["label"]
+        assert 0 < x < fw / inset_scale() and disc["cy"] + disc["r"] < y < fh / inset_scale()
+        middle[gid] = sum(moon()["territories"][m]["label"][0] for m in members) / 3
+    labels = {gid: c["label"][0] for gid, c in moon()["colonies"].items()}
+    west, east = sorted(middle, key=middle.__getitem__)
+    assert labels[west] < labels[east]
 
 
 def test_water_stays_clear_of_the_moon_inset() -> None:
-    """The inset is drawn on open South Pacific (place_on_earth): no water region lies
-    under its disc."""
-    x, y, w, _ = moon()["place"]
-    scale = w / moon()["viewBox"][2]
-    disc = moon()["disc"]
-    centre = (x + disc["cx"] * scale, y + disc["cy"] * scale)
-    radius = disc["r"] * scale
+    """The inset is drawn on open South Pacific (place_on_earth), in a frame down to the
+    map's bottom edge: no water region lies under it."""
+    x, y, w, h = moon()["frame"]
+    assert [x, y, w] == moon()["place"][:3]
+    assert y + h == geometry()["viewBox"][3]
     for tid in WATER:
-        assert not inside(centre, list(rings(tid)))
+        assert not inside((x + w / 2, y + h / 2), list(rings(tid)))
         for ring in rings(tid):
-            for p in ring:
-                assert math.dist(p, centre) >= radius, tid
+            for px, py in ring:
+                assert not (x < px < x + w and y < py < y + h), tid
 
 
 def test_map_is_the_specs_copy() -> None:

@@ -25,8 +25,9 @@ The land territories are not copied: a renderer draws them from
 Water pipeline, on the cylinder (the map wraps at x = 0 / x = 1000, as the
 Alaska-Kamchatka lane does), so every step is done on three copies side by side:
 
-1. sea = the strip minus the land and minus the Moon inset's disc (placed on the
-   Earth at ``place_on_earth``) with a margin, so no region hides under the inset;
+1. sea = the strip minus the land and minus the Moon inset's frame (the spec's
+   ``place_on_earth`` down to the bottom edge) with a margin, so no region hides
+   under the inset;
 2. a Voronoi diagram seeded, for each water territory, with its anchor and with
    points along a "spoke" from the anchor to the nearest point of each coast it
    borders (plain anchor cells would hand some coasts to a nearer anchor: the
@@ -55,7 +56,7 @@ import json
 import math
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -72,7 +73,7 @@ from shapely import (
 )
 from shapely.affinity import translate
 from shapely.geometry.base import BaseGeometry
-from shapely.ops import nearest_points, polylabel
+from shapely.ops import nearest_points
 
 ROOT = Path(__file__).resolve().parent.parent
 MAP_FILE = ROOT / "maps" / "risk_paper_scissors.json"
@@ -88,20 +89,23 @@ MIN_REACH = 70.0  # ... but never less than this
 SPOKE_STEP = 2.0  # spacing of the Voronoi seeds along a spoke
 REACH_STEP = 8.0  # growth of the reach per round while a listed border is missing
 MAX_ROUNDS = 20
-INSET_MARGIN = 4.0  # sea kept clear round the Moon inset's disc
+INSET_MARGIN = 4.0  # sea kept clear round the Moon inset's frame
 TOUCH = 0.3  # a region "touches" a shape when they come this close ...
 MIN_CONTACT = 4.0  # ... along at least this length of its boundary
 MIN_PART_AREA = 4.0  # wrapped slivers smaller than this are dropped
-LABEL_CLEARANCE = 9.0  # the anchor is the label point when it is this deep inside
-# Label room is reserved for these font sizes (the preview uses them): water names,
-# water colony names, and on the inset (its own units) lunar names and colony names.
+# Labels follow ui/render.py: a territory's army badge (radius BADGE_R) sits on its
+# label point and its name just below. Room is reserved for these font sizes (the
+# preview uses them): water names, water colony names, and on the inset (its own
+# units, where badges keep their Earth size) lunar names and lunar colony names.
+BADGE_R = 7.5
+LAND_TEXT = 6.2  # ui/render.py's NAME_SIZE (used by the preview only)
 WATER_TEXT, COLONY_TEXT, MOON_TEXT, MOON_COLONY_TEXT = 6.5, 6.0, 8.0, 7.0
 TEXT_WIDTH = 0.6  # average glyph width of a sans-serif font, in font sizes
-LABEL_GRID = 2.0  # candidate spacing when placing a colony label
-COLONY_DEPTH = 6.0  # a colony label deeper inside than this is deep enough
-LANDING_MARK_R = 6.0  # the landing-site ring on the inset (inset units) ...
-LANDING_MARK_OFFSET = 13.0  # ... centred this far above the territory's label
+LABEL_GRID = 2.0  # candidate spacing when a label point is searched
+DEEP_ENOUGH = 2.0  # a label's room this far inside its area is deep enough
+LANDING_RING = 4.0  # a landing site's ring runs this far outside its badge
 
+Coords = tuple[float, float]
 TOKEN = re.compile(r"[A-Za-z]|-?(?:\d+\.?\d*|\.\d+)")
 
 
@@ -221,7 +225,8 @@ def build_water(
     """
     _, _, width, height = view
     water = [t for t in game["territories"] if t["kind"] == "water"]
-    inset = moon_disc_on_earth(game["drawing"]["moon_inset"]).buffer(INSET_MARGIN)
+    fx, fy, fw, fh = moon_frame(game["drawing"]["moon_inset"], height)
+    inset = box(fx, fy, fx + fw, fy + fh).buffer(INSET_MARGIN, join_style="mitre")
     land_all = unary_union(list(land.values()))
     strip = box(-width, 0, 2 * width, height)
     sea = strip.difference(copies(land_all, width)).difference(copies(inset, width))
@@ -321,15 +326,6 @@ def check_water(
     return problems
 
 
-def region_label(region: Polygon, anchor: tuple[float, float]) -> list[float]:
-    """The anchor when it lies well inside, else the pole of inaccessibility."""
-    point = Point(anchor)
-    if region.contains(point) and region.exterior.distance(point) >= LABEL_CLEARANCE:
-        return [round(anchor[0], 1), round(anchor[1], 1)]
-    pole = polylabel(region, tolerance=0.5)
-    return [round(pole.x, 1), round(pole.y, 1)]
-
-
 def text_box(centre: Sequence[float], label: str, size: float) -> Polygon:
     """Roughly the box a centred sans-serif label of this size covers."""
     half_w, half_h = len(label) * size * TEXT_WIDTH / 2, size * 0.65
@@ -337,58 +333,84 @@ def text_box(centre: Sequence[float], label: str, size: float) -> Polygon:
     return box(x - half_w, y - half_h, x + half_w, y + half_h)
 
 
-def colony_label(
-    members: list[BaseGeometry], label: str, size: float, avoid: list[Polygon]
-) -> list[float]:
-    """The centre for the colony's "name +bonus" label.
+def territory_room(name: str, size: float, badge_r: float) -> Callable[[Coords], BaseGeometry]:
+    """What ui/render.py draws at a territory's label point: the army badge there and
+    the name just below it."""
 
-    The text fits inside one of ``members`` (for water, a territory: it crosses no
-    border), clear of the
-    territories' own labels and marks, as deep inside as possible (up to COLONY_DEPTH),
-    then as near as possible to the middle of those labels.
-    """
-    blocked = unary_union(avoid).buffer(1.5)
-    middle = unary_union(avoid).centroid
-    best: tuple[float, float] | None = None
+    def room(centre: Coords) -> BaseGeometry:
+        x, y = centre
+        below = (x, y + badge_r + 0.7 * size)
+        return Point(x, y).buffer(badge_r, quad_segs=8).union(text_box(below, name, size))
+
+    return room
+
+
+def place(
+    areas: list[BaseGeometry],
+    room: Callable[[Coords], BaseGeometry],
+    prefer: Coords,
+    avoid: Sequence[BaseGeometry] = (),
+) -> list[float]:
+    """A label point: ``room(point)`` fits inside one of ``areas`` (so it crosses no
+    border) and clear of ``avoid``; the deepest inside (up to DEEP_ENOUGH), then the
+    nearest to ``prefer``. ``prefer`` itself wins when it is deep enough."""
+    blocked = unary_union(list(avoid)).buffer(1.5) if avoid else Polygon()
+
+    def depth(area: Polygon, centre: Coords) -> float:
+        covered = room(centre)
+        if not area.contains(covered) or covered.intersects(blocked):
+            return -math.inf
+        clear = area.exterior.distance(covered)
+        if not blocked.is_empty:
+            clear = min(clear, blocked.distance(covered))
+        return min(clear, DEEP_ENOUGH)
+
+    polygons = [p for a in areas for p in polygons_of(a)]
+    if any(depth(p, prefer) >= DEEP_ENOUGH for p in polygons):
+        return [round(prefer[0], 1), round(prefer[1], 1)]
+    best: Coords | None = None
     best_score = (-math.inf, -math.inf)
-    for main in (p for m in members for p in polygons_of(m)):
-        x0, y0, x1, y1 = main.bounds
+    for area in polygons:
+        x0, y0, x1, y1 = area.bounds
         for i in range(int((x1 - x0) / LABEL_GRID) + 1):
             for j in range(int((y1 - y0) / LABEL_GRID) + 1):
                 centre = (x0 + i * LABEL_GRID, y0 + j * LABEL_GRID)
-                covered = text_box(centre, label, size)
-                if not main.contains(covered) or covered.intersects(blocked):
-                    continue
-                depth = min(
-                    main.exterior.distance(covered), blocked.distance(covered), COLONY_DEPTH
-                )
-                score = (depth, -Point(centre).distance(middle))
+                score = (depth(area, centre), -math.dist(centre, prefer))
                 if score > best_score:
                     best, best_score = centre, score
-    if best is None:
-        raise SystemExit(f"no room for the label {label!r}")
+    if best is None or best_score[0] == -math.inf:
+        raise SystemExit(f"no room for a label near {prefer}")
     return [round(best[0], 1), round(best[1], 1)]
+
+
+def colony_label(
+    members: list[BaseGeometry], group: dict[str, Any], size: float, avoid: list[BaseGeometry]
+) -> list[float]:
+    """The centre of the colony's "name +bonus" text, inside one of ``members``, clear
+    of its territories' badges and names, as near their middle as there is room."""
+    label = colony_text(group)
+    middle = unary_union(avoid).centroid
+    return place(members, lambda c: text_box(c, label, size), (middle.x, middle.y), avoid)
 
 
 # --- the Moon ---------------------------------------------------------------
 
 
-def moon_disc_on_earth(inset: dict[str, Any]) -> Polygon:
+def moon_frame(inset: dict[str, Any], height: float) -> list[float]:
+    """The Earth area the inset takes: ``place_on_earth`` down to the map's bottom edge,
+    which leaves a strip under the disc for the lunar colonies' names and bonuses."""
     x, y, w, _ = inset["place_on_earth"]
-    scale = w / inset["viewBox"][2]
-    disc = inset["disc"]
-    return Point(x + disc["cx"] * scale, y + disc["cy"] * scale).buffer(
-        disc["r"] * scale, quad_segs=32
-    )
+    return [x, y, w, height - y]
 
 
 def colony_text(group: dict[str, Any]) -> str:
     return f"{group['name']} +{group['bonus']}"
 
 
-def build_moon(game: dict[str, Any]) -> dict[str, Any]:
-    """The inset: lunar cells, labels, landing-site marks and colony outlines."""
+def build_moon(game: dict[str, Any], height: float) -> dict[str, Any]:
+    """The inset: lunar cells, labels, landing-site rings and colony outlines."""
     inset = game["drawing"]["moon_inset"]
+    frame = moon_frame(inset, height)
     disc_spec = inset["disc"]
     disc = Point(disc_spec["cx"], disc_spec["cy"]).buffer(disc_spec["r"], quad_segs=64)
     lunar = [t for t in game["territories"] if t["kind"] == "lunar"]
@@ -400,40 +422,49 @@ def build_moon(game: dict[str, Any]) -> dict[str, Any]:
     for sid, pos in sites.items():
         (cell,) = [c for c in cells.geoms if c.contains(Point(pos))]
         cell_of[sid] = cell.intersection(disc)
+    scale = inset["place_on_earth"][2] / vb[2]
+    badge_r = BADGE_R / scale  # badges on the inset are as big as on the Earth
     territories = {}
-    marks = {}
-    avoid: dict[str, list[Polygon]] = {}
+    rings = {}
+    avoid: dict[str, list[BaseGeometry]] = {}
     for t in lunar:
         cell = cell_of[t["id"]]
-        pole = polylabel(cell, tolerance=0.5)
-        label = [round(pole.x, 1), round(pole.y, 1)]
+        # A landing site's badge gets a ring round it: reserve the ring's room.
+        room = territory_room(
+            t["name"], MOON_TEXT, badge_r + (LANDING_RING if t["landing_site"] else 0)
+        )
+        label = place([cell], room, tuple(t["pos"]))
         territories[t["id"]] = {"d": geom_path(cell), "label": label}
-        keep_clear = [text_box(label, t["name"], MOON_TEXT)]
         if t["landing_site"]:
-            mark = [label[0], round(label[1] - LANDING_MARK_OFFSET, 1)]
-            if not cell.contains(Point(mark).buffer(LANDING_MARK_R)):
-                raise SystemExit(f"no room for the landing-site mark of {t['id']}")
-            marks[t["id"]] = mark
-            keep_clear.append(Point(mark).buffer(LANDING_MARK_R))
-        avoid.setdefault(t["group"], []).extend(keep_clear)
+            rings[t["id"]] = [*label, round(badge_r + LANDING_RING - 1, 1)]
+        avoid.setdefault(t["group"], []).append(room(tuple(label)))
+    # No lunar cell is wide enough for "Tranquility Colony +2": the colonies are named
+    # in the frame's strip under the disc, each under its own side of the Moon.
+    _, _, fw, fh = frame
+    bottom = disc_spec["cy"] + disc_spec["r"]
+    strip = box(0, bottom + 1, fw / scale, fh / scale)
     colonies = {}
+    taken: list[BaseGeometry] = []
     for g in game["groups"]:
         if g["kind"] == "lunar_colony":
-            members = [cell_of[t["id"]] for t in lunar if t["group"] == g["id"]]
-            colonies[g["id"]] = {
-                "d": geom_path(unary_union(members)),
-                # No single lunar cell is wide enough: the label may cross inner borders.
-                "label": colony_label(
-                    [unary_union(members)], colony_text(g), MOON_COLONY_TEXT, avoid[g["id"]]
-                ),
-            }
+            members = unary_union([cell_of[t["id"]] for t in lunar if t["group"] == g["id"]])
+            label = colony_text(g)
+            centre = place(
+                [strip],
+                lambda c, label=label: text_box(c, label, MOON_COLONY_TEXT),
+                (members.centroid.x, strip.centroid.y),
+                taken,
+            )
+            taken.append(text_box(centre, label, MOON_COLONY_TEXT))
+            colonies[g["id"]] = {"d": geom_path(members), "label": centre}
     return {
         "viewBox": vb,
         "disc": disc_spec,
         "place": inset["place_on_earth"],
+        "frame": frame,
         "territories": territories,
         "colonies": colonies,
-        "landing_sites": marks,
+        "landing_sites": rings,
         "blank": {b["id"]: {"d": geom_path(cell_of[b["id"]])} for b in inset["blank_sites"]},
     }
 
@@ -457,7 +488,11 @@ def build() -> tuple[dict[str, Any], dict[str, Any], list[Mismatch]]:
             folded[t["id"]] = fold(regions[t["id"]], width, height)
             water[t["id"]] = {
                 "d": geom_path(folded[t["id"]]),
-                "label": region_label(piece_with(folded[t["id"]], Point(t["anchor"])), t["anchor"]),
+                "label": place(
+                    [piece_with(folded[t["id"]], Point(t["anchor"]))],
+                    territory_room(t["name"], WATER_TEXT, BADGE_R),
+                    tuple(t["anchor"]),
+                ),
             }
     colonies = {}
     for g in game["groups"]:
@@ -467,9 +502,14 @@ def build() -> tuple[dict[str, Any], dict[str, Any], list[Mismatch]]:
                 "d": geom_path(unary_union([folded[m["id"]] for m in members])),
                 "label": colony_label(
                     [folded[m["id"]] for m in members],
-                    colony_text(g),
+                    g,
                     COLONY_TEXT,
-                    [text_box(water[m["id"]]["label"], m["name"], WATER_TEXT) for m in members],
+                    [
+                        territory_room(m["name"], WATER_TEXT, BADGE_R)(
+                            tuple(water[m["id"]]["label"])
+                        )
+                        for m in members
+                    ],
                 ),
             }
     data = {
@@ -480,7 +520,7 @@ def build() -> tuple[dict[str, Any], dict[str, Any], list[Mismatch]]:
         "wrap_width": game["drawing"]["wrap_width"],
         "water": water,
         "water_colonies": colonies,
-        "moon": build_moon(game),
+        "moon": build_moon(game, height),
     }
     return data, game, problems
 
@@ -515,6 +555,18 @@ def text(x: float, y: float, label: str, size: float, style: str = "") -> str:
     )
 
 
+def badge_and_name(
+    at: Sequence[float], name: str, size: float, badge_r: float, style: str = ""
+) -> list[str]:
+    """A sample army badge on the label point and the name below, as ui/render.py draws."""
+    x, y = at
+    return [
+        f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="{badge_r}" fill="#fff" fill-opacity="0.85" '
+        'stroke="#333" stroke-width="0.6"/>',
+        text(x, y + badge_r + size, name, size, style),
+    ]
+
+
 def preview_svg(data: dict[str, Any], game: dict[str, Any], classic: dict[str, Any]) -> str:
     """The whole board: Classic land, water regions, colony bonuses, the Moon inset."""
     w, h = data["viewBox"][2], data["viewBox"][3]
@@ -541,10 +593,9 @@ def preview_svg(data: dict[str, Any], game: dict[str, Any], classic: dict[str, A
     for c in classic["continents"].values():
         out.append(f'<path d="{c["d"]}" fill="none" stroke="#000" stroke-width="1"/>')
     for tid, t in classic["territories"].items():
-        out.append(text(t["label"][0], t["label"][1] + 2, terr[tid]["name"], 5.5))
+        out.extend(badge_and_name(t["label"], terr[tid]["name"], LAND_TEXT, BADGE_R))
     for tid, t in data["water"].items():
-        x, y = t["label"]
-        out.append(text(x, y + WATER_TEXT / 3, terr[tid]["name"], WATER_TEXT, "bold"))
+        out.extend(badge_and_name(t["label"], terr[tid]["name"], WATER_TEXT, BADGE_R, "bold"))
     for gid, c in data["water_colonies"].items():
         x, y = c["label"]
         out.append(text(x, y + COLONY_TEXT / 3, colony_text(group[gid]), COLONY_TEXT, "italic"))
@@ -552,6 +603,11 @@ def preview_svg(data: dict[str, Any], game: dict[str, Any], classic: dict[str, A
     x, y, pw, _ = moon["place"]
     scale = pw / moon["viewBox"][2]
     disc = moon["disc"]
+    fx, fy, fw, fh = moon["frame"]
+    out.append(
+        f'<rect x="{fx}" y="{fy}" width="{fw}" height="{fh}" fill="#10263b" stroke="#fff" '
+        'stroke-width="0.6"/>'
+    )
     out.append(f'<g transform="translate({x},{y}) scale({scale})">')
     out.append(
         f'<circle cx="{disc["cx"]}" cy="{disc["cy"]}" r="{disc["r"]}" fill="#8a8f96" '
@@ -562,13 +618,12 @@ def preview_svg(data: dict[str, Any], game: dict[str, Any], classic: dict[str, A
         out.append(f'<path d="{t["d"]}" fill="{colour}" stroke="#333" stroke-width="0.6"/>')
     for c in moon["colonies"].values():
         out.append(f'<path d="{c["d"]}" fill="none" stroke="#000" stroke-width="1.4"/>')
-    for lx, ly in moon["landing_sites"].values():
+    for lx, ly, r in moon["landing_sites"].values():
         out.append(
-            f'<circle cx="{lx}" cy="{ly}" r="{LANDING_MARK_R - 1}" fill="none" stroke="#c0392b" '
-            'stroke-width="2"/>'
+            f'<circle cx="{lx}" cy="{ly}" r="{r}" fill="none" stroke="#c0392b" stroke-width="2"/>'
         )
     for tid, t in moon["territories"].items():
-        out.append(text(t["label"][0], t["label"][1] + MOON_TEXT / 3, terr[tid]["name"], MOON_TEXT))
+        out.extend(badge_and_name(t["label"], terr[tid]["name"], MOON_TEXT, BADGE_R / scale))
     for gid, c in moon["colonies"].items():
         cx, cy = c["label"]
         out.append(
