@@ -45,8 +45,14 @@ Alaska-Kamchatka lane does), so every step is done on three copies side by side:
    region back into the viewBox (a region may wrap, as the Aleutian Trench does).
 
 The Moon inset: the Voronoi cells of the six lunar ``pos`` points plus the blank
-sites, clipped to the disc; the blank cells are left as background. Colony
-outlines are the unions of member cells, on the Earth and on the Moon.
+sites, clipped to the disc; the blank cells are left as background. The inset's
+frame runs from ``place_on_earth`` down to the map's bottom edge, and the strip it
+gains under the disc holds the lunar colonies' "name +bonus" labels.
+
+Labels: a label point is where ui/render.py puts a territory's army badge, with the
+name below it; ``place`` finds a point where both fit inside the territory (the
+water anchor, or the lunar ``pos``, when they fit there). Colony outlines are the
+unions of member shapes; a colony's label is kept clear of its members' labels.
 """
 
 from __future__ import annotations
