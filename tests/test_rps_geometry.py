@@ -192,24 +192,32 @@ def row_spans(tids: list[str], y: float) -> list[tuple[float, float, str]]:
     return [(a, b, tid) for tid in tids for a, b in spans(list(rings(tid)), y)]
 
 
-def test_water_overlaps_neither_land_nor_water() -> None:
-    """Scan lines across the map: a water region shares at most hairlines with any
-    other shape (land or water)."""
-    _, _, _, h = geometry()["viewBox"]
-    overlap = water_total = 0.0
+def overlap_ratio(subjects: list[str], others: list[str], height: float) -> float:
+    """Scan lines every unit: the length where a subject overlaps any other shape,
+    as a share of the subjects' total length."""
+    overlap = total = 0.0
     y = 0.25
-    while y < h:
-        row = sorted(row_spans(WATER + LAND, y))
-        water_total += sum(b - a for a, b, tid in row if tid in WATER)
+    while y < height:
+        row = sorted(row_spans(subjects + others, y))
+        total += sum(b - a for a, b, tid in row if tid in subjects)
         for i, (_, b, tid) in enumerate(row):
             for a2, b2, tid2 in row[i + 1 :]:
                 if a2 >= b:
                     break
-                if tid in WATER or tid2 in WATER:
+                if tid in subjects or tid2 in subjects:
                     overlap += min(b, b2) - a2
         y += 1.0
-    assert water_total > 0
-    assert overlap / water_total < 0.001, f"overlap {overlap:.1f} of {water_total:.1f}"
+    assert total > 0
+    return overlap / total
+
+
+def test_water_overlaps_neither_land_nor_water() -> None:
+    """A water region shares at most hairlines with any other shape (land or water)."""
+    assert overlap_ratio(WATER, LAND, geometry()["viewBox"][3]) < 0.001
+
+
+def test_lunar_cells_do_not_overlap() -> None:
+    assert overlap_ratio(LUNAR, [], moon()["viewBox"][3]) < 0.001
 
 
 @pytest.mark.parametrize("tid", WATER)
