@@ -14,7 +14,8 @@ virtualenv that has shapely (>= 2.0)::
     python3 -m venv /tmp/geo-venv && /tmp/geo-venv/bin/pip install shapely
     /tmp/geo-venv/bin/python tools/build_rps_geometry.py [--preview /tmp/rps.svg]
 
-then render the preview for a visual check, e.g.::
+then render the preview (``tools/rps_preview.py``, which also runs on its own from
+the JSON files) for a visual check, e.g.::
 
     chromium --no-sandbox --disable-gpu --headless --screenshot=/tmp/rps.png \
         --window-size=1366,800 file:///tmp/rps.svg
@@ -66,7 +67,16 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from build_geometry import fmt, geom_path, polygons_of
+from build_geometry import geom_path, polygons_of
+from rps_preview import (
+    BADGE_R,
+    COLONY_TEXT,
+    MOON_COLONY_TEXT,
+    MOON_TEXT,
+    WATER_TEXT,
+    colony_text,
+    preview_svg,
+)
 from shapely import (
     MultiPoint,
     MultiPolygon,
@@ -100,12 +110,8 @@ TOUCH = 0.3  # a region "touches" a shape when they come this close ...
 MIN_CONTACT = 4.0  # ... along at least this length of its boundary
 MIN_PART_AREA = 4.0  # wrapped slivers smaller than this are dropped
 # Labels follow ui/render.py: a territory's army badge (radius BADGE_R) sits on its
-# label point and its name just below. Room is reserved for these font sizes (the
-# preview uses them): water names, water colony names, and on the inset (its own
-# units, where badges keep their Earth size) lunar names and lunar colony names.
-BADGE_R = 7.5
-LAND_TEXT = 6.2  # ui/render.py's NAME_SIZE (used by the preview only)
-WATER_TEXT, COLONY_TEXT, MOON_TEXT, MOON_COLONY_TEXT = 6.5, 6.0, 8.0, 7.0
+# label point and its name just below; room is reserved for the font sizes that
+# rps_preview draws (on the inset, in its units, badges keep their Earth size).
 TEXT_WIDTH = 0.6  # average glyph width of a sans-serif font, in font sizes
 LABEL_GRID = 2.0  # candidate spacing when a label point is searched
 DEEP_ENOUGH = 2.0  # a label's room this far inside its area is deep enough
@@ -409,10 +415,6 @@ def moon_frame(inset: dict[str, Any], height: float) -> list[float]:
     return [x, y, w, height - y]
 
 
-def colony_text(group: dict[str, Any]) -> str:
-    return f"{group['name']} +{group['bonus']}"
-
-
 def build_moon(game: dict[str, Any], height: float) -> dict[str, Any]:
     """The inset: lunar cells, labels, landing-site rings and colony outlines."""
     inset = game["drawing"]["moon_inset"]
@@ -529,115 +531,6 @@ def build() -> tuple[dict[str, Any], dict[str, Any], list[Mismatch]]:
         "moon": build_moon(game, height),
     }
     return data, game, problems
-
-
-# --- preview ----------------------------------------------------------------
-
-CONTINENT_COLOURS = {
-    "north_america": "#e8c547",
-    "south_america": "#d9603b",
-    "europe": "#5b8fd1",
-    "africa": "#c9894a",
-    "asia": "#6fb06a",
-    "australia": "#a86cc1",
-}
-COLONY_COLOURS = {
-    "pacific_colonies": "#7fb8d8",
-    "north_atlantic_colonies": "#8fc9b9",
-    "south_atlantic_colonies": "#a9b7e0",
-    "indian_ocean_colonies": "#9fd0e6",
-    "oceanus_colony": "#c9c3b0",
-    "tranquility_colony": "#b3b0c9",
-}
-
-
-def text(x: float, y: float, label: str, size: float, style: str = "") -> str:
-    """A centred label; ``style`` is "bold" or "italic" (or "")."""
-    font = {"bold": 'font-weight="bold" ', "italic": 'font-style="italic" '}.get(style, "")
-    return (
-        f'<text x="{fmt(x)}" y="{fmt(y)}" font-size="{size}" font-family="sans-serif" '
-        f'{font}text-anchor="middle" paint-order="stroke" stroke="#fff" '
-        f'stroke-width="{size / 4:.2f}">{label}</text>'
-    )
-
-
-def badge_and_name(
-    at: Sequence[float], name: str, size: float, badge_r: float, style: str = ""
-) -> list[str]:
-    """A sample army badge on the label point and the name below, as ui/render.py draws."""
-    x, y = at
-    return [
-        f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="{badge_r}" fill="#fff" fill-opacity="0.85" '
-        'stroke="#333" stroke-width="0.6"/>',
-        text(x, y + badge_r + size, name, size, style),
-    ]
-
-
-def preview_svg(data: dict[str, Any], game: dict[str, Any], classic: dict[str, Any]) -> str:
-    """The whole board: Classic land, water regions, colony bonuses, the Moon inset."""
-    w, h = data["viewBox"][2], data["viewBox"][3]
-    terr = {t["id"]: t for t in game["territories"]}
-    group = {g["id"]: g for g in game["groups"]}
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}">',
-        f'<rect width="{w}" height="{h}" fill="#1d3b5a"/>',
-    ]
-    for tid, t in data["water"].items():
-        colour = COLONY_COLOURS[terr[tid]["group"]]
-        out.append(f'<path d="{t["d"]}" fill="{colour}" stroke="#fff" stroke-width="0.6"/>')
-    for c in data["water_colonies"].values():
-        out.append(f'<path d="{c["d"]}" fill="none" stroke="#0b2035" stroke-width="1.2"/>')
-    for link in classic["sea_links"]:
-        for (x1, y1), (x2, y2) in link["segments"]:
-            out.append(
-                f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#fff" '
-                'stroke-width="0.8" stroke-dasharray="3 2"/>'
-            )
-    for tid, t in classic["territories"].items():
-        colour = CONTINENT_COLOURS[terr[tid]["group"]]
-        out.append(f'<path d="{t["d"]}" fill="{colour}" stroke="#333" stroke-width="0.4"/>')
-    for c in classic["continents"].values():
-        out.append(f'<path d="{c["d"]}" fill="none" stroke="#000" stroke-width="1"/>')
-    for tid, t in classic["territories"].items():
-        out.extend(badge_and_name(t["label"], terr[tid]["name"], LAND_TEXT, BADGE_R))
-    for tid, t in data["water"].items():
-        out.extend(badge_and_name(t["label"], terr[tid]["name"], WATER_TEXT, BADGE_R, "bold"))
-    for gid, c in data["water_colonies"].items():
-        x, y = c["label"]
-        out.append(text(x, y + COLONY_TEXT / 3, colony_text(group[gid]), COLONY_TEXT, "italic"))
-    moon = data["moon"]
-    x, y, pw, _ = moon["place"]
-    scale = pw / moon["viewBox"][2]
-    disc = moon["disc"]
-    fx, fy, fw, fh = moon["frame"]
-    out.append(
-        f'<rect x="{fx}" y="{fy}" width="{fw}" height="{fh}" fill="#10263b" stroke="#fff" '
-        'stroke-width="0.6"/>'
-    )
-    out.append(f'<g transform="translate({x},{y}) scale({scale})">')
-    out.append(
-        f'<circle cx="{disc["cx"]}" cy="{disc["cy"]}" r="{disc["r"]}" fill="#8a8f96" '
-        'stroke="#fff" stroke-width="1.2"/>'
-    )
-    for tid, t in moon["territories"].items():
-        colour = COLONY_COLOURS[terr[tid]["group"]]
-        out.append(f'<path d="{t["d"]}" fill="{colour}" stroke="#333" stroke-width="0.6"/>')
-    for c in moon["colonies"].values():
-        out.append(f'<path d="{c["d"]}" fill="none" stroke="#000" stroke-width="1.4"/>')
-    for lx, ly, r in moon["landing_sites"].values():
-        out.append(
-            f'<circle cx="{lx}" cy="{ly}" r="{r}" fill="none" stroke="#c0392b" stroke-width="2"/>'
-        )
-    for tid, t in moon["territories"].items():
-        out.extend(badge_and_name(t["label"], terr[tid]["name"], MOON_TEXT, BADGE_R / scale))
-    for gid, c in moon["colonies"].items():
-        cx, cy = c["label"]
-        out.append(
-            text(cx, cy + MOON_COLONY_TEXT / 3, colony_text(group[gid]), MOON_COLONY_TEXT, "italic")
-        )
-    out.append("</g>")
-    out.append("</svg>")
-    return "\n".join(out)
 
 
 def main(argv: list[str] | None = None) -> int:
