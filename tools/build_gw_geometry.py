@@ -167,7 +167,7 @@ QUADS: dict[str, list[Quad]] = {
     "Turkey": [
         ((36.6, 37.9), ("ank", "erz", "dam", "ada")),
         ((29.4, 36.25), ("smy", "kny", None, None)),  # Lycia: Aegean and Levant seas
-        ((29.16, 41.19), (None, None, "ank", "bur")),  # the Bosporus, Asian side
+        ((29.19, 41.225), (None, None, "ank", "bur")),  # the Bosporus, Asian side
     ],
 }
 SEA_QUADS: list[Quad] = [
@@ -571,8 +571,10 @@ SEA_SEEDS: dict[str, list[LonLat]] = {
             (23.5, 37.5), (24.5, 35.9), (26.9, 36.2)],
     "eme": [(34.0, 35.0), (34.5, 32.5), (32.0, 31.6), (25.0, 34.0), (22.5, 33.5),
             (28.0, 32.0)],
-    "mmr": [(26.9, 40.45), (28.9, 40.9), (27.5, 40.6), (29.05, 41.1)],
-    "blk": [(29.25, 41.45), (30.5, 45.5), (31.5, 46.5), (29.5, 43.5), (38.0, 44.5),
+    "mmr": [(26.9, 40.45), (28.9, 40.9), (27.5, 40.6), (29.03, 41.06), (29.06, 41.12),
+            (29.08, 41.17)],
+    "blk": [(29.0, 41.3), (29.25, 41.3), (29.12, 41.33), (30.5, 45.5), (31.5, 46.5), (29.5, 43.5),
+            (38.0, 44.5),
             (40.5, 42.5), (35.5, 41.7), (36.5, 46.0), (35.0, 45.8), (38.5, 46.8)],
     "bal": [(12.75, 55.75), (11.0, 55.3), (10.0, 55.0), (10.6, 54.6), (12.5, 54.7),
             (15.0, 55.0), (20.0, 57.5), (19.5, 60.5), (20.0, 62.5), (22.5, 64.5),
@@ -1023,7 +1025,7 @@ def preview_svg(data: dict[str, Any], game: dict[str, Any]) -> str:
     out.append(f'<path d="{data["land"]}" fill="{LAND_FILL}" stroke="#888" stroke-width="0.3"/>')
     for pid, p in data["provinces"].items():
         out.append(
-            f'<path d="{p["d"]}" fill="{colour[owner[pid]]}" stroke="#222" stroke-width="0.5"/>'
+            f'<path d="{p["d"]}" fill="{colour[owner[pid]]}" stroke="#777" stroke-width="0.5"/>'
         )
     for line in data["ferries"].values():
         (x1, y1), (x2, y2) = line
@@ -1034,11 +1036,12 @@ def preview_svg(data: dict[str, Any], game: dict[str, Any]) -> str:
             x, y = p["port"]
             out.append(f'<circle cx="{x}" cy="{y}" r="2" fill="#1f5fff" stroke="#fff" '
                        'stroke-width="0.5"/>')
+    names = {p["id"]: p["name"].split(" (")[0] for p in game["provinces"]}
     for pid, p in data["provinces"].items():
         x, y = p["label"]
         fill = "#fff" if owner[pid] in ("neutral", "germany", "russia", "ottoman") else "#000"
-        out.append(f'<text x="{x}" y="{y + 2}" font-size="6" font-family="sans-serif" '
-                   f'text-anchor="middle" fill="{fill}">{pid}</text>')
+        out.append(f'<text x="{x}" y="{y + 1.5}" font-size="5" font-family="sans-serif" '
+                   f'text-anchor="middle" fill="{fill}">{names[pid]}</text>')
     for sid, s in data["seas"].items():
         x, y = s["label"]
         out.append(f'<text x="{x}" y="{y}" font-size="8" font-style="italic" '
