@@ -335,6 +335,30 @@ def test_district_label_at_its_anchor(sid: str) -> None:
     assert inside(label, rings(sid))
 
 
+@pytest.mark.parametrize("pid", [p for p in PROVINCES if PROVINCE[p]["port_at"]])
+def test_harbour_town_in_its_province(pid: str) -> None:
+    """§11.3: "Each province's shape contains its anchor and its `port_at`"; plain
+    Voronoi cells would put Fiume in Trieste, Cadiz in Gibraltar, Varna in Bucharest
+    and Plymouth in Brest. A harbour on a simplified coast may lie just offshore."""
+    town = project(*PROVINCE[pid]["port_at"])
+    assert inside(town, rings(pid)) or distance_to_outline(town, pid) < 1.5
+    others = [p for p in PROVINCES if p != pid and inside(town, rings(p))]
+    assert not others, f"{PROVINCE[pid]['port_place']} is drawn in {others}"
+
+
+def test_the_harbours_that_plain_voronoi_misplaces() -> None:
+    """The four cases §11.3 names: each harbour is drawn in (or, on a simplified
+    coast, beside) its own province and well away from the one plain Voronoi cells
+    would give it."""
+
+    def gap(point: tuple[float, float], pid: str) -> float:
+        return 0.0 if inside(point, rings(pid)) else distance_to_outline(point, pid)
+
+    for pid, wrong in (("zag", "tri"), ("svl", "gib"), ("sof", "buc"), ("bir", "brs")):
+        town = project(*PROVINCE[pid]["port_at"])
+        assert gap(town, pid) < 1.5 and gap(town, wrong) > 3.0, (pid, wrong)
+
+
 @pytest.mark.parametrize("pid", PROVINCES)
 def test_port_dot_on_the_coast_of_its_district(pid: str) -> None:
     """§11.3: "the blue port dot is drawn at `port_at`, moved onto the nearest coast

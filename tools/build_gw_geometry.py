@@ -26,23 +26,30 @@ Pipeline:
 1. decode the TopoJSON arcs into lon/lat and project them (Lambert conformal conic,
    centred on Europe); shared country borders stay identical on both sides;
 2. give every modern country of the frame to one province (``COUNTRIES``), to plain
-   land that no province names (``PLAIN``), or split it (``SPLITS``): islands and
-   exclaves named in ``PART_RULES`` go whole to a province, the rest is cut into
-   Voronoi cells of seed points (each province's ``anchor`` and ``port_at`` from
-   ``map.json`` plus the shaping points listed here: towns on the 1907 side of a
-   border that is no longer on the map), so real borders are kept wherever
-   Natural Earth has one and 1907 borders inside a modern country follow the seeds;
-3. carve Gibraltar (a disc of minimum size) out of Seville, and grow Malta;
+   land that no province names (``PLAIN``, ``PLAIN_BOXES``: Persia, Arabia, the
+   Sahara, Crete, Cyprus), or split it (``SPLITS``): islands and exclaves named in
+   ``PART_RULES`` go whole to a province, the rest is cut into Voronoi cells of seed
+   points (each province's ``anchor`` and ``port_at`` from ``map.json`` plus the
+   shaping points listed here: towns on the 1907 side of a border that is no longer
+   on the map, e.g. Metz for Alsace-Lorraine, Trento for Austrian Tyrol, Memel for
+   East Prussia). Real borders are kept wherever Natural Earth has one; 1907 borders
+   inside a modern country follow the seeds. Where four provinces meet at a point
+   (the Anglo-Scottish border) ``QUADS`` puts four seeds around it, so that neither
+   diagonal pair touches;
+3. carve Gibraltar (a disc of minimum size) out of Seville, grow Malta, and keep the
+   Bosporus, the Dardanelles and Messina open (``STRAITS``);
 4. the water of the frame is cut the same way into the sea districts (Voronoi cells
-   of each district's ``anchor`` and shaping points); water that no district reaches
-   (the Caspian) is a lake; Voronoi pieces cut off from their seeds join the
-   neighbour that shares most of their outline;
+   of each district's ``anchor`` and ``SEA_SEEDS``); water that no district reaches
+   (the Caspian, ``OUTER_WATER``: the Barents and White Seas) is a lake; Voronoi
+   pieces cut off from their seeds join the neighbour that shares most of their
+   outline;
 5. all areas are noded into one polygonal coverage and simplified together
    (``shapely.coverage_simplify``), so shared borders stay identical on both sides,
    without overlaps or cracks;
 6. labels (pole of inaccessibility), port dots (the point of the province's coast on
    its port district nearest ``port_at``) and ferry lines are added and the adjacency
-   on the drawn map is checked against ``map.json``; any difference fails the build.
+   on the drawn map is checked against ``map.json``: every difference is printed and
+   the exit status is 1.
 """
 
 from __future__ import annotations
