@@ -93,7 +93,7 @@ WIDTH = 1000.0
 FRAME_WEST: LonLat = (-20.0, 42.0)
 FRAME_EAST: LonLat = (47.5, 40.5)
 FRAME_NORTH: LonLat = (15.0, 70.1)
-FRAME_SOUTH: LonLat = (31.0, 29.3)
+FRAME_SOUTH: LonLat = (15.0, 29.6)
 
 _P1, _P2 = math.radians(LAT1), math.radians(LAT2)
 _N = math.log(math.cos(_P1) / math.cos(_P2)) / math.log(
@@ -140,6 +140,7 @@ GIBRALTAR_RADIUS = 4.0  # the drawn Gibraltar: a disc of land around the anchor
 MALTA_MIN_AREA = 14.0  # Malta is grown to at least this area
 FERRY_MIN_LENGTH = 9.0  # ferries shorter than this are drawn this long
 MIN_SHARED = 0.8  # areas touch when their outlines share this much edge
+LABEL_REACH = 45.0  # province labels go within this distance of the anchor city
 STRAIT_HALF_WIDTH = 0.6  # straits are kept open at least twice this wide
 QUAD_RADIUS = 2.0  # distance of the four seeds of a four-way corner from it
 
@@ -939,8 +940,14 @@ def check_adjacency(areas: dict[str, Any], game: dict[str, Any]) -> list[str]:
 # --- output -----------------------------------------------------------------
 
 
-def label_point(geom: Any) -> list[float]:
-    main = max(polygons_of(geom), key=lambda p: p.area)
+def label_point(geom: Any, anchor: list[float]) -> list[float]:
+    """Pole of inaccessibility of the province near its anchor city.
+
+    Only the part within LABEL_REACH of the anchor counts, so that the name of a
+    province that runs into the desert or off the frame (Tripoli, Egypt, Fez) stays
+    by its city."""
+    near = geom.intersection(Point(project(*anchor)).buffer(LABEL_REACH))
+    main = max(polygons_of(near) or polygons_of(geom), key=lambda p: p.area)
     pt = polylabel(main, tolerance=0.3)
     return [round(pt.x, 1), round(pt.y, 1)]
 
@@ -985,7 +992,7 @@ def build(atlas_dir: Path) -> dict[str, Any]:
         shape = areas[p["id"]]
         entry: dict[str, Any] = {
             "d": geom_path(shape),
-            "label": label_point(shape),
+            "label": label_point(shape, p["anchor"]),
             "anchor": xy(p["anchor"]),
         }
         if p["port"]:
