@@ -26,16 +26,16 @@ Pipeline:
 1. decode the TopoJSON arcs into lon/lat and project them (Lambert conformal conic,
    centred on Europe); shared country borders stay identical on both sides;
 2. give every modern country of the frame (the tables are in ``tools/gw_shaping.py``)
-   to one province (``COUNTRIES``), to plain
-   land that no province names (``PLAIN``, ``PLAIN_BOXES``: Persia, Arabia, the
-   Sahara, Crete, Cyprus), or split it (``SPLITS``): islands and exclaves named in
-   ``PART_RULES`` go whole to a province, the rest is cut into Voronoi cells of seed
-   points (each province's ``anchor`` and ``port_at`` from ``map.json`` plus the
-   shaping points listed here: towns on the 1907 side of a border that is no longer
-   on the map, e.g. Metz for Alsace-Lorraine, Trento for Austrian Tyrol, Memel for
-   East Prussia). Real borders are kept wherever Natural Earth has one; 1907 borders
-   inside a modern country follow the seeds. Where four provinces meet at a point
-   (the Anglo-Scottish border) ``QUADS`` puts four seeds around it, so that neither
+   to one province (``COUNTRIES``), to plain land that no province names (``PLAIN``,
+   ``PLAIN_BOXES``: Persia, Arabia, the Sahara, Crete, Cyprus), or split it
+   (``SPLITS``): islands and exclaves named in ``PART_RULES`` go whole to a
+   province, the rest is cut into Voronoi cells of seed points (each province's
+   ``anchor`` and ``port_at`` from ``map.json`` plus shaping points: towns on the
+   1907 side of a border that is no longer on the map, e.g. Metz for
+   Alsace-Lorraine, Trento for Austrian Tyrol, Memel for East Prussia). Real
+   borders are kept wherever Natural Earth has one; 1907 borders inside a modern
+   country follow the seeds. Where four provinces meet at a point (the
+   Anglo-Scottish border) ``QUADS`` puts four seeds around it, so that neither
    diagonal pair touches;
 3. carve Gibraltar (a disc of minimum size) out of Seville, grow Malta, and keep the
    Bosporus, the Dardanelles and Messina open (``STRAITS``);
