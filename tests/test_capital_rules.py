@@ -224,6 +224,34 @@ def test_mass_invasion_by_two_factions_then_spoils_of_war() -> None:
     assert at(s, "ontario") == (A, 1)
 
 
+def test_spoils_of_war_are_fought_after_every_invasion() -> None:
+    """RULINGS §2: "All spoils battles are fought after every invasion, as the seed's
+    priority order says" (Mass Invasions, Invasions, Spoils of War): the plain invasion
+    of Peru is rolled before the spoils of Ontario, in the dice and in the report."""
+    s = board(
+        {
+            "northwest_territory": (A, 2),
+            "quebec": (C, 2),
+            "ontario": (B, 0),
+            "brazil": (A, 1),
+            "peru": (B, 0),
+        }
+    )
+    s = run(
+        s,
+        [
+            orders(A, attacks=[("northwest_territory", "ontario", 2), ("brazil", "peru", 1)]),
+            orders(C, attacks=[("quebec", "ontario", 2)]),
+        ],
+        [1, 5, 5, 1, 5, 8, 3, 4, 4],
+    )
+    assert kinds(s) == ["mass-invasion", "invasion", "spoils-of-war"]
+    assert at(s, "peru") == (A, 1)
+    assert at(s, "ontario") == (A, 1)
+    text = report_text(s)
+    assert text.index("Peru") < text.index("Spoils")
+
+
 def test_spoils_of_war_with_nobody_left_keeps_old_owner() -> None:
     """Decision (seed silent): when the spoils of war leave nobody, the old owner keeps
     the territory with one unit, so no territory is ever empty."""
