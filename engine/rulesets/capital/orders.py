@@ -9,7 +9,7 @@ maximum").
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from engine.core import Order
@@ -31,11 +31,29 @@ class Attack:
 
 @dataclass(frozen=True)
 class Surge:
-    """ "If ``via`` falls to me, attack ``target`` from it with ``units``" (None: maximum)."""
+    """ "If ``via`` falls to me, attack ``target`` from it with ``units``" (None: maximum),
+    optionally "only if ``target`` holds at most ``at_most`` units after placements" (the
+    one further condition the seed allows, on enemy placement strength)."""
 
     via: str
     target: str
     units: Count = None
+    at_most: int | None = None
+
+    def to_json(self) -> list[Any]:
+        data: list[Any] = [self.via, self.target, self.units]
+        return data if self.at_most is None else [*data, self.at_most]
+
+    @classmethod
+    def from_json(cls, raw: Any) -> Surge:
+        """From ``[via, target, units]`` or ``[via, target, units, at_most]``.
+
+        :raises ValueError: not of that shape.
+        """
+        if isinstance(raw, str) or len(raw) not in (3, 4):
+            raise ValueError(f"a surge is [via, target, units(, at_most)], not {raw!r}")
+        via, target, units, *rest = raw
+        return cls(str(via), str(target), _count(units), _count(rest[0]) if rest else None)
 
 
 @dataclass(frozen=True)
@@ -95,9 +113,7 @@ class SubmitOrders(Order):
             "player": self.player,
             "placements": _pairs_json(self.placements),
             "attacks": [[a.origin, a.target, a.units] for a in self.attacks],
-            "surge": None
-            if self.surge is None
-            else [self.surge.via, self.surge.target, self.surge.units],
+            "surge": None if self.surge is None else self.surge.to_json(),
             "tactical": None
             if self.tactical is None
             else [self.tactical.origin, _pairs_json(self.tactical.moves)],
@@ -111,10 +127,7 @@ class SubmitOrders(Order):
                 Attack(str(o), str(t), _count(n)) for o, t, n in data.get("attacks", [])
             )
             raw_surge = data.get("surge")
-            surge = None
-            if raw_surge is not None:
-                via, target, units = raw_surge
-                surge = Surge(str(via), str(target), _count(units))
+            surge = None if raw_surge is None else Surge.from_json(raw_surge)
             raw_tactical = data.get("tactical")
             tactical = None
             if raw_tactical is not None:
@@ -195,8 +208,21 @@ def parse_order(data: Mapping[str, Any]) -> Order:
         raise InvalidOrderError(
             "order/unknown-kind", f"unknown order kind {kind!r}; expected one of {sorted(by_kind)}"
         )
+    # RULINGS §2: an order with an unknown field is malformed and refused outright (a
+    # misspelt "atacks" must not become "no attacks").
+    known = {f.name for f in fields(_TYPES[kind])}
+    extra = sorted(set(data) - known - {"kind"})
+    if extra:
+        raise InvalidOrderError(
+            "order/unknown-field",
+            f"{kind}: unknown field(s) {', '.join(map(repr, extra))}; "
+            f"known: {', '.join(sorted(known))}",
+        )
     order: Order = by_kind[kind](data)
     return order
+
+
+_TYPES: dict[str, type[Order]] = {t.KIND: t for t in ORDER_TYPES}
 
 
 def _pairs_json(pairs: tuple[tuple[str, Count], ...]) -> list[list[Any]]:
