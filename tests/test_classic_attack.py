@@ -7,7 +7,7 @@ import pytest
 from engine.errors import IllegalOrderError
 from engine.maps import load_map
 from engine.rulesets.classic.orders import Attack, EndTurn, MoveIn, Place, Reroll, TradeCards
-from engine.rulesets.classic.state import Phase
+from engine.rulesets.classic.state import ClassicState, Phase
 from tests.conftest import CLASSIC, classic_position, play
 
 MAP = load_map("classic")
@@ -15,6 +15,22 @@ MAP = load_map("classic")
 
 def rolls(events: list[dict[str, object]]) -> list[dict[str, object]]:
     return [e for e in events if e["type"] == "roll"]
+
+
+def cards_of(kind: str) -> list[int]:
+    return [c.index for c in MAP.deck if c.type.value == kind]
+
+
+def last_stand(mine: list[int], theirs: list[int]) -> ClassicState:
+    """Seat 1's last territory, Kamchatka, falls to Alaska's three sixes; seat 0 holds
+    ``mine``, seat 1 ``theirs`` (seat 2 holds everything else)."""
+    state = classic_position({"kamchatka": 1, "alaska": 0}, {"alaska": 5}, dice=[6, 6, 6, 1])
+    for t, o in state.owner.items():
+        if o == 1 and t != "kamchatka":
+            state.owner[t] = 2
+    state.players[0].cards = list(mine)
+    state.players[1].cards = list(theirs)
+    return state
 
 
 def test_attack_needs_adjacency() -> None:
@@ -158,14 +174,8 @@ def test_elimination_takes_cards_and_six_cards_force_trades_down_to_four() -> No
     """Manual p.12: "you win any RISK cards that player has. If ... you then hold six or
     more cards, you must immediately trade in matched sets until you have four or fewer
     cards ... which you immediately place"."""
-    infantry = [c.index for c in MAP.deck if c.type.value == "infantry"]
-    cavalry = [c.index for c in MAP.deck if c.type.value == "cavalry"]
-    state = classic_position({"kamchatka": 1, "alaska": 0}, {"alaska": 5}, dice=[6, 6, 6, 1])
-    for t, o in state.owner.items():
-        if o == 1 and t != "kamchatka":
-            state.owner[t] = 2
-    state.players[0].cards = infantry[:3]
-    state.players[1].cards = cavalry[:3]
+    infantry, cavalry = cards_of("infantry"), cards_of("cavalry")
+    state = last_stand(infantry[:3], cavalry[:3])
     state, events = play(state, Attack("alaska", "kamchatka", 3))
     assert any(e["type"] == "eliminated" and e["seat"] == 1 for e in events)
     assert not state.players[1].alive and state.players[1].cards == []
@@ -185,15 +195,8 @@ def test_after_an_elimination_trading_stops_at_four_cards() -> None:
     or more cards, and stops as soon as the hand is down to 4 or fewer; further sets wait
     for the start of a later turn." Seven cards: one trade leaves four (a set among
     them), and that set may not be traded now."""
-    infantry = [c.index for c in MAP.deck if c.type.value == "infantry"]
-    cavalry = [c.index for c in MAP.deck if c.type.value == "cavalry"]
-    artillery = [c.index for c in MAP.deck if c.type.value == "artillery"]
-    state = classic_position({"kamchatka": 1, "alaska": 0}, {"alaska": 5}, dice=[6, 6, 6, 1])
-    for t, o in state.owner.items():
-        if o == 1 and t != "kamchatka":
-            state.owner[t] = 2
-    state.players[0].cards = [*infantry[:3], artillery[0]]
-    state.players[1].cards = cavalry[:3]
+    infantry, cavalry = cards_of("infantry"), cards_of("cavalry")
+    state = last_stand([*infantry[:3], cards_of("artillery")[0]], cavalry[:3])
     state, _ = play(state, Attack("alaska", "kamchatka", 3))
     state, _ = play(state, MoveIn(3))
     assert len(state.players[0].cards) == 7

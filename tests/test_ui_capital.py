@@ -153,15 +153,20 @@ def test_surge_needs_an_attacked_territory_and_tactical_move_has_one_origin() ->
     assert isinstance(order, SubmitOrders) and order.tactical is not None
 
 
-def test_removing_orders_and_the_offenses_preview() -> None:
-    s = in_orders()
+def surge_started(s: CapitalSession) -> str:
+    """Attack the first target of the first origin, then start a surge from it."""
     s.set_mode("attack")
-    origin = s.highlight()[0]
-    s.click(origin)
+    s.click(s.highlight()[0])
     via = s.highlight()[0]
     s.click(via)
     s.set_mode("surge")
     s.click(via)
+    return via
+
+
+def test_removing_orders_and_the_offenses_preview() -> None:
+    s = in_orders()
+    via = surge_started(s)
     s.click(s.highlight()[0])
     rows = entry.entries(s.state, 0, s.draft)
     assert [r.kind for r in rows] == ["attack", "surge"]
@@ -174,7 +179,7 @@ def test_removing_orders_and_the_offenses_preview() -> None:
             entry.add_placement(s.state, 0, s.draft, t, None)
     assert s.offenses() == []
     # an order the engine would cut is previewed: a surge whose attack cannot be made
-    s.draft.surge = (via, via, 3)
+    s.draft.surge = (via, via, 3, None)
     assert any("surge" in o for o in s.offenses())
 
 
@@ -483,13 +488,7 @@ def test_the_surge_dialog_carries_the_placement_condition() -> None:
     """RULINGS §2: a surge may carry "only if U holds at most M units after placements";
     the page's surge entry writes it into the sealed orders and lists it."""
     s = in_orders()
-    s.set_mode("attack")
-    origin = s.highlight()[0]
-    s.click(origin)
-    via = s.highlight()[0]
-    s.click(via)
-    s.set_mode("surge")
-    s.click(via)
+    via = surge_started(s)
     onward = s.highlight()[0]
     s.surge_max = "3"
     message = s.click(onward)
