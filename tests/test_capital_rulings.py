@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core import PlayerSpec
 from engine.errors import InvalidOrderError, OptionError
-from engine.rulesets.capital import normalise_orders, report_text
+from engine.rulesets.capital import Resolve, SubmitSetup, normalise_orders, report_text
 from engine.rulesets.capital.report import SECTIONS
 from tests.capital_helpers import RS, A, B, C, D, at, board, offense_codes, orders, run
 
@@ -181,3 +182,16 @@ def test_strike_options_are_checked() -> None:
     for _ in range(3):
         s = run(s, [orders(B)])
     assert s.players[A].control == "human"
+
+
+def test_a_negative_initial_placement_is_cut_and_listed() -> None:
+    """RULINGS §2: a negative number is an impossible order, at the initial placement
+    too: that placement is dropped (its units go round the faction's territories, the
+    capital first) and listed under Offenses."""
+    s = RS.new_game([PlayerSpec("A"), PlayerSpec("B")], {}, "x")
+    own = s.territories_of(A)
+    s = RS.apply(s, SubmitSetup(A, own[0], ((own[1], -3),))).state
+    s = RS.apply(s, SubmitSetup(B, s.territories_of(B)[0])).state
+    s = RS.apply(s, Resolve()).state
+    assert "place/negative" in offense_codes(s, A)
+    assert sum(s.armies[t] for t in own) == 40
