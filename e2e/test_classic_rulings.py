@@ -66,6 +66,7 @@ def test_form_offers_special_setup_only_with_random_selection(
 
 def test_army_limit_on_gives_twelve(page: Page, server_url: str, artifacts: Path) -> None:
     """RULINGS §1: switching the army limit on without a number gives 12."""
+    page.set_viewport_size({"width": 1366, "height": 800})
     page.goto(server_url)
     wait_ready(page)
     seats(page, [("Ann", "human"), ("Bob", "human"), ("Cy", "baseline")])
@@ -73,8 +74,10 @@ def test_army_limit_on_gives_twelve(page: Page, server_url: str, artifacts: Path
     page.locator("details.options summary").click()
     page.get_by_test_id("opt-army_limit_on").check()
     page.get_by_test_id("opt-army_limit").fill("")
-    page.get_by_test_id("opt-army_limit").scroll_into_view_if_needed()
-    page.screenshot(path=str(artifacts / "classic-form-army-limit.png"))
+    for label, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.get_by_test_id("opt-army_limit").scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / f"classic-form-army-limit-{label}.png"))
     page.get_by_test_id("start").click()
     expect(page.get_by_test_id("turn")).to_be_visible()
     assert saved_state(page)["options"]["army_limit"] == 12
