@@ -31,6 +31,17 @@ def seats(page: Page, players: list[tuple[str, str]]) -> None:
             page.get_by_test_id(f"seat{i}-control").select_option(players[i][1])
 
 
+def custom_game_form(page: Page, server_url: str) -> None:
+    """A fresh page at 1366x800: Ann and Bob (human) and Cy (computer), a custom game,
+    all options open."""
+    page.set_viewport_size({"width": 1366, "height": 800})
+    page.goto(server_url)
+    wait_ready(page)
+    seats(page, [("Ann", "human"), ("Bob", "human"), ("Cy", "baseline")])
+    page.get_by_test_id("opt-game_type").select_option("custom")
+    page.locator("details.options summary").click()
+
+
 def test_form_offers_special_setup_only_with_random_selection(
     page: Page, server_url: str, artifacts: Path
 ) -> None:
@@ -66,12 +77,7 @@ def test_form_offers_special_setup_only_with_random_selection(
 
 def test_army_limit_on_gives_twelve(page: Page, server_url: str, artifacts: Path) -> None:
     """RULINGS §1: switching the army limit on without a number gives 12."""
-    page.set_viewport_size({"width": 1366, "height": 800})
-    page.goto(server_url)
-    wait_ready(page)
-    seats(page, [("Ann", "human"), ("Bob", "human"), ("Cy", "baseline")])
-    page.get_by_test_id("opt-game_type").select_option("custom")
-    page.locator("details.options summary").click()
+    custom_game_form(page, server_url)
     page.get_by_test_id("opt-army_limit_on").check()
     page.get_by_test_id("opt-army_limit").fill("")
     for label, (width, height) in SIZES.items():
@@ -99,12 +105,7 @@ def test_advantage_prompt_shows_the_roll_first(
 ) -> None:
     """RULINGS §1: after every roll a human attacker "is shown that roll and offered to
     re-roll their single lowest die" — the dice area holds the roll while the page asks."""
-    page.set_viewport_size({"width": 1366, "height": 800})
-    page.goto(server_url)
-    wait_ready(page)
-    seats(page, [("Ann", "human"), ("Bob", "human"), ("Cy", "baseline")])
-    page.get_by_test_id("opt-game_type").select_option("custom")
-    page.locator("details.options summary").click()
+    custom_game_form(page, server_url)
     page.get_by_test_id("opt-seed").fill("advantage-1")
     page.get_by_test_id("opt-attack_advantage").check()
     page.get_by_test_id("start").click()
