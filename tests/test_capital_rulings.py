@@ -195,3 +195,25 @@ def test_a_negative_initial_placement_is_cut_and_listed() -> None:
     s = RS.apply(s, Resolve()).state
     assert "place/negative" in offense_codes(s, A)
     assert sum(s.armies[t] for t in own) == 40
+
+
+def test_a_non_whole_number_is_cut_and_listed() -> None:
+    """RULINGS §2: "A negative or non-integer number is such an impossible order": the
+    attack with 2.5 units is dropped and listed under Offenses (3.0 is the number 3)."""
+    s = board({"alaska": (A, 4), "kamchatka": (B, 1), "peru": (A, 1)})
+    order = RS.parse_order(
+        {
+            "kind": "submit-orders",
+            "faction": A,
+            "attacks": [["alaska", "kamchatka", 2.5]],
+            "placements": [["peru", 1.0]],
+        }
+    )
+    assert order.to_json()["placements"] == [["peru", 1]]
+    assert RS.parse_order(order.to_json()) == order  # the dropped part travels with it
+    s = run(s, [order])  # type: ignore[list-item]
+    assert "order/not-whole" in offense_codes(s, A)
+    assert "attack alaska->kamchatka with 2.5: not a whole number" in report_text(s)
+    assert s.last_report is not None and s.last_report["attacks"] == []
+    with pytest.raises(InvalidOrderError):
+        RS.parse_order({"kind": "submit-orders", "faction": A, "dropped": ["[b]hi[/b]"]})

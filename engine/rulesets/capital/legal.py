@@ -97,6 +97,8 @@ def plan_orders(state: CapitalState, faction: int, orders: SubmitOrders) -> Plan
 
     plan = Plan(orders, offenses)
     name: Callable[[str], str] = the_map.name_of
+    for part in orders.dropped:  # RULINGS §2: a non-whole number is an impossible order
+        offend("order/not-whole", f"{part}: dropped")
     trades, card_units = _trades(state, faction, orders, plan, offend)
     _fit_bonus(state, faction, plan, offend)
     base = reinforcements(state, faction)

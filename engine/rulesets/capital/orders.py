@@ -8,6 +8,8 @@ maximum").
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
@@ -105,9 +107,12 @@ class SubmitOrders(Order):
     surge: Surge | None = None
     tactical: Tactical | None = None
     trades: tuple[tuple[int, int, int], ...] = ()
+    # Parts of the orders as sent that gave a non-whole number: an impossible order
+    # (RULINGS §2), dropped when read and listed under Offenses by the resolution.
+    dropped: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "kind": self.KIND,
             "faction": self.faction,
             "player": self.player,
@@ -119,36 +124,70 @@ class SubmitOrders(Order):
             else [self.tactical.origin, _pairs_json(self.tactical.moves)],
             "trades": [list(t) for t in self.trades],
         }
+        if self.dropped:  # left out when empty, so that codes stay as they were
+            data["dropped"] = list(self.dropped)
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> SubmitOrders:
+        dropped: list[str] = []
+        for note in data.get("dropped", []):
+            if not isinstance(note, str) or not _DROPPED.fullmatch(note):
+                raise InvalidOrderError("order/bad-field", f"dropped: not a note {note!r}")
+            dropped.append(note)
+
+        def whole(part: str, *numbers: Any) -> bool:
+            if any(isinstance(n, float) and not math.isfinite(n) for n in numbers):
+                raise ValueError(f"{part}: not a number")
+            odd = [n for n in numbers if isinstance(n, float) and not n.is_integer()]
+            if odd:
+                dropped.append(f"{part} with {', '.join(map(str, odd))}: not a whole number")
+            return not odd
+
         try:
             attacks = tuple(
-                Attack(str(o), str(t), _count(n)) for o, t, n in data.get("attacks", [])
+                Attack(str(o), str(t), _count(n))
+                for o, t, n in data.get("attacks", [])
+                if whole(f"attack {_token(o)}->{_token(t)}", n)
             )
             raw_surge = data.get("surge")
-            surge = None if raw_surge is None else Surge.from_json(raw_surge)
+            surge = None
+            if raw_surge is not None and whole(
+                f"surge {raw_surge[0]}->{raw_surge[1]}", *raw_surge[2:]
+            ):
+                surge = Surge.from_json(raw_surge)
             raw_tactical = data.get("tactical")
             tactical = None
             if raw_tactical is not None:
                 origin, moves = raw_tactical
-                tactical = Tactical(str(origin), _pairs(moves, "tactical"))
+                kept = [
+                    (t, n)
+                    for t, n in moves
+                    if whole(f"tactical move {_token(origin)}->{_token(t)}", n)
+                ]
+                tactical = Tactical(str(origin), _pairs(kept, "tactical"))
+            placements = [
+                (t, n)
+                for t, n in _items(data.get("placements", []))
+                if whole(f"placement on {_token(t)}", n)
+            ]
             trades = []
             for trio in data.get("trades", []):
                 a, b, c = (int(x) for x in trio)
                 trades.append((a, b, c))
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, IndexError):
             raise InvalidOrderError(
                 "order/bad-field", f"malformed orders: {dict(data)!r}"
             ) from None
         return cls(
             _int(data, "faction"),
             str(data.get("player", "")),
-            _pairs(data.get("placements", []), "placements"),
+            _pairs(placements, "placements"),
             attacks,
             surge,
             tactical,
             tuple(trades),
+            tuple(dropped),
         )
 
 
@@ -229,6 +268,25 @@ def _pairs_json(pairs: tuple[tuple[str, Count], ...]) -> list[list[Any]]:
     return [[t, n] for t, n in pairs]
 
 
+# A dropped part, as whole() writes it: only territory-id characters and numbers, so that
+# nothing a sender writes reaches the report but the parts' names.
+_DROPPED = re.compile(
+    r"(?:(?:attack|surge|tactical move) [a-z0-9_?]{1,40}->[a-z0-9_?]{1,40}"
+    r"|placement on [a-z0-9_?]{1,40})"
+    r" with [-0-9.e+, ]{1,80}: not a whole number"
+)
+
+
+def _token(name: Any) -> str:
+    """A territory name as a dropped part shows it: id characters only."""
+    return re.sub(r"[^a-z0-9_]", "?", str(name).lower())[:40] or "?"
+
+
+def _items(raw: Any) -> list[Any]:
+    """Pairs given as a list of [name, number] or as a mapping."""
+    return list(raw.items()) if isinstance(raw, Mapping) else list(raw)
+
+
 def _pairs(raw: Any, what: str) -> tuple[tuple[str, Count], ...]:
     if isinstance(raw, Mapping):
         raw = list(raw.items())
@@ -241,6 +299,8 @@ def _pairs(raw: Any, what: str) -> tuple[tuple[str, Count], ...]:
 def _count(value: Any) -> Count:
     if value is None:
         return None
+    if isinstance(value, float) and value.is_integer():
+        return int(value)  # 3.0 is the whole number 3
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"not a count: {value!r}")
     return value
