@@ -16,6 +16,7 @@ import json
 import random
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 from pyodide.ffi import create_proxy
@@ -45,6 +46,18 @@ def set_loading(text: str | None) -> None:
         box.hidden = True
     else:
         el("loading-text").textContent = text
+
+
+def form_fields(form: Any) -> tuple[Callable[[str], str], Callable[[str], bool]]:
+    """Readers of a form's field values and check boxes, by name."""
+
+    def text(name: str) -> str:
+        return str(form.elements.namedItem(name).value)
+
+    def checked(name: str) -> bool:
+        return bool(form.elements.namedItem(name).checked)
+
+    return text, checked
 
 
 def computers_to_play(session: Any) -> bool:
@@ -88,6 +101,7 @@ class Page:
         self.listen(document, "keydown", self.on_key)
         self.listen(document, "submit", self.on_submit)
         self.listen(document, "input", self.on_input)
+        self.listen(document, "change", self.on_change)
         self.capital.wire()
         self.listen(window, "hashchange", lambda event: self.email.open_hash())
 
@@ -130,6 +144,26 @@ class Page:
             return
         other = "count" if target.name == "range" else "range"
         form.elements.namedItem(other).value = target.value
+
+    def on_change(self, event: Any) -> None:
+        form: Any = event.target.closest("form")
+        if found(form) and form.id == "new-game-form":
+            self.sync_form()
+
+    def sync_form(self) -> None:
+        """Offer only what the engine accepts: Special setup needs random territory
+        selection (RULINGS §1), so it is unticked and disabled when the choices make the
+        selection manual."""
+        from ui.newgame import special_setup_allowed
+
+        text, checked = form_fields(el("new-game-form"))
+        form = el("new-game-form")
+        box = form.elements.namedItem("special_setup")
+        allowed = special_setup_allowed(text, checked)
+        if not allowed:
+            box.checked = False
+        box.disabled = not allowed
+        el("special-setup-note").hidden = allowed
 
     def on_submit(self, event: Any) -> None:
         form = event.target
@@ -307,14 +341,7 @@ class Page:
         from ui.controller import Session
         from ui.newgame import read_form, read_where
 
-        form = el("new-game-form")
-
-        def text(name: str) -> str:
-            return str(form.elements.namedItem(name).value)
-
-        def checked(name: str) -> bool:
-            return bool(form.elements.namedItem(name).checked)
-
+        text, checked = form_fields(el("new-game-form"))
         try:
             players, options, seed = read_form(text, checked)
         except ValueError as exc:
@@ -477,6 +504,7 @@ class Page:
             if str(select.value) not in available:
                 select.value = "baseline"
         el("start-note").textContent = ""
+        self.sync_form()
         document.querySelector('[data-action="show-setup"]').disabled = False
         for button in document.querySelectorAll('.top-actions [data-action^="pbem-"]'):
             button.disabled = False

@@ -16,6 +16,8 @@ from engine.core import copy_json
 from engine.rng import Rng
 from engine.rulesets.capital.options import CapitalOptions
 
+NEUTRAL_CONTROL = "neutral"  # a struck-out faction whose territories never act again
+
 
 class Phase(StrEnum):
     SETUP = "setup"  # every faction sends initial placement and capital, then Resolve
@@ -35,6 +37,12 @@ class Faction:
     alive: bool = True
     cards: list[int] = field(default_factory=list)
     capital: str | None = None
+    strikes: int = 0  # turns in a row without orders
+
+    @property
+    def acts(self) -> bool:
+        """Alive and sending orders (a neutral faction only holds its territories)."""
+        return self.alive and self.control != NEUTRAL_CONTROL
 
     def clone(self) -> Faction:
         return Faction(
@@ -46,10 +54,11 @@ class Faction:
             self.alive,
             list(self.cards),
             self.capital,
+            self.strikes,
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "name": self.name,
             "control": self.control,
             "color": self.color,
@@ -59,6 +68,9 @@ class Faction:
             "cards": list(self.cards),
             "capital": self.capital,
         }
+        if self.strikes:  # left out at 0, so that save codes stay as they were
+            data["strikes"] = self.strikes
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Faction:
@@ -71,6 +83,7 @@ class Faction:
             bool(data["alive"]),
             [int(c) for c in data["cards"]],
             None if data["capital"] is None else str(data["capital"]),
+            int(data.get("strikes", 0)),
         )
 
 
@@ -110,7 +123,7 @@ class CapitalState:
         """The first living faction whose orders are missing; when none is missing, the
         first living faction (who may then call for the resolution)."""
         slots = self.submissions
-        living = [i for i, p in enumerate(self.players) if p.alive]
+        living = [i for i, p in enumerate(self.players) if p.acts]
         for seat in living:
             if slots[seat] is None:
                 return seat
@@ -118,7 +131,7 @@ class CapitalState:
 
     def missing(self) -> list[int]:
         slots = self.submissions
-        return [i for i, p in enumerate(self.players) if p.alive and slots[i] is None]
+        return [i for i, p in enumerate(self.players) if p.acts and slots[i] is None]
 
     def territories_of(self, seat: int) -> list[str]:
         return [t for t, o in self.owner.items() if o == seat]
