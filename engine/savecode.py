@@ -121,7 +121,10 @@ PAYLOAD_HASH_CHARS: Final = 32
 _DEFLATE_LEVEL: Final = 9
 _DEFLATE_WBITS: Final = -15  # raw DEFLATE: no zlib header/adler32 trailer (saves 6 bytes)
 _VERSION_RE: Final = re.compile(r"RK([0-9]*)")
-_JSON_STRING_RE: Final = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+# Unrolled ("normal* (special normal*)*") and with an optional closing quote, so that a
+# match never fails once started: one left-to-right pass, linear in the text even on a
+# run of escaped quotes (the old alternation retried from every quote: quadratic).
+_JSON_STRING_RE: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
 _NOT_BRACKET_RE: Final = re.compile(r"[^\[\]{}]+")
 _B64URL_CHARS_RE: Final = re.compile(r"[A-Za-z0-9_-]*")
 
