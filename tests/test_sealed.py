@@ -26,14 +26,16 @@ RS = find_ruleset("capital")
 KEYS = [PlayerKey.generate(hashlib.sha256(f"faction{i}".encode()).digest()) for i in range(3)]
 
 
-def base_save() -> SaveRecord:
-    """A 3-faction game past setup, saved with every faction's key."""
+def base_save(moderator: PlayerKey | None = None) -> SaveRecord:
+    """A 3-faction game past setup, saved with every faction's key (and a moderator's)."""
     state = RS.new_game([PlayerSpec(f"F{i + 1}", "baseline") for i in range(3)], {}, "forum")
     for faction in range(3):
         state = RS.apply(state, choose(state, faction)).state
     state = RS.apply(state, RS.parse_order({"kind": "resolve", "force": False})).state
     keys = [k.public_key_text for k in KEYS]
-    return read_save(make_save(RS, state, game_id="forum", keys=keys, signer=KEYS[0], seat=0))
+    mod = None if moderator is None else moderator.public_key_text
+    code = make_save(RS, state, game_id="forum", keys=keys, signer=KEYS[0], seat=0, moderator=mod)
+    return read_save(code)
 
 
 def sealed_turn(
@@ -57,7 +59,7 @@ def sealed_turn(
 
 def resolve(base: SaveRecord, seals: list[str], reveals: list[str], signer: int = 1) -> str:
     revealed = read_reveals(base, reveals, read_seals(base, seals))
-    orders = resolution_orders(revealed, force=False, with_entropy=True)
+    orders = resolution_orders(RS, revealed, force=False, with_entropy=True)
     state = base.state
     for order in orders:
         state = RS.apply(state, order).state
@@ -71,6 +73,7 @@ def resolve(base: SaveRecord, seals: list[str], reveals: list[str], signer: int 
         previous=base,
         actions=orders,
         proofs=proofs_for(revealed),
+        seals=seals,
     )
 
 
@@ -148,7 +151,7 @@ def test_a_save_whose_orders_are_not_signed_by_their_faction_is_refused() -> Non
     base = base_save()
     seals, reveals = sealed_turn(base)
     revealed = read_reveals(base, reveals, read_seals(base, seals))
-    orders = resolution_orders(revealed, force=False, with_entropy=True)
+    orders = resolution_orders(RS, revealed, force=False, with_entropy=True)
     state = base.state
     for order in orders:
         state = RS.apply(state, order).state
@@ -162,6 +165,7 @@ def test_a_save_whose_orders_are_not_signed_by_their_faction_is_refused() -> Non
         previous=base,
         actions=orders,
         proofs=proofs_for(revealed)[:2],
+        seals=seals,
     )
     with pytest.raises(EngineError) as info:
         continue_game(base, forged)
@@ -171,10 +175,10 @@ def test_a_save_whose_orders_are_not_signed_by_their_faction_is_refused() -> Non
 def test_moderated_turn_needs_no_commitments() -> None:
     """With a moderator, factions send their orders codes to the host privately; the host
     resolves and produces the next code."""
-    base = base_save()
+    base = base_save(moderator=KEYS[0])
     _, reveals = sealed_turn(base)
     revealed = read_reveals(base, reveals[:2], seals=None)
-    orders = resolution_orders(revealed, force=True, with_entropy=False)
+    orders = resolution_orders(RS, revealed, force=True, with_entropy=False)
     state = base.state
     for order in orders:
         state = RS.apply(state, order).state
@@ -203,7 +207,7 @@ def test_unclaimed_factions_claim_their_seats_with_their_first_sealed_orders() -
     seals, reveals = sealed_turn(base)
     revealed = read_reveals(base, reveals, read_seals(base, seals))
     assert claimed_keys(base, revealed) == [k.public_key_text for k in KEYS]
-    orders = resolution_orders(revealed, force=False, with_entropy=True)
+    orders = resolution_orders(RS, revealed, force=False, with_entropy=True)
     state = base.state
     for order in orders:
         state = RS.apply(state, order).state
@@ -217,6 +221,7 @@ def test_unclaimed_factions_claim_their_seats_with_their_first_sealed_orders() -
         previous=base,
         actions=orders,
         proofs=proofs_for(revealed),
+        seals=seals,
     )
     assert continue_game(base, code).record.keys == tuple(k.public_key_text for k in KEYS)
     stolen = claimed_keys(base, revealed)
@@ -231,6 +236,7 @@ def test_unclaimed_factions_claim_their_seats_with_their_first_sealed_orders() -
         previous=base,
         actions=orders,
         proofs=proofs_for(revealed),
+        seals=seals,
     )
     with pytest.raises(EngineError) as info:
         continue_game(base, forged)

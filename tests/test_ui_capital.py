@@ -334,7 +334,7 @@ def test_forum_refuses_mismatch_second_commitment_and_missing_reveals() -> None:
     assert a.state.turn == 1
 
 
-def test_forum_wrong_turn_refused_and_moderated_resolution() -> None:
+def test_forum_wrong_turn_refused() -> None:
     a, b = forum_pair()
     seal_both(a, b)
     old_sealed, old_reveal = a.sealed, a.reveal
@@ -343,12 +343,29 @@ def test_forum_wrong_turn_refused_and_moderated_resolution() -> None:
     with pytest.raises(EngineError) as info:
         a.resolve_codes(old_sealed, old_reveal, KEYS[0])
     assert info.value.code == "sealed/wrong-turn"
-    # with a moderator: only orders codes, the silent faction gets default orders
+
+
+def test_moderated_forum_game_only_the_moderator_resolves_and_forces() -> None:
+    """With a moderator (the creator, named by key in the first save) factions send only
+    orders codes; only the moderator resolves, and a silent faction gets default orders;
+    the other factions' pages verify that the moderator signed the resolution."""
+    a = CapitalSession.new_forum(specs("human", "human"), {}, "forum-ui", KEYS[0], 0, True)
+    b = CapitalSession.join(a.code, KEYS[1])
+    assert b.moderated
+    b.claim(1, KEYS[1])
+    a.paste_save(b.code)
+    seal_both(a, b)
+    with pytest.raises(EngineError) as info:
+        b.resolve_codes("", a.reveal + b.reveal, KEYS[1])
+    assert info.value.code == "sealed/not-moderator"
+    a.resolve_codes("", a.reveal + b.reveal, KEYS[0])
+    b.paste_save(a.code)
     a.skip_replay()
     a.next_turn()
     a.seal(KEYS[0])
-    a.resolve_codes("", a.reveal, KEYS[0], moderated=True)
+    a.resolve_codes("", a.reveal, KEYS[0])
     assert "sent no orders" in " ".join(a.state.last_report["comments"])  # type: ignore[index]
+    b.skip_replay()
     b.paste_save(a.code)
     assert b.state.turn == a.state.turn == 2
 

@@ -32,6 +32,7 @@ from engine.sealed import (
     read_seals,
     resolution_orders,
     seal_orders,
+    seals_for,
 )
 
 RULESET = "capital"
@@ -47,13 +48,27 @@ def split_codes(text: str) -> list[str]:
     return ["RK1." + part for part in flat.split("RK1.") if part]
 
 
-def create_base(state: Any, key: PlayerKey, seat: int, game_id: str) -> str:
-    """The base save of a new forum game, signed by its creator for ``seat``."""
+def create_base(
+    state: Any, key: PlayerKey, seat: int, game_id: str, moderated: bool = False
+) -> str:
+    """The base save of a new forum game, signed by its creator for ``seat``; in a
+    moderated game the creator is the moderator, named by key in this first save."""
     keys: list[str | None] = [None] * len(state.players)
     keys[seat] = key.public_key_text
     return make_save(
-        find_ruleset(RULESET), state, game_id=game_id, keys=keys, signer=key, seat=seat
+        find_ruleset(RULESET),
+        state,
+        game_id=game_id,
+        keys=keys,
+        signer=key,
+        seat=seat,
+        moderator=key.public_key_text if moderated else None,
     )
+
+
+def is_moderator(record: SaveRecord, key: PlayerKey) -> bool:
+    """Whether this browser's key is the moderator the game's first save named."""
+    return record.moderator is not None and record.moderator == key.public_key_text
 
 
 def unclaimed(record: SaveRecord) -> list[int]:
@@ -109,20 +124,27 @@ def resolve(
     reveal_text: str,
     key: PlayerKey,
     seat: int,
-    moderated: bool = False,
 ) -> Resolution:
     """Check every code and resolve the turn; returns the new state and save code.
 
     Without a moderator every reveal must match its sealed code and every living faction
-    must have revealed.  With a moderator (``moderated``) no sealed codes are needed and
-    factions that sent nothing get default orders (the deadline has passed).
+    must have revealed; the save carries the sealed and reveal codes so that every page
+    checks them again.  In a moderated game only the moderator (named in the first save)
+    resolves: no sealed codes are needed and factions that sent nothing get default
+    orders (the deadline has passed).
 
     :raises EngineError: the engine's message for the first code that is refused.
     """
     ruleset = find_ruleset(RULESET)
-    if moderated:
+    seal_codes: list[str] = []
+    if record.moderator is not None:
+        if not is_moderator(record, key):
+            raise SaveError(
+                "sealed/not-moderator",
+                "this game has a moderator: only the moderator's page resolves its turns",
+            )
         reveals = read_reveals(record, split_codes(reveal_text), seals=None)
-        orders = resolution_orders(reveals, force=True, with_entropy=False)
+        orders = resolution_orders(ruleset, reveals, force=True, with_entropy=False)
     else:
         seals = read_seals(record, split_codes(sealed_text))
         reveals = read_reveals(record, split_codes(reveal_text), seals)
@@ -133,7 +155,8 @@ def resolve(
         ]
         if missing:
             raise SaveError("sealed/missing", f"reveal codes missing from {', '.join(missing)}")
-        orders = resolution_orders(reveals, force=False, with_entropy=True)
+        orders = resolution_orders(ruleset, reveals, force=False, with_entropy=True)
+        seal_codes = seals_for(seals)
     state = record.state
     for order in orders:
         state = ruleset.apply(state, order).state
@@ -147,6 +170,7 @@ def resolve(
         previous=record,
         actions=orders,
         proofs=proofs_for(reveals),
+        seals=seal_codes,
     )
     return Resolution(state, code, read_save(code))
 

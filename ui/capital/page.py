@@ -299,7 +299,6 @@ class CapitalPage:
                         str(self.el("cap-resolve-sealed").value),
                         str(self.el("cap-resolve-reveals").value),
                         self.key(),
-                        bool(self.el("cap-moderated").checked),
                     )
                 )
                 self.win().console.info(

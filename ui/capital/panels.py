@@ -402,10 +402,14 @@ def forum_html(session: CapitalSession) -> str:
         '<label class="label" for="cap-resolve-reveals">All reveal (orders) codes</label>'
         '<textarea id="cap-resolve-reveals" rows="3" class="code" '
         'data-testid="cap-resolve-reveals"></textarea>'
-        '<label class="check"><input type="checkbox" id="cap-moderated" data-testid="cap-moderated"'
-        f"{' checked' if session.moderated else ''}> I am the moderator: no sealed codes; "
-        "the deadline has passed (silent factions get default orders)</label>"
-        '<div class="row end">'
+        + (
+            '<p class="muted small" data-testid="cap-moderated">A moderated game: only the '
+            "moderator named when the game was created resolves, from the factions' orders "
+            "codes (no sealed codes; silent factions get default orders).</p>"
+            if session.moderated
+            else ""
+        )
+        + '<div class="row end">'
         + _button("cap-resolve", "Check the codes and resolve", "cap-resolve", "", "btn primary")
         + "</div></details>"
     )

@@ -103,7 +103,7 @@ class CapitalSession:
         human = [PlayerSpec(s.name, "human", s.color) for s in specs]
         state = find_ruleset(RULESET).new_game(human, options, seed)
         game_id = forum.new_game_id()
-        code = forum.create_base(state, key, seat, game_id)
+        code = forum.create_base(state, key, seat, game_id, moderated)
         session = cls(state, "forum", stage="entry", viewer=seat, mode="capital")
         session.game_id, session.code, session.seat = game_id, code, seat
         session.moderated = moderated
@@ -125,6 +125,7 @@ class CapitalSession:
         session = cls(record.state, "forum", code=record.code, game_id=record.game_id)
         session._record = record
         session.seat = forum.seat_of(record, key)
+        session.moderated = record.moderator is not None
         session._after_forum_update()
         return session
 
@@ -449,9 +450,7 @@ class CapitalSession:
     def code_keys(self) -> tuple[str | None, ...]:
         return self.record().keys if self.code else ()
 
-    def resolve_codes(
-        self, sealed_text: str, reveal_text: str, key: PlayerKey, moderated: bool = False
-    ) -> str:
+    def resolve_codes(self, sealed_text: str, reveal_text: str, key: PlayerKey) -> str:
         """Resolve the turn from every faction's codes; the new save code is ``code``.
 
         :raises EngineError: the engine's message for a refused code.
@@ -459,7 +458,7 @@ class CapitalSession:
         if self.seat is None:
             raise EntryError("claim your faction first: the new save is signed with its key")
         started = time.perf_counter()
-        result = forum.resolve(self.record(), sealed_text, reveal_text, key, self.seat, moderated)
+        result = forum.resolve(self.record(), sealed_text, reveal_text, key, self.seat)
         self.timings["resolve_ms"] = (time.perf_counter() - started) * 1000
         self.state = result.state
         self.code = result.code

@@ -65,6 +65,8 @@ class CapitalRuleset(Ruleset[CapitalState]):
     title: ClassVar[str] = "Capital Risk (simultaneous, RiskNES V)"
     aliases: ClassVar[tuple[str, ...]] = ("capital-risk",)
     simultaneous: ClassVar[bool] = True
+    sealed_rounds: ClassVar[tuple[str, ...]] = ("orders",)
+    resolving_kind: ClassVar[str] = Resolve.KIND
     order_types: ClassVar[tuple[type[Order], ...]] = ORDER_TYPES
     phase_orders: ClassVar[Mapping[Any, frozenset[str]]] = PHASE_ORDERS
 
@@ -92,6 +94,12 @@ class CapitalRuleset(Ruleset[CapitalState]):
 
     def parse_order(self, data: Mapping[str, Any]) -> Order:
         return parse_order(data)
+
+    def sealing_factions(self, state: CapitalState) -> list[int]:
+        return [i for i, p in enumerate(state.players) if p.alive]
+
+    def resolving_order(self, *, force: bool, entropy: str) -> Order:
+        return Resolve(force=force, entropy=entropy)
 
     def state_from_json(self, data: Mapping[str, Any]) -> CapitalState:
         return CapitalState.from_json(data)
