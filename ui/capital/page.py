@@ -170,11 +170,10 @@ class CapitalPage:
 
         try:
             session = CapitalSession.from_json(json.loads(str(text)))
-        except Exception as exc:
-            self.win().localStorage.removeItem(SAVE_KEY)
-            self.el("setup-error").textContent = f"The saved game could not be restored: {exc}"
+            self.begin(session)
+        except Exception as exc:  # any failure: the page must not stay stuck on it
+            self.page.restore_failed(SAVE_KEY, exc)
             return False
-        self.begin(session)
         self.message("Saved Capital Risk game restored.")
         return True
 

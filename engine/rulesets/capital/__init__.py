@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from engine import statecheck as check
 from engine.core import Event, Order, PlayerSpec, Ruleset, register
 from engine.rng import reseeded
 from engine.rulesets.capital import setup, turn
@@ -102,7 +103,18 @@ class CapitalRuleset(Ruleset[CapitalState]):
         return Resolve(force=force, entropy=entropy)
 
     def state_from_json(self, data: Mapping[str, Any]) -> CapitalState:
-        return CapitalState.from_json(data)
+        """:raises EngineError: naming the field that does not fit (sealed slots too)."""
+        state = CapitalState.from_json(data)
+        for name, kind in (("setup", SubmitSetup), ("orders", SubmitOrders)):
+            for faction, slot in enumerate(getattr(state, name)):
+                if slot is None:
+                    continue
+                order = parse_order(slot)
+                if not isinstance(order, kind) or order.faction != faction:
+                    check.refuse(
+                        f"{name}[{faction}]", f"must hold faction {faction + 1}'s {kind.KIND}"
+                    )
+        return state
 
     def actor(self, state: CapitalState) -> int | None:
         return None if state.phase is Phase.GAME_OVER else state.current

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from engine import statecheck as check
 from engine.errors import OptionError
 from engine.odds import DEFAULT_COLOURS, Colour, ColourD12
 
@@ -104,10 +105,15 @@ class CapitalOptions:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> CapitalOptions:
+        """:raises EngineError: naming the option that does not fit."""
+        teams = check.listing(check.item(data, "teams", "options"), "options.teams")
         return cls(
-            str(data["deadline"]),
-            parse_colours(data["colours"]),
-            tuple(tuple(str(n) for n in t) for t in data["teams"]),
+            check.text(check.item(data, "deadline", "options"), "options.deadline"),
+            parse_colours(check.listing(check.item(data, "colours", "options"), "options.colours")),
+            tuple(
+                tuple(check.text(n, "options.teams") for n in check.listing(t, "options.teams"))
+                for t in teams
+            ),
         )
 
     @classmethod
