@@ -82,7 +82,7 @@ def parse_order(data: Mapping[str, Any], order_types: Sequence[type[Order]]) -> 
         raise InvalidOrderError("order/malformed", f"an order needs a 'kind': {data!r}")
     by_kind = {t.KIND: t for t in order_types}
     kind = data["kind"]
-    if kind not in by_kind:
+    if not isinstance(kind, str) or kind not in by_kind:
         raise InvalidOrderError(
             "order/unknown-kind",
             f"unknown order kind {kind!r}; expected one of {', '.join(sorted(by_kind))}",

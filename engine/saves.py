@@ -271,7 +271,7 @@ def _replay(previous: SaveRecord, record: SaveRecord) -> None:
     ruleset = find_ruleset(record.ruleset)
     state = previous.state
     if ruleset.simultaneous:
-        orders = [ruleset.parse_order(raw) for raw in record.actions]
+        orders = [_parse_action(ruleset, raw, i) for i, raw in enumerate(record.actions)]
         evidence = SealedEvidence(record.codes("proof"), record.codes("seals"), record.codes("dl"))
         check_resolution(
             previous,
@@ -286,7 +286,7 @@ def _replay(previous: SaveRecord, record: SaveRecord) -> None:
         _check_position(ruleset, state, record)
         return
     for index, raw in enumerate(record.actions):
-        order = ruleset.parse_order(raw)
+        order = _parse_action(ruleset, raw, index)
         actor = ruleset.actor(state)
         if actor is None:
             raise SaveError("save/replay", f"order {index + 1} comes after the end of the game")
@@ -304,6 +304,17 @@ def _replay(previous: SaveRecord, record: SaveRecord) -> None:
             )
         state = ruleset.apply(state, order).state
     _check_position(ruleset, state, record)
+
+
+def _parse_action(ruleset: Ruleset[Any], raw: dict[str, Any], index: int) -> Order:
+    """An order of the save, which must be in the one form the game writes (so that one
+    game has one save code: no extra fields, no alternative spellings)."""
+    order = ruleset.parse_order(raw)
+    if order.to_json() != raw:
+        raise SaveError(
+            "save/payload", f"order {index + 1} of the save is not in the form the game writes"
+        )
+    return order
 
 
 def _check_position(ruleset: Ruleset[Any], state: Any, record: SaveRecord) -> None:

@@ -263,6 +263,10 @@ def read_deadlines(base: SealBase, codes: Iterable[str], missing: Sequence[int])
                 f"faction {faction + 1}'s deadline code names other silent factions "
                 f"({payload.get('m')!r}) than this resolution ({sorted(missing)})",
             )
+        if signed and faction <= max(signed):
+            raise SealedOrdersError(
+                "sealed/evidence", "deadline codes must come once each, in faction order"
+            )
         signed.add(faction)
     return signed
 
@@ -352,6 +356,14 @@ def check_resolution(
         )
     seals = None if moderated else read_seals(base, evidence.seals)
     reveals = read_reveals(base, evidence.proofs, seals)
+    # One resolution, one save: each code once, in faction order.
+    if list(evidence.proofs) != proofs_for(reveals) or (
+        seals is not None and list(evidence.seals) != seals_for(seals)
+    ):
+        raise SealedOrdersError(
+            "sealed/evidence",
+            "the save must carry each faction's sealed and reveal code once, in faction order",
+        )
     _check_claims(base, reveals, keys, signer)
     plain = resolution_orders(ruleset, reveals, force=False, with_entropy=not moderated)
     forced = resolution_orders(ruleset, reveals, force=True, with_entropy=not moderated)
