@@ -219,6 +219,7 @@ def test_one_turn_by_sealed_codes_between_two_browsers(
             wait_stage(p, "sealed")
         sealed = [text_of(a, "cap-sealed-code"), text_of(b, "cap-sealed-code")]
         for p in (a, b):
+            p.get_by_test_id("cap-seen-seals").fill("\n".join(sealed))
             p.get_by_test_id("cap-confirm-sealed").click()
         reveals = [text_of(a, "cap-reveal-code"), text_of(b, "cap-reveal-code")]
         a.screenshot(path=str(artifacts / "capital-forum-sealed.png"))

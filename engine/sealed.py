@@ -65,11 +65,15 @@ class Sealed:
 
 @dataclass(frozen=True)
 class Revealed:
+    """A faction's opened orders; ``seen`` is the :func:`witness` of every sealed code the
+    faction saw before revealing (None in a reveal made for a moderator)."""
+
     faction: int
     order: Order
     salt: str
     code: str
     key: str
+    seen: str | None = None
 
 
 def _round_field(round_index: int) -> dict[str, int]:
@@ -102,6 +106,30 @@ def seal_orders(
     sealed = encode_code({"k": SEAL, "c": digest} | where, key, faction)
     reveal = encode_code({"k": REVEAL, "o": order.to_json(), "s": salt} | where, key, faction)
     return sealed, reveal
+
+
+def witness(seals: dict[int, Sealed]) -> str:
+    """One hash of every faction's commitment, in faction order: a reveal that names it
+    pins every seal of the round, so nobody (the resolver included) can seal again after
+    seeing a reveal."""
+    return hashlib.sha256(
+        "|".join(f"{f}:{seals[f].commitment}" for f in sorted(seals)).encode()
+    ).hexdigest()
+
+
+def bind_reveal(base: SealBase, reveal: str, seal_codes: Iterable[str], key: PlayerKey) -> str:
+    """The faction's reveal code again, now naming the :func:`witness` of every sealed
+    code of the round (which must include the faction's own seal, matching the reveal).
+
+    :raises EngineError: a sealed code that does not fit, or a reveal that does not
+        open this faction's seal.
+    """
+    seals = read_seals(base, seal_codes)
+    opened = read_reveals(base, [reveal], seals)
+    (faction,) = opened
+    payload = dict(decode_code(reveal).payload)
+    payload["w"] = witness(seals)
+    return encode_code(payload, key, faction)
 
 
 def deadline_code(base: SealBase, faction: int, missing: Iterable[int], key: PlayerKey) -> str:
@@ -244,7 +272,10 @@ def read_reveals(
             raise SealedOrdersError(
                 "sealed/wrong-seat", f"faction {faction + 1} revealed with two different keys"
             )
-        reveals[faction] = Revealed(faction, order, salt, code, key)
+        seen = payload.get("w")
+        if seen is not None and not isinstance(seen, str):
+            raise SealedOrdersError("sealed/payload", "the reveal code's witness is not a hash")
+        reveals[faction] = Revealed(faction, order, salt, code, key, seen)
     return reveals
 
 
@@ -364,6 +395,15 @@ def check_resolution(
             "sealed/evidence",
             "the save must carry each faction's sealed and reveal code once, in faction order",
         )
+    if seals is not None:
+        pinned = witness(seals)
+        for faction in sorted(reveals):
+            if reveals[faction].seen != pinned:
+                raise SealedOrdersError(
+                    "sealed/resealed",
+                    f"faction {faction + 1}'s reveal was made after seeing other sealed "
+                    "codes than those in this save: a seal was replaced or dropped",
+                )
     _check_claims(base, reveals, keys, signer)
     plain = resolution_orders(ruleset, reveals, force=False, with_entropy=not moderated)
     forced = resolution_orders(ruleset, reveals, force=True, with_entropy=not moderated)
@@ -411,6 +451,7 @@ __all__ = [
     "Sealed",
     "SealedEvidence",
     "SealedOrdersError",
+    "bind_reveal",
     "check_resolution",
     "claimed_keys",
     "commitment",
@@ -423,4 +464,5 @@ __all__ = [
     "resolution_orders",
     "seal_orders",
     "seals_for",
+    "witness",
 ]

@@ -13,6 +13,7 @@ from engine.errors import EngineError
 from engine.keys import PlayerKey
 from engine.saves import SaveRecord, continue_game, make_save, read_save
 from engine.sealed import (
+    bind_reveal,
     claimed_keys,
     dice_entropy,
     proofs_for,
@@ -54,7 +55,8 @@ def sealed_turn(
         )
         seals.append(sealed)
         reveals.append(reveal)
-    return seals, reveals
+    # Once every seal is posted each faction reveals, naming every seal it saw.
+    return seals, [bind_reveal(base, r, seals, KEYS[f]) for f, r in enumerate(reveals)]
 
 
 def resolve(base: SaveRecord, seals: list[str], reveals: list[str], signer: int = 1) -> str:

@@ -24,8 +24,9 @@ from typing import Any
 
 from engine.core import Order, find_ruleset
 from engine.keys import PlayerKey
-from engine.saves import Continuation, SaveError, SaveRecord, continue_game, make_save, read_save
+from engine.saves import Continuation, SaveError, SaveRecord, continue_game, make_save
 from engine.sealed import (
+    bind_reveal,
     claimed_keys,
     proofs_for,
     read_reveals,
@@ -111,6 +112,22 @@ def seal(record: SaveRecord, order: Order, key: PlayerKey, seat: int) -> tuple[s
     return seal_orders(order, game_id=record.game_id, turn=record.state.turn, faction=seat, key=key)
 
 
+def bind(record: SaveRecord, reveal: str, sealed_text: str, key: PlayerKey) -> str:
+    """This faction's reveal code, naming every sealed code of the turn it has seen (so
+    that no seal can be replaced once anyone has revealed).
+
+    :raises EngineError: a sealed code that does not fit, or one missing.
+    """
+    seals = split_codes(sealed_text)
+    bound = bind_reveal(record, reveal, seals, key)
+    living = {f for f, p in enumerate(record.state.players) if p.alive}
+    have = set(read_seals(record, seals))
+    if living - have:
+        names = ", ".join(record.state.players[f].name for f in sorted(living - have))
+        raise SaveError("sealed/missing", f"sealed codes missing from {names}")
+    return bound
+
+
 @dataclass(frozen=True)
 class Resolution:
     state: Any
@@ -172,7 +189,9 @@ def resolve(
         proofs=proofs_for(reveals),
         seals=seal_codes,
     )
-    return Resolution(state, code, read_save(code))
+    # The resolver's page checks the new save as every other page will (a reveal made
+    # before all seals were in, for instance, is refused here, not after posting).
+    return Resolution(state, code, continue_game(record, code).record)
 
 
 def accept(record: SaveRecord, code: str) -> Continuation:

@@ -282,7 +282,9 @@ class CapitalPage:
                 self.message(session.paste_save(str(self.el("cap-paste").value)))
                 self.maybe_autoplay()
             elif name == "cap-confirm-sealed":
-                session.confirm_sealed()
+                self.message(
+                    session.confirm_sealed(str(self.el("cap-seen-seals").value), self.key())
+                )
             elif name == "cap-unseal":
                 session.sealed = session.reveal = ""
                 session.stage = "entry"

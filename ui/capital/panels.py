@@ -330,7 +330,12 @@ def sealed_html(session: CapitalSession) -> str:
         f'<textarea readonly rows="4" class="code" data-testid="cap-reveal-code">'
         f"{escape(session.reveal)}</textarea>"
         if session.confirmed
-        else "<p>When every faction's sealed code is posted, show your reveal code.</p>"
+        else "<p>When every faction's sealed code is posted, paste them all here (yours "
+        "too); your reveal code will name them, so that nobody can seal again once you "
+        "have revealed.</p>"
+        '<label class="label" for="cap-seen-seals">Every sealed code</label>'
+        '<textarea id="cap-seen-seals" rows="3" class="code" data-testid="cap-seen-seals">'
+        "</textarea>"
         + _button(
             "cap-confirm-sealed",
             "All sealed codes are in — show my reveal code",

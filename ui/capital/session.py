@@ -408,8 +408,14 @@ class CapitalSession:
         self.log.append(f"You claimed {name}")
         return f"You play {name}: post the new save code so the others can load it"
 
-    def confirm_sealed(self) -> None:
+    def confirm_sealed(self, sealed_text: str, key: PlayerKey) -> str:
+        """Every faction's sealed code is in: make the reveal code, naming them all.
+
+        :raises EngineError: a sealed code that does not fit, or one missing.
+        """
+        self.reveal = forum.bind(self.record(), self.reveal, sealed_text, key)
         self.confirmed = True
+        return "Every sealed code is in: post your reveal code"
 
     def paste_save(self, text: str) -> str:
         """Load the next save of this game (a claim or a resolved turn).
