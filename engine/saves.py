@@ -31,7 +31,16 @@ SIMULTANEOUS_FIELDS = {
     "mod",  # the moderator's public key, named in the first save and never changed
 }
 
-__all__ = ["Continuation", "SaveError", "SaveRecord", "continue_game", "make_save", "read_save"]
+__all__ = [
+    "Continuation",
+    "SaveError",
+    "SaveRecord",
+    "continue_chain",
+    "continue_game",
+    "differences",
+    "make_save",
+    "read_save",
+]
 
 
 @dataclass(frozen=True)
@@ -262,6 +271,53 @@ def continue_game(previous: SaveRecord, code: str) -> Continuation:
         raise _bad("rolls", "does not start from the previous save's roll counter")
     _replay(previous, record)
     return Continuation(record, (), verified=True)
+
+
+def continue_chain(previous: SaveRecord, codes: Sequence[str]) -> Continuation:
+    """Accept the saves ``codes`` one after the other from ``previous`` (the save a page
+    holds): a fork's own chain, pasted back to a held code, is checked save by save and
+    is verified only if every link is.
+
+    :raises EngineError: as :func:`continue_game`, for the first code refused.
+    """
+    if not codes:
+        raise SaveError("save/empty", "no save code to load")
+    record, verified = previous, True
+    warnings: list[str] = []
+    for code in codes:
+        continuation = continue_game(record, code)
+        record = continuation.record
+        warnings += continuation.warnings
+        verified = verified and continuation.verified
+    return Continuation(record, tuple(warnings), verified)
+
+
+def differences(held: SaveRecord, other: SaveRecord, limit: int = 8) -> list[str]:
+    """What ``other``'s position changes against ``held``'s, for a player deciding about an
+    unverified code: the turn, then each territory whose owner or armies differ (at most
+    ``limit`` lines, then a count of the rest)."""
+    from engine.maps import load_map
+
+    a, b = held.state, other.state
+    lines = [f"turn {a.turn} → {b.turn}"] if a.turn != b.turn else []
+    names = [p.name for p in b.players]
+    place = load_map(b.map_id).name_of
+    changed = [t for t in b.owner if (a.owner.get(t), a.armies.get(t)) != (b.owner[t], b.armies[t])]
+
+    def holder(state: Any, territory: str) -> str:
+        seat = state.owner.get(territory, -1)
+        who = state.players[seat].name if 0 <= seat < len(state.players) else "nobody"
+        return f"{who} {state.armies.get(territory, 0)}"
+
+    lines += [f"{place(t)}: {holder(a, t)} → {holder(b, t)}" for t in changed[:limit]]
+    if len(changed) > limit:
+        lines.append(f"… and {len(changed) - limit} more territories")
+    for seat, name in enumerate(names):
+        before = sum(1 for o in a.owner.values() if o == seat)
+        after = sum(1 for o in b.owner.values() if o == seat)
+        if before != after:
+            lines.append(f"{name}: {before} → {after} territories")
+    return lines
 
 
 def _replay(previous: SaveRecord, record: SaveRecord) -> None:

@@ -483,3 +483,27 @@ def test_autosave_round_trip_keeps_trades_and_picked_cards() -> None:
     old = s.to_json()
     del old["picked"]  # an autosave from before card picking
     assert CapitalSession.from_json(old).picked == []
+
+
+def test_forum_page_never_adopts_an_unverified_fork() -> None:
+    """ "The Capital page adopts it with no choice at all" -- a seated player's signed
+    save that chains onto no code the page holds is refused, the verified game kept, and
+    the message says what it would change; the same save with its chain is checked."""
+    from engine.savecode import decode_code, encode_code
+
+    a, b = forum_pair()
+    held = a.record()
+    state = held.state.clone()
+    for territory in state.owner:
+        state.owner[territory] = 1
+    payload = dict(decode_code(held.code).payload)
+    payload |= {"seq": held.seq + 1, "prev": "0" * 32, "st": state.to_json()}
+    forged = encode_code(payload, KEYS[1], 1)
+    before = a.state.to_json()
+    with pytest.raises(EngineError) as info:
+        a.paste_save(forged)
+    assert info.value.code == "save/unverified" and "territories" in info.value.message
+    assert a.state.to_json() == before and a.record() is held
+    seal_both(a, b)
+    b.resolve_codes(a.sealed + b.sealed, a.reveal + b.reveal, KEYS[1])
+    assert "Turn resolved" in a.paste_save(b.code)

@@ -13,7 +13,7 @@ from engine.core import PlayerSpec
 from engine.keys import PlayerKey
 from engine.savecode import decode_code, encode_code
 from engine.saves import make_save, read_save
-from ui import pbem
+from ui import pbem, pbem_panels
 from ui.controller import Session
 
 PLAYERS = [
@@ -275,6 +275,23 @@ def test_fork_is_a_warning_to_accept_or_reject() -> None:
     pbem.accept(a, result.record, KEY_A.public_key_text, verified=False)
     assert a.state == result.record.state and a.pbem is not None and a.pbem.record.seq == 5
     assert any("not verified" in line for _, line in a.log)
+
+
+def test_fork_shows_what_differs_and_its_chain_can_be_checked_back() -> None:
+    """A continuation that does not chain onto the held code is never adopted by itself:
+    the page says its position is unverified and shows what differs; pasted with the
+    saves it continues, back to the held one, it is checked save by save and loaded."""
+    a, b, _codes = three_turns()
+    code4 = play_until_away(b, KEY_B)
+    code5 = play_until_away(receive_copy(a, code4), KEY_A)
+    result = pbem.interpret(a.pbem, code5, KEY_A.public_key_text)
+    assert result.kind == "warning" and "NOT verified" in result.message
+    assert result.differences and result.differences[0].startswith("turn ")
+    html = pbem_panels.load_html(code5, result, replaces=False)
+    assert "Keep my verified game" in html and 'data-testid="load-differences"' in html
+    chained = pbem.interpret(a.pbem, code4 + "\n\n" + code5, KEY_A.public_key_text)
+    assert chained.kind == "accepted" and "back to save 3" in chained.message
+    assert chained.record is not None and chained.record.seq == 5
 
 
 def receive_copy(session: Session, code: str) -> Session:

@@ -29,7 +29,7 @@ from urllib.parse import quote
 from engine.core import Event, find_ruleset
 from engine.errors import EngineError
 from engine.keys import PlayerKey
-from engine.saves import SaveRecord, continue_game, make_save, read_save
+from engine.saves import SaveRecord, continue_chain, differences, make_save, read_save
 
 if TYPE_CHECKING:
     from ui.controller import Session
@@ -57,6 +57,10 @@ TITLES = {
     "save/other-game": "Another game",
     "save/duplicate": "Turn sent twice",
     "save/old-turn": "Old turn",
+    "save/fork": "A fork: a second version of a save you have",
+    "save/old-version": "From an older version",
+    "sealed/unsigned": "Orders not signed",
+    "savecode/state": "Impossible position",
     "save/keys-changed": "Seat keys changed",
     "save/replay": "Dishonest turn",
     "option/ruleset": "Unknown rules",
@@ -281,6 +285,7 @@ class LoadResult:
     message: str
     record: SaveRecord | None = None
     warnings: tuple[str, ...] = ()
+    differences: tuple[str, ...] = ()
     seats: tuple[int, ...] = ()
     code: str = ""
     error: str = ""
@@ -296,6 +301,17 @@ def extract_code(text: str) -> str:
     if LINK_PREFIX in text:
         text = text.split(LINK_PREFIX, 1)[1]
     return "".join(text.split())
+
+
+def extract_codes(text: str) -> list[str]:
+    """Every save code in pasted text, in order (a chain of saves may be pasted: the
+    ones a fork continues, then the fork); anything else comes back as it is, to be
+    refused with its own message."""
+    flat = extract_code(text)
+    if flat.count("RK1.") <= 1:
+        return [flat]
+    head, *codes = flat.split("RK1.")
+    return ([head] if head else []) + ["RK1." + c for c in codes]
 
 
 def refusal(exc: Exception) -> LoadResult:
@@ -332,7 +348,8 @@ def offerable_seats(record: SaveRecord, key_text: str) -> tuple[int, ...]:
 
 def interpret(game: PbemGame | None, text: str, key_text: str) -> LoadResult:
     """Check a pasted code (or ``#game=`` link) against the game this browser has."""
-    code = extract_code(text)
+    codes = extract_codes(text)
+    code = codes[-1]
     try:
         record = read_save(code)
         if record.ruleset != PBEM_RULESET:
@@ -342,23 +359,32 @@ def interpret(game: PbemGame | None, text: str, key_text: str) -> LoadResult:
                 f"{PBEM_RULESET} by email",
             )
         if game is not None and record.game_id == game.game_id:
-            continuation = continue_game(game.record, code)
+            continuation = continue_chain(game.record, codes)
             record = continuation.record
             if continuation.verified:
                 who = record.state.players[record.seat].name
+                back = (
+                    f" back to save {game.record.seq}, which this browser holds"
+                    if len(codes) > 1
+                    else ""
+                )
                 return LoadResult(
                     "accepted",
                     "Turn loaded",
-                    f"Save {record.seq} from {who} checked: every order replayed.",
+                    f"Save {record.seq} from {who} checked{back}: every order replayed.",
                     record=record,
                     code=code,
                 )
             return LoadResult(
                 "warning",
-                "Fork or skipped turn",
-                "This code does not follow the save this browser has.",
+                "Unverified position",
+                "This code does not continue the save this browser has, so its orders "
+                "cannot be replayed here: its position is NOT verified (whoever signed it "
+                "could have written any position). Paste the saves it continues, before it, "
+                "to check it.",
                 record=record,
                 warnings=continuation.warnings,
+                differences=tuple(differences(game.record, record)),
                 code=code,
             )
     except Exception as exc:  # every refusal is shown, never raised into the page

@@ -63,14 +63,22 @@ def _result_html(result: LoadResult, replaces: bool) -> str:
         )
     if result.kind == "warning":
         items = "".join(f"<li>{escape(w)}</li>" for w in result.warnings)
+        changes = "".join(f"<li>{escape(d)}</li>" for d in result.differences)
+        differs = (
+            "<p><b>What it changes</b> against your verified game:</p>"
+            f'<ul data-testid="load-differences">{changes}</ul>'
+            if changes
+            else "<p>Its position is the same as your verified game's.</p>"
+        )
         return (
             f'<div class="pbem-warn" role="alert" data-testid="load-warning">{title}: '
-            f"{escape(result.message)}<ul>{items}</ul>"
-            "<p>Accept it only if the players agree that this is the game to continue.</p>"
+            f"{escape(result.message)}<ul>{items}</ul>{differs}"
             '<div class="row">'
-            + _button("Accept this code", "pbem-accept", "load-accept", "primary")
-            + _button("Reject it", "pbem-reject", "load-reject")
-            + "</div></div>"
+            + _button("Keep my verified game", "pbem-reject", "load-reject", "primary")
+            + _button("Load the unverified position", "pbem-accept", "load-accept")
+            + "</div>"
+            '<p class="muted small">Load it only if every player agrees that this is the '
+            "game to continue.</p></div>"
         )
     record = result.record
     if record is None:

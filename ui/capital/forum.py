@@ -19,12 +19,21 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Order, find_ruleset
 from engine.keys import PlayerKey
-from engine.saves import Continuation, SaveError, SaveRecord, continue_game, make_save
+from engine.saves import (
+    Continuation,
+    SaveError,
+    SaveRecord,
+    continue_chain,
+    continue_game,
+    differences,
+    make_save,
+)
 from engine.sealed import (
     bind_reveal,
     claimed_keys,
@@ -194,9 +203,22 @@ def resolve(
     return Resolution(state, code, continue_game(record, code).record)
 
 
-def accept(record: SaveRecord, code: str) -> Continuation:
-    """The next save of this game (a claim or a resolved turn), checked by replay.
+def accept(record: SaveRecord, codes: Sequence[str]) -> Continuation:
+    """The next save of this game (a claim or a resolved turn), checked by replay; or a
+    chain of saves from the held one, checked save by save.  A save that does not chain
+    onto the held code is refused here: its position is not verified, so the page keeps
+    its game.
 
-    :raises EngineError: another game, an old turn, orders that do not lead there...
+    :raises EngineError: another game, an old turn, orders that do not lead there, or
+        ``save/unverified`` naming what the unverified code would change.
     """
-    return continue_game(record, code)
+    continuation = continue_chain(record, codes)
+    if not continuation.verified:
+        changes = "; ".join(differences(record, continuation.record)) or "nothing visible"
+        raise SaveError(
+            "save/unverified",
+            f"its position is not verified: {' '.join(continuation.warnings)}. It would "
+            f"change: {changes}. Your verified game is kept; paste the saves it continues "
+            "(before it) to have it checked.",
+        )
+    return continuation

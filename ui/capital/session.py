@@ -423,10 +423,10 @@ class CapitalSession:
         :raises EngineError: the engine's reason for refusing the code.
         """
         codes = forum.split_codes(text)
-        if len(codes) != 1:
-            raise EntryError("paste exactly one save code")
+        if not codes:
+            raise EntryError("paste the next save code (or the saves since yours, in order)")
         old_turn = self.state.turn
-        continuation = forum.accept(self.record(), codes[0])
+        continuation = forum.accept(self.record(), codes)
         self.code = continuation.record.code
         self._record = continuation.record
         warnings = list(continuation.warnings)
