@@ -218,6 +218,12 @@ def test_one_turn_by_sealed_codes_between_two_browsers(
             enter_setup(p)
             wait_stage(p, "sealed")
         sealed = [text_of(a, "cap-sealed-code"), text_of(b, "cap-sealed-code")]
+        a.get_by_test_id("cap-seen-seals").fill("\n".join(sealed))
+        for label, size in (("wide", (1366, 800)), ("narrow", (390, 844))):
+            a.set_viewport_size({"width": size[0], "height": size[1]})
+            a.get_by_test_id("cap-seen-seals").scroll_into_view_if_needed()
+            a.screenshot(path=str(artifacts / f"capital-forum-seen-seals-{label}.png"))
+        a.set_viewport_size({"width": 1366, "height": 800})
         for p in (a, b):
             p.get_by_test_id("cap-seen-seals").fill("\n".join(sealed))
             p.get_by_test_id("cap-confirm-sealed").click()
