@@ -28,7 +28,7 @@ from engine.sealed import (
     seal_orders,
 )
 from tests import test_saves
-from tests.test_sealed import KEYS, RS, base_save, choose, sealed_turn
+from tests.test_sealed import KEYS, RS, base_save, choose, save_resolution, sealed_turn
 from ui.capital import export
 
 CLASSIC = find_ruleset("classic")
@@ -48,31 +48,8 @@ def refused(previous: SaveRecord, code: str) -> str:
     return info.value.code
 
 
-def resolved_save(
-    base: SaveRecord,
-    orders: list[Any],
-    *,
-    proofs: list[str],
-    seals: list[str] = (),  # type: ignore[assignment]
-    deadlines: list[str] = (),  # type: ignore[assignment]
-    signer: int = 1,
-) -> str:
-    state = base.state
-    for order in orders:
-        state = RS.apply(state, order).state
-    return make_save(
-        RS,
-        state,
-        game_id=base.game_id,
-        keys=list(base.keys),
-        signer=KEYS[signer],
-        seat=signer,
-        previous=base,
-        actions=orders,
-        proofs=proofs,
-        seals=seals,
-        deadlines=deadlines,
-    )
+def resolved_save(base: SaveRecord, orders: list[Any], **evidence: Any) -> str:
+    return save_resolution(base, orders, **evidence)
 
 
 # ---------------------------------------------------------------- 1. commit and reveal

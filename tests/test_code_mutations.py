@@ -62,26 +62,11 @@ def cases() -> list[Case]:
 
 
 def moderated_resolution(base: SaveRecord, reveals: list[str]) -> str:
-    from engine.saves import make_save
     from engine.sealed import proofs_for, read_reveals, resolution_orders
 
-    rs = test_sealed.RS
     revealed = read_reveals(base, reveals, seals=None)
-    orders = resolution_orders(rs, revealed, force=True, with_entropy=False)
-    state = base.state
-    for order in orders:
-        state = rs.apply(state, order).state
-    return make_save(
-        rs,
-        state,
-        game_id=base.game_id,
-        keys=list(base.keys),
-        signer=test_sealed.KEYS[0],
-        seat=0,
-        previous=base,
-        actions=orders,
-        proofs=proofs_for(revealed),
-    )
+    orders = resolution_orders(test_sealed.RS, revealed, force=True, with_entropy=False)
+    return test_sealed.save_resolution(base, orders, signer=0, proofs=proofs_for(revealed))
 
 
 def tweak(value: Any, rng: random.Random, depth: int = 0) -> Any:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+from collections.abc import Sequence
 
 import pytest
 
 from engine.ai.capital import choose
-from engine.core import PlayerSpec, find_ruleset
+from engine.core import Order, PlayerSpec, find_ruleset
 from engine.errors import EngineError
 from engine.keys import PlayerKey
 from engine.saves import SaveRecord, continue_game, make_save, read_save
@@ -59,24 +60,38 @@ def sealed_turn(
     return seals, [bind_reveal(base, r, seals, KEYS[f]) for f, r in enumerate(reveals)]
 
 
-def resolve(base: SaveRecord, seals: list[str], reveals: list[str], signer: int = 1) -> str:
-    revealed = read_reveals(base, reveals, read_seals(base, seals))
-    orders = resolution_orders(RS, revealed, force=False, with_entropy=True)
+def save_resolution(
+    base: SaveRecord,
+    orders: Sequence[Order],
+    *,
+    signer: int = 1,
+    proofs: Sequence[str] = (),
+    seals: Sequence[str] = (),
+    deadlines: Sequence[str] = (),
+) -> str:
+    """The save of ``orders`` applied to ``base``, signed by faction ``signer``."""
     state = base.state
     for order in orders:
         state = RS.apply(state, order).state
     return make_save(
         RS,
         state,
-        game_id="forum",
+        game_id=base.game_id,
         keys=list(base.keys),
         signer=KEYS[signer],
         seat=signer,
         previous=base,
         actions=orders,
-        proofs=proofs_for(revealed),
+        proofs=proofs,
         seals=seals,
+        deadlines=deadlines,
     )
+
+
+def resolve(base: SaveRecord, seals: list[str], reveals: list[str], signer: int = 1) -> str:
+    revealed = read_reveals(base, reveals, read_seals(base, seals))
+    orders = resolution_orders(RS, revealed, force=False, with_entropy=True)
+    return save_resolution(base, orders, signer=signer, proofs=proofs_for(revealed), seals=seals)
 
 
 def test_commit_reveal_turn_resolves_and_the_next_player_verifies_it() -> None:
