@@ -220,6 +220,12 @@ def _inspect(args: Any) -> int:
                 "save": record.seq,
                 "signed_by_seat": record.seat,
                 "turn": record.turn,
+                "checked": (
+                    f"orders replayed from save {chain[0]['save'] - 1}"
+                    if chain
+                    else "signature and fields only: pass the codes it continues, before it, "
+                    "to replay its orders"
+                ),
                 "chain": chain,
                 "state": record.state.to_json(),
             },
