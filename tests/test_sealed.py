@@ -16,6 +16,7 @@ from engine.saves import SaveRecord, continue_game, make_save, read_save
 from engine.sealed import (
     bind_reveal,
     claimed_keys,
+    commitment,
     dice_entropy,
     proofs_for,
     read_reveals,
@@ -265,3 +266,22 @@ def test_unclaimed_factions_claim_their_seats_with_their_first_sealed_orders() -
     with pytest.raises(EngineError) as info:
         read_seals(base, [double])
     assert info.value.code == "sealed/wrong-seat"
+
+
+def test_a_sealed_code_binds_to_its_round() -> None:
+    """Issue 13: "the sealed-order code binds to the round, not only to the turn" -- a
+    ruleset declares its rounds (Capital Risk: one); a code sealed for another round of
+    the same turn is refused, and the round is part of the commitment."""
+    base = base_save()
+    assert RS.sealed_rounds == ("orders",) and RS.sealed_round(base.state) == 0
+    order = choose(base.state, 0)
+    other_round, _ = seal_orders(
+        order, game_id="forum", turn=base.state.turn, faction=0, key=KEYS[0], round_index=1
+    )
+    with pytest.raises(EngineError) as info:
+        read_seals(base, [other_round])
+    assert info.value.code == "sealed/wrong-round"
+    assert commitment("forum", 1, 0, order, "s", 1) != commitment("forum", 1, 0, order, "s")
+    with pytest.raises(EngineError) as info:
+        find_ruleset("classic").resolving_order(force=False, entropy="")
+    assert info.value.code == "ruleset/not-simultaneous"
