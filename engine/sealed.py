@@ -398,6 +398,12 @@ def check_resolution(
     if seals is not None:
         pinned = witness(seals)
         for faction in sorted(reveals):
+            if reveals[faction].seen is None:
+                raise SealedOrdersError(
+                    "sealed/unbound",
+                    f"faction {faction + 1}'s reveal does not name the sealed codes it saw: "
+                    "paste every sealed code into its page, then post the reveal it shows",
+                )
             if reveals[faction].seen != pinned:
                 raise SealedOrdersError(
                     "sealed/resealed",

@@ -285,3 +285,22 @@ def test_a_sealed_code_binds_to_its_round() -> None:
     with pytest.raises(EngineError) as info:
         find_ruleset("classic").resolving_order(force=False, entropy="")
     assert info.value.code == "ruleset/not-simultaneous"
+
+
+def test_a_reveal_that_names_no_seals_is_refused_on_replay() -> None:
+    """Without a moderator a reveal must name every seal its faction saw; one posted
+    straight after sealing (before the others' seals were in) pins nothing: refused."""
+    base = base_save()
+    seals, bound = sealed_turn(base)
+    _, unbound = seal_orders(
+        choose(base.state, 2),
+        game_id="forum",
+        turn=base.state.turn,
+        faction=2,
+        key=KEYS[2],
+        salt="c",
+    )
+    code = resolve(base, seals, [*bound[:2], unbound])
+    with pytest.raises(EngineError) as info:
+        continue_game(base, code)
+    assert info.value.code == "sealed/unbound"
