@@ -6,9 +6,13 @@ it continues from, and the orders given since that save with the running roll co
 Whoever receives the next code replays those orders on the previous position: the
 dice come from the random state, so a dishonest position cannot pass.
 
-What a sequential game by email still cannot prevent is said in the README: anyone can
-read the random state in a code and so foresee the dice, and a player may sit on a
-turn and try a different continuation from the same save (the chain shows the fork).
+A simultaneous game's resolution also carries the sealed-order codes that back it, checked
+again on every replay (:func:`engine.sealed.check_resolution`).  A save that continues
+another save than the one held is a fork: never verified, whatever it shows.
+
+What each code proves, and what a game by email still cannot prevent (anyone can read
+the random state in a code and so foresee the dice; a player may sit on a turn and try
+a different continuation from the same save), is said in docs/play-by-email.md.
 """
 
 from __future__ import annotations
