@@ -17,6 +17,7 @@ a different continuation from the same save), is said in docs/play-by-email.md.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -35,6 +36,11 @@ SIMULTANEOUS_FIELDS = {
     "mod",  # the moderator's public key, named in the first save and never changed
 }
 
+INVITATION_FIELDS = {
+    "inv",  # per seat: null, or the digest of the seat's invitation secret (first save)
+    "invite",  # the invitation secret, in the save that claims an invited seat
+}
+
 __all__ = [
     "Continuation",
     "SaveError",
@@ -42,6 +48,7 @@ __all__ = [
     "continue_chain",
     "continue_game",
     "differences",
+    "invitation_digest",
     "make_save",
     "read_save",
 ]
@@ -65,6 +72,7 @@ class SaveRecord:
     payload: dict[str, Any]
     rules_version: int = 1
     moderator: str | None = None
+    invitations: tuple[str | None, ...] = ()
 
     @property
     def hash(self) -> str:
@@ -98,8 +106,14 @@ def make_save(
     seals: Sequence[str] = (),
     deadlines: Sequence[str] = (),
     moderator: str | None = None,
+    invitations: Sequence[str | None] = (),
+    invite: str = "",
 ) -> str:
     """The save code of ``state``, signed by ``seat`` with ``signer``.
+
+    A first save may keep seats for invited players (``invitations``: per seat None or
+    :func:`invitation_digest` of a secret sent only to that player); every later save
+    carries them on, and the save that claims an invited seat holds its ``invite``.
 
     A simultaneous game's resolution carries its reveal codes (``proofs``), the sealed
     codes they open (``seals``) and any ``deadlines`` codes; a moderated game names its
@@ -123,6 +137,11 @@ def make_save(
     }
     if previous is not None:
         moderator = previous.moderator
+        invitations = previous.invitations
+    if any(invitations):
+        payload["inv"] = list(invitations)
+    if invite:
+        payload["invite"] = invite
     for field, codes in (("proof", proofs), ("seals", seals), ("dl", deadlines)):
         if codes:
             payload[field] = list(codes)
@@ -144,7 +163,9 @@ def read_save(code: str) -> SaveRecord:
     decoded = decode_code(code)
     payload = decoded.payload
     ruleset = find_ruleset(_text(payload, "rs")) if isinstance(payload.get("rs"), str) else None
-    allowed = PAYLOAD_FIELDS | (SIMULTANEOUS_FIELDS if ruleset and ruleset.simultaneous else set())
+    allowed = PAYLOAD_FIELDS | INVITATION_FIELDS
+    if ruleset and ruleset.simultaneous:
+        allowed |= SIMULTANEOUS_FIELDS
     missing = sorted(PAYLOAD_FIELDS - set(payload))
     extra = sorted(set(payload) - allowed)
     if missing or extra or ruleset is None:
@@ -191,6 +212,15 @@ def read_save(code: str) -> SaveRecord:
     moderator = payload.get("mod")
     if moderator is not None and not _is_key_text(moderator):
         raise _bad("mod", "must be the moderator's public key")
+    invitations = payload.get("inv", [])
+    if not isinstance(invitations, list) or (
+        ("inv" in payload and (len(invitations) != len(keys) or not any(invitations)))
+        or not all(i is None or _is_digest(i) for i in invitations)
+    ):
+        raise _bad("inv", "must hold, per seat, null or an invitation digest")
+    invite = payload.get("invite", "")
+    if not isinstance(invite, str) or ("invite" in payload and not 16 <= len(invite) <= 100):
+        raise _bad("invite", "must be an invitation secret")
     state = ruleset.from_compact(payload["st"])
     if state.rng.counter != rolls[1]:
         raise _bad("rolls", "does not match the random state")
@@ -212,6 +242,7 @@ def read_save(code: str) -> SaveRecord:
         payload=payload,
         rules_version=version,
         moderator=moderator,
+        invitations=tuple(invitations),
     )
 
 
@@ -246,6 +277,9 @@ def continue_game(previous: SaveRecord, code: str) -> Continuation:
         raise SaveError("save/keys-changed", "the code changes the number of seats")
     if record.moderator != previous.moderator:
         raise SaveError("save/keys-changed", "the code changes the game's moderator")
+    if record.invitations != previous.invitations:
+        raise SaveError("save/keys-changed", "the code changes the game's invitations")
+    _check_invitation(previous, record)
     ruleset = find_ruleset(record.ruleset)
     if record.rules_version != ruleset.version:
         raise SaveError(
@@ -275,6 +309,37 @@ def continue_game(previous: SaveRecord, code: str) -> Continuation:
         raise _bad("rolls", "does not start from the previous save's roll counter")
     _replay(previous, record)
     return Continuation(record, (), verified=True)
+
+
+def invitation_digest(secret: str) -> str:
+    """What a first save keeps of an invitation secret: the seat can be claimed only by
+    a save that shows the secret itself."""
+    return hashlib.sha256(f"risk-family invitation:{secret}".encode()).hexdigest()
+
+
+def _check_invitation(previous: SaveRecord, record: SaveRecord) -> None:
+    """A seat kept for an invited player is claimed only by that player's own save,
+    showing the invitation; a save claims nothing else with an invitation."""
+    invite = record.payload.get("invite")
+    claimed = [
+        seat
+        for seat, (old, new) in enumerate(zip(previous.keys, record.keys, strict=True))
+        if old is None and new is not None
+    ]
+    invited = [s for s in claimed if s < len(record.invitations) and record.invitations[s]]
+    for seat in invited:
+        if (
+            seat != record.seat
+            or invite is None
+            or (invitation_digest(invite) != record.invitations[seat])
+        ):
+            raise SaveError(
+                "save/invited",
+                f"seat {seat + 1} is kept for an invited player: only the save of that "
+                "player, with their invitation, can claim it",
+            )
+    if invite is not None and not invited:
+        raise _bad("invite", "is shown, but this save claims no invited seat")
 
 
 def continue_chain(previous: SaveRecord, codes: Sequence[str]) -> Continuation:
@@ -393,6 +458,12 @@ def _is_key_text(value: object) -> bool:
         return len(b64url_decode(value)) == PUBLIC_KEY_SIZE
     except ValueError:
         return False
+
+
+def _is_digest(value: object) -> bool:
+    return (
+        isinstance(value, str) and len(value) == 64 and all(c in "0123456789abcdef" for c in value)
+    )
 
 
 def _is_count(value: object) -> bool:

@@ -16,9 +16,10 @@ import pytest
 
 from engine.core import find_ruleset
 from engine.errors import EngineError
+from engine.keys import PlayerKey
 from engine.rulesets.capital import CapitalState, Resolve
 from engine.savecode import decode_code, encode_code
-from engine.saves import SaveRecord, continue_game, make_save
+from engine.saves import SaveRecord, continue_game, make_save, read_save
 from engine.sealed import (
     deadline_code,
     proofs_for,
@@ -266,6 +267,71 @@ def test_signed_fields_are_checked_against_the_replayed_position(field: str) -> 
     }[field]
     forged = encode_code(payload, test_saves.KEYS[record.seat], record.seat)
     assert refused(before, forged) in {"save/payload", "save/old-version"}
+
+
+# ---------------------------------------------------------------- 6. seat sniping
+
+
+def test_a_seat_kept_for_an_invited_player_cannot_be_sniped() -> None:
+    """ "Anyone who sees a code can claim a free seat" -- the host keeps a seat for an
+    invited player (the digest of a one-time secret sent only to them, in the first
+    save); a save that claims it without the secret is refused, the invitee's is not."""
+    from engine.saves import invitation_digest
+
+    state = test_saves.new_state(2)
+    host, guest = state.current, 1 - state.current
+    keys: list[str | None] = [None, None]
+    keys[host] = test_saves.KEYS[host].public_key_text
+    invitations: list[str | None] = [None, None]
+    invitations[guest] = invitation_digest("secret-for-the-guest-only")
+    first = read_save(
+        make_save(
+            CLASSIC,
+            state,
+            game_id="g",
+            keys=keys,
+            signer=test_saves.KEYS[host],
+            seat=host,
+            invitations=invitations,
+        )
+    )
+    after, orders = test_saves.play_turn(state)
+    second = read_save(
+        make_save(
+            CLASSIC,
+            after,
+            game_id="g",
+            keys=keys,
+            signer=test_saves.KEYS[host],
+            seat=host,
+            previous=first,
+            actions=orders,
+        )
+    )
+    later, guest_orders = test_saves.play_turn(after)
+    sniper = PlayerKey.generate(b"\x05" * 32)
+    for key, invite, expected in (
+        (sniper, "", "save/invited"),
+        (sniper, "a-guess-at-the-secret-0000", "save/invited"),
+        (test_saves.KEYS[guest], "secret-for-the-guest-only", None),
+    ):
+        claim = list(keys)
+        claim[guest] = key.public_key_text
+        code = make_save(
+            CLASSIC,
+            later,
+            game_id="g",
+            keys=claim,
+            signer=key,
+            seat=guest,
+            previous=second,
+            actions=guest_orders,
+            invite=invite,
+        )
+        if expected is None:
+            assert continue_game(second, code).verified
+        else:
+            assert refused(second, code) == expected
 
 
 # ---------------------------------------------------------------- 7. forum exports
