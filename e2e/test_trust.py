@@ -53,6 +53,8 @@ def test_a_forged_fork_is_unverified_and_the_verified_game_kept(
     create_email_game(page, seed)
     play_turn(page, attack=False)
     code, _, _ = sent_code(page)
+    expect(page.get_by_test_id("send-invitations")).to_contain_text("Bob")
+    shots(page, artifacts, "trust-send-invitations")
     page.get_by_test_id("pbem-close").first.click()
     record = read_save(code)
     state = record.state.clone()

@@ -48,9 +48,30 @@ def send_html(bundle: SendBundle) -> str:
         f'data-testid="send-link">Link that opens the game ↗</a>'
         "</div>"
         '<p class="muted small" id="pbem-copy-note" role="status" data-testid="send-note"></p>'
-        '<div class="row end">' + _button("Done", "pbem-close", "pbem-close") + "</div>"
+        + _invitations_html(bundle)
+        + '<div class="row end">'
+        + _button("Done", "pbem-close", "pbem-close")
+        + "</div>"
     )
     return _dialog("send-dialog", "Send your turn", body)
+
+
+def _invitations_html(bundle: SendBundle) -> str:
+    """The invitation link of each seat not claimed yet: whoever opens a link can take
+    that seat, so each goes to its own player only."""
+    if not bundle.invitations:
+        return ""
+    items = "".join(
+        f'<li>{escape(who)}: <a href="{escape(link)}" target="_blank" rel="noopener" '
+        f'data-testid="invite-link-{index}">invitation link ↗</a></li>'
+        for index, (who, link) in enumerate(bundle.invitations)
+    )
+    return (
+        '<div class="pbem-invites" data-testid="send-invitations"><p><b>Invitations.</b> '
+        "These seats are kept for their players: send each player <i>only their own</i> "
+        "link (privately); the code alone lets others watch, not take a seat.</p>"
+        f"<ul>{items}</ul></div>"
+    )
 
 
 def _result_html(result: LoadResult, replaces: bool) -> str:
