@@ -284,30 +284,14 @@ def test_a_seat_kept_for_an_invited_player_cannot_be_sniped() -> None:
     keys[host] = test_saves.KEYS[host].public_key_text
     invitations: list[str | None] = [None, None]
     invitations[guest] = invitation_digest("secret-for-the-guest-only")
-    first = read_save(
-        make_save(
-            CLASSIC,
-            state,
-            game_id="g",
-            keys=keys,
-            signer=test_saves.KEYS[host],
-            seat=host,
-            invitations=invitations,
-        )
-    )
+
+    def save(at: Any, signer: PlayerKey, seat: int, claim: list[str | None], **more: Any) -> str:
+        return make_save(CLASSIC, at, game_id="g", keys=claim, signer=signer, seat=seat, **more)
+
+    host_key = test_saves.KEYS[host]
+    first = read_save(save(state, host_key, host, keys, invitations=invitations))
     after, orders = test_saves.play_turn(state)
-    second = read_save(
-        make_save(
-            CLASSIC,
-            after,
-            game_id="g",
-            keys=keys,
-            signer=test_saves.KEYS[host],
-            seat=host,
-            previous=first,
-            actions=orders,
-        )
-    )
+    second = read_save(save(after, host_key, host, keys, previous=first, actions=orders))
     later, guest_orders = test_saves.play_turn(after)
     sniper = PlayerKey.generate(b"\x05" * 32)
     for key, invite, expected in (
@@ -317,17 +301,7 @@ def test_a_seat_kept_for_an_invited_player_cannot_be_sniped() -> None:
     ):
         claim = list(keys)
         claim[guest] = key.public_key_text
-        code = make_save(
-            CLASSIC,
-            later,
-            game_id="g",
-            keys=claim,
-            signer=key,
-            seat=guest,
-            previous=second,
-            actions=guest_orders,
-            invite=invite,
-        )
+        code = save(later, key, guest, claim, previous=second, actions=guest_orders, invite=invite)
         if expected is None:
             assert continue_game(second, code).verified
         else:
