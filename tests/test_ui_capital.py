@@ -18,7 +18,13 @@ from maps import read_map_file
 from ui.capital import entry, forum
 from ui.capital.entry import Draft, EntryError
 from ui.capital.export import bbcode, data_url, map_svg, markdown, report_html
-from ui.capital.panels import entry_html, handover_html, report_panel_html, status_html
+from ui.capital.panels import (
+    entry_html,
+    forum_html,
+    handover_html,
+    report_panel_html,
+    status_html,
+)
 from ui.capital.replay import replay_steps
 from ui.capital.session import CapitalSession, parse_count
 from ui.newgame import read_capital_form
@@ -507,3 +513,24 @@ def test_forum_page_never_adopts_an_unverified_fork() -> None:
     seal_both(a, b)
     b.resolve_codes(a.sealed + b.sealed, a.reveal + b.reveal, KEYS[1])
     assert "Turn resolved" in a.paste_save(b.code)
+
+
+def test_forum_deadline_without_a_moderator_needs_every_revealing_factions_code() -> None:
+    """Without a moderator, a silent faction gets default orders only when every faction
+    that revealed has signed that the deadline passed; the silent faction's own page
+    verifies the forced turn."""
+    a, b = forum_pair()
+    seal_both(a, b)
+    with pytest.raises(EngineError) as info:
+        a.resolve_codes(a.sealed + b.sealed, a.reveal, KEYS[0])
+    assert info.value.code == "sealed/missing"
+    with pytest.raises(EngineError) as info:
+        a.sign_deadline(a.reveal + b.reveal, KEYS[0])
+    assert info.value.code == "sealed/none-silent"
+    assert "signed" in a.sign_deadline(a.reveal, KEYS[0]) and a.deadline
+    html = forum_html(a)
+    assert 'data-testid="cap-deadline-code"' in html and a.deadline in html
+    a.resolve_codes(a.sealed + b.sealed, a.reveal, KEYS[0], a.deadline)
+    assert "F2 sent no setup" in " ".join(a.state.last_report["comments"])  # type: ignore[index]
+    assert a.deadline == ""
+    assert "Turn resolved" in b.paste_save(a.code)

@@ -25,6 +25,7 @@ from typing import Any
 
 from engine.core import Order, find_ruleset
 from engine.keys import PlayerKey
+from engine.savecode import decode_code
 from engine.saves import (
     Continuation,
     SaveError,
@@ -37,6 +38,7 @@ from engine.saves import (
 from engine.sealed import (
     bind_reveal,
     claimed_keys,
+    deadline_code,
     proofs_for,
     read_reveals,
     read_seals,
@@ -150,8 +152,12 @@ def resolve(
     reveal_text: str,
     key: PlayerKey,
     seat: int,
+    deadline_text: str = "",
 ) -> Resolution:
     """Check every code and resolve the turn; returns the new state and save code.
+
+    Without a moderator a silent faction gets default orders only with the deadline code
+    (:func:`sign_deadline`) of every faction that revealed, pasted in ``deadline_text``.
 
     Without a moderator every reveal must match its sealed code and every living faction
     must have revealed; the save carries the sealed and reveal codes so that every page
@@ -163,6 +169,8 @@ def resolve(
     """
     ruleset = find_ruleset(RULESET)
     seal_codes: list[str] = []
+    deadlines: list[str] = []
+    forced = True
     if record.moderator is not None:
         if not is_moderator(record, key):
             raise SaveError(
@@ -179,9 +187,15 @@ def resolve(
             for f, p in enumerate(record.state.players)
             if p.alive and f not in reveals
         ]
-        if missing:
-            raise SaveError("sealed/missing", f"reveal codes missing from {', '.join(missing)}")
-        orders = resolution_orders(ruleset, reveals, force=False, with_entropy=True)
+        deadlines = _in_faction_order(split_codes(deadline_text))
+        if missing and not deadlines:
+            raise SaveError(
+                "sealed/missing",
+                f"reveal codes missing from {', '.join(missing)} (past the deadline: paste "
+                "the deadline code of every faction that revealed)",
+            )
+        forced = bool(missing)
+        orders = resolution_orders(ruleset, reveals, force=forced, with_entropy=True)
         seal_codes = seals_for(seals)
     state = record.state
     for order in orders:
@@ -197,10 +211,31 @@ def resolve(
         actions=orders,
         proofs=proofs_for(reveals),
         seals=seal_codes,
+        deadlines=deadlines if record.moderator is None and forced else (),
     )
     # The resolver's page checks the new save as every other page will (a reveal made
     # before all seals were in, for instance, is refused here, not after posting).
     return Resolution(state, code, continue_game(record, code).record)
+
+
+def sign_deadline(record: SaveRecord, reveal_text: str, key: PlayerKey, seat: int) -> str:
+    """This faction's deadline code: the deadline passed and the factions whose reveal is
+    not among ``reveal_text`` are silent (without a moderator a forced turn needs one
+    from every faction that revealed).
+
+    :raises EngineError: a reveal that does not fit, or nobody silent.
+    """
+    revealed = read_reveals(record, split_codes(reveal_text), seals=None)
+    silent = [f for f, p in enumerate(record.state.players) if p.alive and f not in revealed]
+    if not silent:
+        raise SaveError("sealed/none-silent", "every faction has revealed: resolve the turn")
+    return deadline_code(record, seat, silent, key)
+
+
+def _in_faction_order(codes: Sequence[str]) -> list[str]:
+    """Deadline codes once each, in faction order (as a save holds them)."""
+    by_faction = {decode_code(code).seat: code for code in codes}
+    return [by_faction[f] for f in sorted(by_faction)]
 
 
 def accept(record: SaveRecord, codes: Sequence[str]) -> Continuation:

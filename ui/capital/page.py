@@ -293,6 +293,10 @@ class CapitalPage:
                     "revealed yet (a second commitment is refused).",
                     warn=True,
                 )
+            elif name == "cap-sign-deadline":
+                self.message(
+                    session.sign_deadline(str(self.el("cap-resolve-reveals").value), self.key())
+                )
             elif name == "cap-resolve":
                 started = time.perf_counter()
                 self.message(
@@ -300,6 +304,7 @@ class CapitalPage:
                         str(self.el("cap-resolve-sealed").value),
                         str(self.el("cap-resolve-reveals").value),
                         self.key(),
+                        str(self.el("cap-resolve-deadlines").value),
                     )
                 )
                 self.win().console.info(

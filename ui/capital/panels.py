@@ -412,11 +412,36 @@ def forum_html(session: CapitalSession) -> str:
             "moderator named when the game was created resolves, from the factions' orders "
             "codes (no sealed codes; silent factions get default orders).</p>"
             if session.moderated
-            else ""
+            else _deadline_html(session)
         )
         + '<div class="row end">'
         + _button("cap-resolve", "Check the codes and resolve", "cap-resolve", "", "btn primary")
         + "</div></details>"
+    )
+
+
+def _deadline_html(session: CapitalSession) -> str:
+    """Without a moderator: past the deadline, every faction that revealed signs that the
+    others are silent; with all those codes the turn resolves with default orders for
+    the silent ones."""
+    signed = (
+        '<label class="label" for="cap-deadline-code">Your deadline code (post it)</label>'
+        '<textarea id="cap-deadline-code" readonly rows="2" class="code" '
+        f'data-testid="cap-deadline-code">{escape(session.deadline)}</textarea>'
+        if session.deadline
+        else ""
+    )
+    return (
+        '<p class="muted small">Past the deadline with a faction silent: each faction that '
+        "revealed signs a deadline code (from the reveals above); paste them all to give "
+        "the silent ones default orders.</p>"
+        '<label class="label" for="cap-resolve-deadlines">Deadline codes</label>'
+        '<textarea id="cap-resolve-deadlines" rows="2" class="code" '
+        'data-testid="cap-resolve-deadlines"></textarea>'
+        + signed
+        + '<div class="row">'
+        + _button("cap-sign-deadline", "Sign: the deadline has passed", "cap-sign-deadline")
+        + "</div>"
     )
 
 

@@ -75,6 +75,7 @@ class CapitalSession:
     sealed: str = ""
     reveal: str = ""
     confirmed: bool = False
+    deadline: str = ""
     timings: dict[str, float] = field(default_factory=dict)
     _record: SaveRecord | None = field(default=None, repr=False, compare=False)
 
@@ -446,7 +447,7 @@ class CapitalSession:
 
     def _replay_forum_turn(self) -> None:
         """A forum turn has been resolved: the sealed codes are spent, replay it."""
-        self.sealed = self.reveal = ""
+        self.sealed = self.reveal = self.deadline = ""
         self.confirmed = False
         self.drafts = {}
         self.stage = "replay"
@@ -456,7 +457,19 @@ class CapitalSession:
     def code_keys(self) -> tuple[str | None, ...]:
         return self.record().keys if self.code else ()
 
-    def resolve_codes(self, sealed_text: str, reveal_text: str, key: PlayerKey) -> str:
+    def sign_deadline(self, reveal_text: str, key: PlayerKey) -> str:
+        """This faction's deadline code for the silent factions (shown to post).
+
+        :raises EngineError: a reveal that does not fit, or nobody silent.
+        """
+        if self.seat is None:
+            raise EntryError("claim your faction first: the deadline code is signed with its key")
+        self.deadline = forum.sign_deadline(self.record(), reveal_text, key, self.seat)
+        return "Deadline code signed: post it"
+
+    def resolve_codes(
+        self, sealed_text: str, reveal_text: str, key: PlayerKey, deadline_text: str = ""
+    ) -> str:
         """Resolve the turn from every faction's codes; the new save code is ``code``.
 
         :raises EngineError: the engine's message for a refused code.
@@ -464,7 +477,9 @@ class CapitalSession:
         if self.seat is None:
             raise EntryError("claim your faction first: the new save is signed with its key")
         started = time.perf_counter()
-        result = forum.resolve(self.record(), sealed_text, reveal_text, key, self.seat)
+        result = forum.resolve(
+            self.record(), sealed_text, reveal_text, key, self.seat, deadline_text
+        )
         self.timings["resolve_ms"] = (time.perf_counter() - started) * 1000
         self.state = result.state
         self.code = result.code
@@ -497,6 +512,7 @@ class CapitalSession:
             "sealed": self.sealed,
             "reveal": self.reveal,
             "confirmed": self.confirmed,
+            "deadline": self.deadline,
         }
 
     @classmethod
@@ -523,4 +539,5 @@ class CapitalSession:
             sealed=str(data["sealed"]),
             reveal=str(data["reveal"]),
             confirmed=bool(data["confirmed"]),
+            deadline=str(data.get("deadline", "")),
         )
