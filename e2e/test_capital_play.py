@@ -239,6 +239,11 @@ def test_one_turn_by_sealed_codes_between_two_browsers(
         assert stage(a) == "sealed"
 
         a.locator('[data-testid="cap-resolve-box"] summary').click()
+        for label, size in (("wide", (1366, 800)), ("narrow", (390, 844))):
+            a.set_viewport_size({"width": size[0], "height": size[1]})
+            a.get_by_test_id("cap-sign-deadline").scroll_into_view_if_needed()
+            a.screenshot(path=str(artifacts / f"capital-forum-resolve-box-{label}.png"))
+        a.set_viewport_size({"width": 1366, "height": 800})
         a.get_by_test_id("cap-resolve-sealed").fill("\n\n".join(sealed))
         a.get_by_test_id("cap-resolve-reveals").fill("\n\n".join(reveals))
         a.get_by_test_id("cap-resolve").click()

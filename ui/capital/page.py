@@ -162,6 +162,11 @@ class CapitalPage:
         with contextlib.suppress(Exception):
             self.win().localStorage.removeItem(SAVE_KEY)
 
+    def value_of(self, element_id: str) -> str:
+        """The text of a form field, or "" when this panel does not show it."""
+        node = self.el(element_id)
+        return str(node.value) if _found(node) else ""
+
     def restore(self) -> bool:
         text = self.win().localStorage.getItem(SAVE_KEY)
         if not _found(text) or not str(text):
@@ -304,7 +309,7 @@ class CapitalPage:
                         str(self.el("cap-resolve-sealed").value),
                         str(self.el("cap-resolve-reveals").value),
                         self.key(),
-                        str(self.el("cap-resolve-deadlines").value),
+                        self.value_of("cap-resolve-deadlines"),
                     )
                 )
                 self.win().console.info(
