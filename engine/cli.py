@@ -13,6 +13,8 @@ from typing import Any, NoReturn
 from engine.errors import EngineError
 
 EXIT_USAGE = 2
+EXIT_UNVERIFIED = 1
+"""`inspect`: a later code continues another save than the one before it (a fork)."""
 
 
 class UsageError(Exception):
@@ -71,8 +73,17 @@ def build_parser() -> argparse.ArgumentParser:
         "--save-code", action="store_true", help="print the final save code on the last line"
     )
 
-    inspect = sub.add_parser("inspect", help="verify a save code and print its state as JSON")
+    inspect = sub.add_parser(
+        "inspect",
+        help="verify a save code (and each later code of its chain, replayed) and print the "
+        "last state as JSON",
+    )
     inspect.add_argument("code")
+    inspect.add_argument(
+        "later",
+        nargs="*",
+        help="the codes that follow CODE, in order: each is checked as every page checks it",
+    )
 
     report = sub.add_parser("report", help="the last turn's report of a Capital Risk save code")
     report.add_argument("code")
@@ -188,10 +199,19 @@ def _final_save_code(args: Any, record: Any) -> str:
 
 def _inspect(args: Any) -> int:
     import json
+    import sys
 
-    from engine.saves import read_save
+    from engine.saves import continue_game, read_save
 
     record = read_save(args.code)
+    chain = []
+    for code in args.later:
+        continuation = continue_game(record, code)
+        record = continuation.record
+        chain.append({"save": record.seq, "verified": continuation.verified})
+        if not continuation.verified:
+            print(f"not verified: {' '.join(continuation.warnings)}", file=sys.stderr)
+            return EXIT_UNVERIFIED
     print(
         json.dumps(
             {
@@ -200,6 +220,13 @@ def _inspect(args: Any) -> int:
                 "save": record.seq,
                 "signed_by_seat": record.seat,
                 "turn": record.turn,
+                "checked": (
+                    f"orders replayed from save {chain[0]['save'] - 1}"
+                    if chain
+                    else "signature and fields only: pass the codes it continues, before it, "
+                    "to replay its orders"
+                ),
+                "chain": chain,
                 "state": record.state.to_json(),
             },
             indent=1,

@@ -188,6 +188,13 @@ class Page:
 
     def action(self, name: str, button: Any) -> None:
         session = self.session
+        if name == "set-aside-autosave":
+            from ui import autosave
+
+            el("setup-error").textContent = autosave.set_aside(
+                window.localStorage, str(button.dataset.key)
+            )
+            return
         if name.startswith("pbem-"):
             self.email.action(name, button)
             return
@@ -398,13 +405,24 @@ class Page:
             return False
         try:
             session = Session.from_json(json.loads(str(text)))
-        except Exception as exc:
-            window.localStorage.removeItem(SAVE_KEY)
-            el("setup-error").textContent = f"The saved game could not be restored: {exc}"
+            self.begin(session)
+            self.refresh()
+        except Exception as exc:  # any failure: the page must not stay stuck on it
+            self.restore_failed(SAVE_KEY, exc)
             return False
-        self.begin(session)
         self.message("Saved game restored.")
         return True
+
+    def restore_failed(self, key: str, reason: object) -> None:
+        """Back to the new-game form, saying why, with an offer to set the autosave aside."""
+        from ui import autosave
+
+        self.session = None
+        self.capital.session = None
+        el("game").hidden = True
+        el("capital").hidden = True
+        el("setup").hidden = False
+        el("setup-error").innerHTML = autosave.failure_html(key, reason)
 
     # ------------------------------------------------------------ drawing
 

@@ -162,6 +162,11 @@ class CapitalPage:
         with contextlib.suppress(Exception):
             self.win().localStorage.removeItem(SAVE_KEY)
 
+    def value_of(self, element_id: str) -> str:
+        """The text of a form field, or "" when this panel does not show it."""
+        node = self.el(element_id)
+        return str(node.value) if _found(node) else ""
+
     def restore(self) -> bool:
         text = self.win().localStorage.getItem(SAVE_KEY)
         if not _found(text) or not str(text):
@@ -170,11 +175,10 @@ class CapitalPage:
 
         try:
             session = CapitalSession.from_json(json.loads(str(text)))
-        except Exception as exc:
-            self.win().localStorage.removeItem(SAVE_KEY)
-            self.el("setup-error").textContent = f"The saved game could not be restored: {exc}"
+            self.begin(session)
+        except Exception as exc:  # any failure: the page must not stay stuck on it
+            self.page.restore_failed(SAVE_KEY, exc)
             return False
-        self.begin(session)
         self.message("Saved Capital Risk game restored.")
         return True
 
@@ -287,7 +291,9 @@ class CapitalPage:
                 self.message(session.paste_save(str(self.el("cap-paste").value)))
                 self.maybe_autoplay()
             elif name == "cap-confirm-sealed":
-                session.confirm_sealed()
+                self.message(
+                    session.confirm_sealed(str(self.el("cap-seen-seals").value), self.key())
+                )
             elif name == "cap-unseal":
                 session.sealed = session.reveal = ""
                 session.stage = "entry"
@@ -296,6 +302,10 @@ class CapitalPage:
                     "revealed yet (a second commitment is refused).",
                     warn=True,
                 )
+            elif name == "cap-sign-deadline":
+                self.message(
+                    session.sign_deadline(str(self.el("cap-resolve-reveals").value), self.key())
+                )
             elif name == "cap-resolve":
                 started = time.perf_counter()
                 self.message(
@@ -303,7 +313,7 @@ class CapitalPage:
                         str(self.el("cap-resolve-sealed").value),
                         str(self.el("cap-resolve-reveals").value),
                         self.key(),
-                        bool(self.el("cap-moderated").checked),
+                        self.value_of("cap-resolve-deadlines"),
                     )
                 )
                 self.win().console.info(
