@@ -98,6 +98,6 @@ def test_report_from_fake_runs() -> None:
 
 def test_page_config_follows_the_game_config() -> None:
     text = page_config_text()
-    assert 'interpreter = "../../vendor/pyodide/pyodide.mjs"' in text
+    assert 'interpreter = "../../loader/pyodide.mjs"' in text
     assert '"../../vendor/app.zip" = "./*"' in text
     assert '"../tasks.py" = "./bench_tasks.py"' in text

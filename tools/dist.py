@@ -4,7 +4,8 @@
 
 Contents: index.html, pyscript.toml, every local file index.html references (e.g. the
 ``ui/main.py`` entry script), static assets under ``ui/`` (css, js, images; the Python
-packages come via ``vendor/app.zip``), and ``vendor/`` (pyscript, pyodide, wheels, app.zip).
+packages come via ``vendor/app.zip``), ``loader/`` and ``vendor/`` (pyscript, pyodide,
+bytecode, app.zip).
 Afterwards every relative URL in index.html and pyscript.toml is checked to exist in dist/.
 """
 
@@ -19,7 +20,8 @@ from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
-VENDOR_PARTS: tuple[str, ...] = ("pyscript", "pyodide", "wheels", "app.zip")
+# The wheels reach the page as bytecode (vendor/bytecode/wheels.zip), not as .whl files.
+VENDOR_PARTS: tuple[str, ...] = ("pyscript", "pyodide", "bytecode", "app.zip")
 UI_ASSET_SUFFIXES: frozenset[str] = frozenset(
     {".css", ".js", ".mjs", ".svg", ".png", ".jpg", ".webp", ".ico", ".woff2", ".json"}
 )
@@ -144,8 +146,9 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         vendor.build_app_zip(quiet=True)
+        vendor.build_bytecode()
         total = build(args.out)
-    except (DistError, OSError) as exc:
+    except (DistError, OSError, vendor.VendorError) as exc:
         print(f"dist: ERROR: {exc}", file=sys.stderr)
         return 1
     files = sum(1 for f in args.out.rglob("*") if f.is_file())

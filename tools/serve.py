@@ -73,13 +73,16 @@ def start_background(
 
 
 def rebuild_app_zip(root: Path = ROOT) -> None:
-    """Rebuild ``root/vendor/app.zip`` from the sources in ``root`` (see tools/vendor.py)."""
+    """Rebuild ``root/vendor/app.zip`` from the sources in ``root`` and the bytecode that
+    is out of date (see tools/vendor.py, tools/bytecode.py)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     try:
         import vendor
     finally:
         sys.path.pop(0)
     vendor.build_app_zip(root=root, quiet=True)
+    if root == ROOT and (root / "vendor" / "pyodide" / "pyodide.mjs").is_file():
+        vendor.build_bytecode()
 
 
 def main(argv: list[str] | None = None) -> int:

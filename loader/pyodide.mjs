@@ -1,0 +1,25 @@
+// PyScript's `interpreter` (pyscript.toml) points here instead of at Pyodide itself: the
+// vendored Pyodide, started with the standard library as CPython bytecode compiled ahead of
+// time by tools/bytecode.py (vendor/bytecode/). A bytecode build made for another Pyodide is
+// refused: the page then boots from Pyodide's own source zip and the console says why.
+import { loadPyodide as loadVendored, version } from "../vendor/pyodide/pyodide.mjs";
+import build from "../vendor/bytecode/build.json" with { type: "json" };
+
+export { version };
+
+const PYODIDE_DIR = new URL("../vendor/pyodide/", import.meta.url).href;
+const BYTECODE_STDLIB = new URL("../vendor/bytecode/python_stdlib.zip", import.meta.url).href;
+
+export async function loadPyodide(options = {}) {
+  // PyScript passes indexURL = this folder; the runtime's files stay in vendor/pyodide/.
+  const config = { ...options, indexURL: PYODIDE_DIR };
+  if (build.pyodide === version) {
+    config.stdLibURL = BYTECODE_STDLIB;
+  } else {
+    console.warn(
+      `vendor/bytecode was built for Pyodide ${build.pyodide}, this is ${version}: ` +
+        "using the source standard library (run `make vendor` to rebuild the bytecode)",
+    );
+  }
+  return loadVendored(config);
+}
