@@ -253,6 +253,16 @@ def check_toml(root: Path = ROOT) -> None:
         raise VendorError(f"pyscript.toml lists files that are not vendored: {', '.join(missing)}")
 
 
+def write_site_build() -> None:
+    """vendor/site-build.js/.json: the files the service worker caches (tools/offline.py)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    try:
+        import offline
+    finally:
+        sys.path.pop(0)
+    offline.write_for_repo(ROOT)
+
+
 def build_bytecode(force: bool = False) -> None:
     """Bring vendor/bytecode/ up to date (tools/bytecode.py; needs vendor/ and node)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -282,6 +292,7 @@ def vendor(force: bool = False) -> None:
     build_app_zip()
     build_bytecode(force=force)
     check_toml()
+    write_site_build()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -295,6 +306,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.app_only:
             build_app_zip()
             build_bytecode()
+            write_site_build()
         else:
             vendor(force=args.force)
     except VendorError as exc:
