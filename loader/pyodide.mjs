@@ -9,12 +9,15 @@ export { version };
 
 const PYODIDE_DIR = new URL("../vendor/pyodide/", import.meta.url).href;
 const BYTECODE_STDLIB = new URL("../vendor/bytecode/python_stdlib.zip", import.meta.url).href;
+// The lock's info block without its 119 kB package list: the page loads no Pyodide package.
+const LOCK = new URL("../vendor/bytecode/lock.json", import.meta.url).href;
 
 export async function loadPyodide(options = {}) {
   // PyScript passes indexURL = this folder; the runtime's files stay in vendor/pyodide/.
   const config = { ...options, indexURL: PYODIDE_DIR };
   if (build.pyodide === version) {
     config.stdLibURL = BYTECODE_STDLIB;
+    config.lockFileURL = LOCK;
   } else {
     console.warn(
       `vendor/bytecode was built for Pyodide ${build.pyodide}, this is ${version}: ` +

@@ -15,6 +15,8 @@ run under Node.js (``node`` on PATH, no npm packages needed). Outputs, in
   and for ``vendor/app.zip``, unpacked beside the sources by PyScript. They are
   *checked* hash-based pycs: CPython hashes the source it imports and refuses (recompiles)
   any pyc whose hash differs, so a stale app bytecode can cost time but never run old code.
+* ``lock.json``: Pyodide's lock file with its ``info`` only (the page installs no Pyodide
+  package), rewritten on every run.
 * ``build.json``: for each output, the sha256 of its inputs, the Pyodide version and this
   tool's own hash. An output whose record differs is rebuilt; ``--check`` only reports.
 
@@ -221,11 +223,25 @@ def compile_outputs(names: list[str], vendor: Path = VENDOR, out: Path = OUT) ->
         log(f"{name}: {counts[name]} modules, {size:.2f} MB")
 
 
+def write_lock(vendor: Path = VENDOR, out: Path = OUT) -> None:
+    """``lock.json``: Pyodide's lock file without its package list (119 kB less to fetch).
+
+    The page installs no Pyodide package (its wheels arrive in wheels.zip); Pyodide still
+    checks the lock's ``info`` (the ABI version) at start-up, so that part is kept as is."""
+    lock = json.loads((vendor / "pyodide" / "pyodide-lock.json").read_text())
+    text = json.dumps({"info": lock["info"], "packages": {}}, sort_keys=True) + "\n"
+    path = out / "lock.json"
+    if not path.is_file() or path.read_text() != text:
+        out.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+
+
 def ensure(force: bool = False, vendor: Path = VENDOR, out: Path = OUT) -> list[str]:
     """Rebuild the outputs that are stale (all with ``force``); return their names."""
     names = list(jobs(vendor)) if force else stale(vendor, out)
     if names:
         compile_outputs(names, vendor, out)
+    write_lock(vendor, out)
     return names
 
 

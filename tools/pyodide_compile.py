@@ -19,10 +19,21 @@ SKIP_DIRS = {"tests", "test"}
 DOC_OWNERS = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
 
 
+def is_test(name):
+    """A package's own tests (the page never imports them)."""
+    *dirs, base = name.split("/")
+    return (
+        bool(SKIP_DIRS.intersection(dirs))
+        or base.startswith("test_")
+        or base.endswith("_test.py")
+        or base == "conftest.py"
+    )
+
+
 def sources(path):
     with zipfile.ZipFile(path) as zf:
         for info in sorted(zf.infolist(), key=lambda i: i.filename):
-            if not info.is_dir() and not SKIP_DIRS.intersection(info.filename.split("/")[:-1]):
+            if not info.is_dir() and not is_test(info.filename):
                 yield info.filename, zf.read(info)
 
 
@@ -87,8 +98,7 @@ def first_screen_modules(site_zips, extra):
     for path in site_zips:
         with zipfile.ZipFile(path) as zf:
             for name in zf.namelist():
-                parts = name.split("/")
-                if name.endswith(".py") and len(parts) > 1 and not SKIP_DIRS.intersection(parts):
+                if name.endswith(".py") and "/" in name and not is_test(name):
                     names.append(name[:-3].removesuffix("/__init__").replace("/", "."))
     for name in names:
         with contextlib.suppress(BaseException):
