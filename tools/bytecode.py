@@ -48,30 +48,17 @@ SITE_DIR = "/home/pyodide"
 
 COMPILER = Path(__file__).with_name("pyodide_compile.py")
 
-# Standard-library modules PyScript's own Python and Pyodide's archive unpacking import
-# (they run in the page, not in the probe).
+# Standard-library modules PyScript's own Python imports (it runs in the page, not in the
+# probe; Pyodide's boot modules, e.g. its archive unpacking, are imported in the probe too).
 PYSCRIPT_IMPORTS: tuple[str, ...] = (
     "asyncio",
     "base64",
-    "html",
-    "io",
-    "json",
     "collections",
     "functools",
+    "html",
     "inspect",
-    "shutil",
-    "zipfile",
-    "tarfile",
-    "pathlib",
-    "importlib.metadata",
-    "traceback",
-    "linecache",
-    "tokenize",
-    "ast",
-    "codeop",
-    "rlcompleter",
-    "typing",
-    "weakref",
+    "io",
+    "json",
 )
 
 DRIVER = r"""
