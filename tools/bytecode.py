@@ -7,18 +7,22 @@ same magic number, same marshal format), so the compiler is the vendored Pyodide
 run under Node.js (``node`` on PATH, no npm packages needed). Outputs, in
 ``vendor/bytecode/``:
 
-* ``python_stdlib.zip``: Pyodide's standard library with every ``.py`` replaced by its
-  ``.pyc`` (unchecked hash-based pyc: no source is shipped, so there is nothing to check
-  against). The loader (``loader/pyodide.mjs``) passes it to ``loadPyodide`` as
-  ``stdLibURL``; the bare page keeps the source zip.
-* ``wheels-pyc.zip`` and ``app-pyc.zip``: ``__pycache__/*.cpython-314.pyc`` for the wheels
-  and for ``vendor/app.zip``, unpacked beside the sources by PyScript. They are
-  *checked* hash-based pycs: CPython hashes the source it imports and refuses (recompiles)
-  any pyc whose hash differs, so a stale app bytecode can cost time but never run old code.
+* ``python_stdlib.zip``: Pyodide's standard library, with its ``.py`` replaced by ``.pyc``
+  for the modules the page imports (found by a probe that imports the wheels and app.zip;
+  the rest stays source), plus the wheels (networkx, svgwrite, ecdsa, six) as ``.pyc`` only:
+  on sys.path from the start (zipimport), nothing to unpack. Unchecked hash-based pycs (no
+  source beside them to check against), docstrings left out, asserts kept. The loader
+  (``loader/pyodide.mjs``) passes it to ``loadPyodide`` as ``stdLibURL``; the bare page
+  keeps Pyodide's source zip.
+* ``app-pyc.zip``: ``__pycache__/*.cpython-314.pyc`` for ``vendor/app.zip``, unpacked beside
+  the sources by PyScript. *Checked* hash-based pycs: CPython hashes the source it imports
+  and refuses (recompiles) any pyc whose hash differs, so a stale app bytecode can cost
+  time but never run old code.
 * ``lock.json``: Pyodide's lock file with its ``info`` only (the page installs no Pyodide
   package), rewritten on every run.
 * ``build.json``: for each output, the sha256 of its inputs, the Pyodide version and this
   tool's own hash. An output whose record differs is rebuilt; ``--check`` only reports.
+  Also the wheels' names, which the loader unpacks when it refuses the bytecode.
 
 Discovers modules from the archives (every ``.py`` they hold), not from a file list, so it
 keeps working when packages move.
@@ -98,7 +102,6 @@ def jobs(vendor: Path = VENDOR) -> dict[str, tuple[str, str, list[Path]]]:
             STDLIB_MOUNT,
             [vendor / "pyodide" / "python_stdlib.zip", *wheels],
         ),
-        "wheels.zip": ("sourceless", SITE_DIR, wheels),
         "app-pyc.zip": ("cached", SITE_DIR, [vendor / "app.zip"]),
     }
 
@@ -163,7 +166,7 @@ def compile_outputs(names: list[str], vendor: Path = VENDOR, out: Path = OUT) ->
         for name in names
     ]
     # The probe imports the page's packages from their archives: the wheels and app.zip.
-    archives = [vendor / "app.zip", *table["wheels.zip"][2]]
+    archives = [vendor / "app.zip", *sorted((vendor / "wheels").glob("*.whl"))]
     probe = (
         []
         if "python_stdlib.zip" not in names
@@ -191,7 +194,8 @@ def compile_outputs(names: list[str], vendor: Path = VENDOR, out: Path = OUT) ->
     report = json.loads(result.stdout)
     record = read_record(out)
     outputs = record.get("outputs")
-    outputs = dict(outputs) if isinstance(outputs, dict) else {}
+    # Keep the records of the current outputs only (a job that no longer exists is dropped).
+    outputs = {k: v for k, v in outputs.items() if k in table} if isinstance(outputs, dict) else {}
     for name in names:
         tmp_out = out / f"{name}.tmp"
         tmp_out.replace(out / name)
@@ -201,7 +205,15 @@ def compile_outputs(names: list[str], vendor: Path = VENDOR, out: Path = OUT) ->
             "bytes": (out / name).stat().st_size,
         }
     version, magic = report["info"]
-    data = {"python": version, "magic": magic, "pyodide": pyodide_version(vendor)}
+    data: dict[str, object] = {
+        "python": version,
+        "magic": magic,
+        "pyodide": pyodide_version(vendor),
+    }
+    # For loader/pyodide.mjs: the wheels to unpack when it refuses this bytecode.
+    data["wheels"] = [
+        p.relative_to(vendor).as_posix() for p in sorted((vendor / "wheels").glob("*.whl"))
+    ]
     data["outputs"] = outputs
     (out / "build.json").write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
     counts = {Path(k).name.removesuffix(".tmp"): v for k, v in report["counts"].items()}
@@ -213,7 +225,7 @@ def compile_outputs(names: list[str], vendor: Path = VENDOR, out: Path = OUT) ->
 def write_lock(vendor: Path = VENDOR, out: Path = OUT) -> None:
     """``lock.json``: Pyodide's lock file without its package list (119 kB less to fetch).
 
-    The page installs no Pyodide package (its wheels arrive in wheels.zip); Pyodide still
+    The page installs no Pyodide package (its wheels are in the stdlib zip); Pyodide still
     checks the lock's ``info`` (the ABI version) at start-up, so that part is kept as is."""
     lock = json.loads((vendor / "pyodide" / "pyodide-lock.json").read_text())
     text = json.dumps({"info": lock["info"], "packages": {}}, sort_keys=True) + "\n"

@@ -5,7 +5,7 @@
 Contents (``site_files``): index.html, pyscript.toml, sw.js, manifest.webmanifest, every
 local file they reference (the ``ui/main.py`` entry script, ``loader/pyodide.mjs``, icons),
 static assets under ``ui/`` (css, js, images; the Python packages come via
-``vendor/app.zip``) and ``vendor/`` (pyscript, pyodide, bytecode, app.zip), plus the build
+``vendor/app.zip``) and ``vendor/`` (pyscript, pyodide, bytecode, wheels, app.zip), plus the build
 record the service worker caches by (``vendor/site-build.js``/``.json``, tools/offline.py).
 Afterwards every relative URL in index.html and pyscript.toml is checked to exist in dist/.
 """
@@ -25,8 +25,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import offline  # tools/ is not a package: imported from this folder
 
 ROOT = Path(__file__).resolve().parent.parent
-# The wheels reach the page as bytecode (vendor/bytecode/wheels.zip), not as .whl files.
-VENDOR_PARTS: tuple[str, ...] = ("pyscript", "pyodide", "bytecode", "app.zip")
+# The wheels reach the page as bytecode in vendor/bytecode/python_stdlib.zip; the .whl files
+# are for loader/pyodide.mjs when it refuses a bytecode build made for another Pyodide.
+VENDOR_PARTS: tuple[str, ...] = ("pyscript", "pyodide", "bytecode", "wheels", "app.zip")
 UI_ASSET_SUFFIXES: frozenset[str] = frozenset(
     {".css", ".js", ".mjs", ".svg", ".png", ".jpg", ".webp", ".ico", ".woff2", ".json"}
 )

@@ -63,10 +63,11 @@ def add(zf, name, data):
     zf.writestr(info, data)
 
 
-def sourceless(inputs, out, base, only=None):
+def sourceless(parts, out, base):
+    """``parts``: (archive, modules to compile or None for all); other modules stay source."""
     count = 0
     with zipfile.ZipFile(out, "w") as zf:
-        for src in inputs:
+        for src, only in parts:
             for name, data in sources(src):
                 if name.endswith(".py") and (only is None or name in only):
                     add(zf, name[:-3] + ".pyc", pyc(data, f"{base}/{name}", False, True))
@@ -117,8 +118,9 @@ only = None
 if PROBE:
     only = first_screen_modules(PROBE, PYSCRIPT_IMPORTS)
 for kind, base, inputs, out in jobs:
-    if kind == "sourceless" and base == STDLIB_MOUNT:
-        counts[out] = sourceless(inputs[:1], out, base, only)
+    if kind == "sourceless":
+        # The standard library (only the modules the page imports) and, whole, the wheels.
+        counts[out] = sourceless([(inputs[0], only), *((w, None) for w in inputs[1:])], out, base)
     else:
-        counts[out] = (sourceless if kind == "sourceless" else cached)(inputs, out, base)
+        counts[out] = cached(inputs, out, base)
 json.dumps(counts)
