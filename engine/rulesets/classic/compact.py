@@ -189,16 +189,21 @@ def _territory(value: object, where: str, ids: Sequence[str]) -> str:
 
 
 def _battle(value: object, ids: Sequence[str]) -> dict[str, Any] | None:
-    """The battle under way: ``{"origin", "target", "advantage_used"}``."""
+    """The battle under way: ``{"origin", "target"}``.
+
+    Codes written before the advantage was offered after every roll (RULINGS §1) also
+    hold ``advantage_used``; it is checked and dropped, since no rule reads it now.
+    """
     if value is None:
         return None
     battle = check.mapping(value, "battle")
-    if set(battle) != {"origin", "target", "advantage_used"}:
-        check.refuse("battle", "must hold origin, target and advantage_used")
+    if set(battle) - {"advantage_used"} != {"origin", "target"}:
+        check.refuse("battle", "must hold origin and target")
+    if "advantage_used" in battle:
+        check.flag(battle["advantage_used"], "battle.advantage_used")
     return {
         "origin": _territory(battle["origin"], "battle.origin", ids),
         "target": _territory(battle["target"], "battle.target", ids),
-        "advantage_used": check.flag(battle["advantage_used"], "battle.advantage_used"),
     }
 
 
