@@ -87,10 +87,10 @@ def test_08_example_i_commanders_die_in_battle() -> None:
 
 def test_09_example_j_eight_rounds() -> None:
     """Example J: the lone E kills one Jaguar-type a round; hold after 8 rounds."""
-    s = position(
-        {"china": "Red 1E/4J+diplomat,nuclear,land,naval", "mongolia": "Blue 1E"}
+    s = position({"china": "Red 1E/4J+diplomat,nuclear,land,naval", "mongolia": "Blue 1E"})
+    s = play(
+        s, Attack("china", "mongolia", j=4, commanders=("diplomat", "nuclear", "land", "naval"))
     )
-    s = play(s, Attack("china", "mongolia", j=4, commanders=("diplomat", "nuclear", "land", "naval")))
     assert units(s, "china") == "Red 1E/0J/0W"
     assert not any(s.has_commander(RED, c) for c in ("land", "naval", "nuclear", "diplomat"))
     battle = next(e for e in s.log if e["type"] == "battle")
@@ -107,8 +107,11 @@ def test_10_example_k_commanders_only() -> None:
 def test_11_elimination_at_once() -> None:
     """16: "A player who owns no territory is eliminated at once ... Their hand and armed
     cards are discarded, and their energy is lost"; skipped for the rest of the year."""
-    s = position({"iceland": "Blue 1E", "greenland": "Red 2W"}, no_reserve=[BLUE],
-                 hands={BLUE: ["land.assemble"]})
+    s = position(
+        {"iceland": "Blue 1E", "greenland": "Red 2W"},
+        no_reserve=[BLUE],
+        hands={BLUE: ["land.assemble"]},
+    )
     s = play(s, Attack("greenland", "iceland", w=1))
     blue = s.players[BLUE]
     assert not blue.alive and blue.hand == [] and blue.energy == 0
@@ -229,8 +232,13 @@ def test_29_two_stations_are_two_steps_apart() -> None:
 
 def test_30_moon_to_earth_needs_invade_earth() -> None:
     """12.2: "without Invade Earth, nothing attacks Earth from the Moon"."""
-    s = position({"copernicus": "Red 3E", "china": "Blue 1E",
-                  "eastern_australia": "Red 1E+land,diplomat,space"})
+    s = position(
+        {
+            "copernicus": "Red 3E",
+            "china": "Blue 1E",
+            "eastern_australia": "Red 1E+land,diplomat,space",
+        }
+    )
     refused(s, Attack("copernicus", "china", e=1), "rps/not-adjacent")
 
 
@@ -257,6 +265,7 @@ def test_62_invade_earth() -> None:
     energy = s.players[RED].energy
     s = play(s, Attack("plato", expected, e=2))
     assert s.players[RED].energy == energy - 1
-    s2 = position({"eastern_australia": "Red 1E+land,diplomat,space"},
-                  hands={RED: ["space.invade_earth"]})
+    s2 = position(
+        {"eastern_australia": "Red 1E+land,diplomat,space"}, hands={RED: ["space.invade_earth"]}
+    )
     refused(s2, PlayCard("space.invade_earth"), "rps/no-lunar")

@@ -34,8 +34,9 @@ EXAMPLES = [
 ]
 
 
-@pytest.mark.parametrize(("name", "att", "dfn", "att_left", "dfn_left", "outcome", "rounds"),
-                         EXAMPLES)
+@pytest.mark.parametrize(
+    ("name", "att", "dfn", "att_left", "dfn_left", "outcome", "rounds"), EXAMPLES
+)
 def test_worked_example(
     name: str, att: str, dfn: str, att_left: str, dfn_left: str, outcome: str, rounds: int
 ) -> None:

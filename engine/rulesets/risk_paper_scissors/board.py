@@ -117,7 +117,9 @@ def parse_board(data: Any) -> Board:
             raise _fail("map/bad-field", f"territory {i} must be an object")
         kind = raw.get("kind")
         if kind not in KINDS:
-            raise _fail("map/bad-field", f"territory {i}: kind must be one of {KINDS}, not {kind!r}")
+            raise _fail(
+                "map/bad-field", f"territory {i}: kind must be one of {KINDS}, not {kind!r}"
+            )
         entry = _keys(raw, _TERRITORY_KEYS[kind], f"territory {raw.get('id', i)!r}")
         tid = _field(entry, "id", str, f"territory {i}")
         if tid in territories or tid in groups:
@@ -206,7 +208,7 @@ def _check_space_link(
     if sorted(listed) != sorted(landing):
         raise _fail(
             "map/landing-site",
-            f"space_link lists {sorted(listed)} but the flagged landing sites are {sorted(landing)}",
+            f"space_link lists {sorted(listed)}; the flagged landing sites are {sorted(landing)}",
         )
     for group, ts in members.items():
         if territories[ts[0]]["kind"] == "lunar" and not set(ts) & set(landing):

@@ -4,7 +4,7 @@ elimination and the end of the game."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NoReturn
+from typing import NoReturn
 
 from engine.core import Event
 from engine.errors import IllegalOrderError
@@ -148,7 +148,9 @@ def final_scoring(state: RpsState) -> list[Event]:
     for seat in state.living():
         count = sum(1 for g in state.garrisons.values() if g.owner == seat)
         scores[str(seat)] = (
-            o.points_per_territory * count + group_bonus(state, seat) + influence_points(state, seat)
+            o.points_per_territory * count
+            + group_bonus(state, seat)
+            + influence_points(state, seat)
         )
 
     def rank(seat: int) -> tuple[int, int, int]:

@@ -42,7 +42,9 @@ def move_graph(state: RpsState, seat: int, *, commander_rule: bool = True) -> nx
     )
     if commander_rule and state.options.commander_for_moves:
         blocked = edge_blockers(state, seat)
-        graph.remove_edges_from([(a, b) for a, b in graph.edges if needed_for(state, a, b) & blocked])
+        graph.remove_edges_from(
+            [(a, b) for a, b in graph.edges if needed_for(state, a, b) & blocked]
+        )
     return graph
 
 
@@ -95,7 +97,11 @@ def check_force(state: RpsState, origin: str, force: Side) -> None:
     here = state.garrisons[origin]
     short = [
         name
-        for name, want, have in (("E", force.e, here.e), ("J", force.j, here.j), ("W", force.w, here.w))
+        for name, want, have in (
+            ("E", force.e, here.e),
+            ("J", force.j, here.j),
+            ("W", force.w, here.w),
+        )
         if want > have
     ] + sorted(force.commanders - set(here.commanders))
     if short:
@@ -191,9 +197,13 @@ def check_attack(state: RpsState, seat: int, order: Attack) -> Side:
             "territories this turn",
         )
     if not can_reach(state, seat, order.origin, order.target):
-        refuse("rps/not-adjacent", f"{names[order.target]} cannot be attacked from {names[order.origin]}")
-    missing = sorted(c for c in needed_for(state, order.origin, order.target)
-                     if not state.has_commander(seat, c))
+        refuse(
+            "rps/not-adjacent",
+            f"{names[order.target]} cannot be attacked from {names[order.origin]}",
+        )
+    missing = sorted(
+        c for c in needed_for(state, order.origin, order.target) if not state.has_commander(seat, c)
+    )
     if missing:
         refuse(
             "rps/no-commander",
@@ -226,7 +236,9 @@ def attack(state: RpsState, seat: int, order: Attack) -> list[Event]:
         owner = state.garrisons[order.target].owner
         pay_energy(state, owner, CARDS[card].cost, card)
         del state.armed[order.target]
-        events.append({"type": "card-fired", "seat": owner, "card": card, "territory": order.target})
+        events.append(
+            {"type": "card-fired", "seat": owner, "card": card, "territory": order.target}
+        )
         if card == "diplomat.cease_fire":
             state.turn_state.cease_fire.append(owner)
             events.append({"type": "cancelled", "seat": seat, "target": order.target})
@@ -291,7 +303,10 @@ def apply_losses(
 ) -> list[Event]:
     take(state.garrisons[origin], losses)
     rest = Side(
-        force.e - losses.e, force.j - losses.j, force.w - losses.w, force.commanders - losses.commanders
+        force.e - losses.e,
+        force.j - losses.j,
+        force.w - losses.w,
+        force.commanders - losses.commanders,
     )
     events: list[Event] = [{"type": "losses", "seat": seat, "units": str(losses)}]
     if rest.units == 0:
@@ -306,7 +321,9 @@ def fight(state: RpsState, seat: int, origin: str, target: str, force: Side) -> 
     take(state.garrisons[origin], force)
     outcome = result.outcome
     if outcome is Outcome.CAPTURE:
-        keep = target in state.stations and len(state.stations_of(seat)) < state.options.max_stations
+        keep = (
+            target in state.stations and len(state.stations_of(seat)) < state.options.max_stations
+        )
         empty_territory(state, target)
         put(state, seat, target, result.attacker)
         if keep:

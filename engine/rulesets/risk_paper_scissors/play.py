@@ -17,8 +17,15 @@ from engine.rulesets.risk_paper_scissors.orders import ArmCard, PlayCard
 from engine.rulesets.risk_paper_scissors.purchase import check_caps
 from engine.rulesets.risk_paper_scissors.state import RpsState
 
-_FIELD_UNSET = {"territory": "", "target": "", "unit_class": "", "e": 0, "j": 0, "w": 0,
-                "commanders": ()}
+_FIELD_UNSET = {
+    "territory": "",
+    "target": "",
+    "unit_class": "",
+    "e": 0,
+    "j": 0,
+    "w": 0,
+    "commanders": (),
+}
 
 
 def _card_in_hand(state: RpsState, seat: int, card_id: str) -> Card:
@@ -59,7 +66,9 @@ def _assemble(state: RpsState, seat: int, order: PlayCard) -> list[Event]:
     check_owned(state, seat, order.territory)
     kind = ASSEMBLE_KIND[order.card]
     if state.board.kind[order.territory] != kind:
-        refuse("rps/wrong-kind", f"{order.card} places on a {kind} territory, not {order.territory}")
+        refuse(
+            "rps/wrong-kind", f"{order.card} places on a {kind} territory, not {order.territory}"
+        )
     if min(order.e, order.j, order.w) < 0:
         refuse("rps/bad-count", "unit counts must not be negative")
     points = order.e * UNIT_POINTS["E"] + order.j * UNIT_POINTS["J"] + order.w * UNIT_POINTS["W"]
@@ -72,17 +81,21 @@ def _assemble(state: RpsState, seat: int, order: PlayCard) -> list[Event]:
     g = state.garrisons[order.territory]
     g.e += order.e
     g.j += order.j
-    return [{"type": "assembled", "seat": seat, "territory": order.territory,
-             "units": [order.e, order.j, 0]}]
+    return [
+        {
+            "type": "assembled",
+            "seat": seat,
+            "territory": order.territory,
+            "units": [order.e, order.j, 0],
+        }
+    ]
 
 
 def _invade_earth(state: RpsState, seat: int, order: PlayCard) -> list[Event]:
     board = state.board
     if not any(board.kind[t] == "lunar" for t in state.territories_of(seat)):
         refuse("rps/no-lunar", "Invade Earth needs a lunar territory of yours")
-    candidates = [
-        t for t in board.land if t not in state.devastated and state.owner(t) != seat
-    ]
+    candidates = [t for t in board.land if t not in state.devastated and state.owner(t) != seat]
     if not candidates:
         refuse("rps/no-target", "every land territory is yours or devastated")
     target = candidates[state.rng.below(len(candidates))]
@@ -109,8 +122,15 @@ def _rocket_strike(state: RpsState, seat: int, order: PlayCard) -> list[Event]:
     g = state.garrisons[order.territory]
     losses = {"E": (count, 0, 0), "J": (0, count, 0), "W": (0, 0, count)}[order.unit_class]
     g.set_side(remove(g.side(), Kills(*losses), state.options.commander_loss_order))
-    return [{"type": "rocket-strike", "seat": seat, "territory": order.territory,
-             "destroyed": count, "unit_class": order.unit_class}]
+    return [
+        {
+            "type": "rocket-strike",
+            "seat": seat,
+            "territory": order.territory,
+            "destroyed": count,
+            "unit_class": order.unit_class,
+        }
+    ]
 
 
 def _energy_crisis(state: RpsState, seat: int, order: PlayCard) -> list[Event]:
@@ -127,8 +147,16 @@ def _energy_crisis(state: RpsState, seat: int, order: PlayCard) -> list[Event]:
 def _redeployment(state: RpsState, seat: int, order: PlayCard) -> list[Event]:
     force: Side = force_of(order.e, order.j, order.w, order.commanders)
     relocate(state, seat, order.territory, order.target, force, paid=False)
-    return [{"type": "move", "seat": seat, "origin": order.territory, "target": order.target,
-             "force": str(force), "steps": 0}]
+    return [
+        {
+            "type": "move",
+            "seat": seat,
+            "origin": order.territory,
+            "target": order.target,
+            "force": str(force),
+            "steps": 0,
+        }
+    ]
 
 
 _EFFECTS = {

@@ -42,7 +42,8 @@ def _line(state: RpsState, event: dict[str, Any]) -> str | None:
     if kind == "card-fired":
         return f"{who()}'s {event['card']} fired on {names[event['territory']]}"
     if kind == "move":
-        return f"{who()} moved {event['force']} from {names[event['origin']]} to {names[event['target']]}"
+        origin, target = names[event["origin"]], names[event["target"]]
+        return f"{who()} moved {event['force']} from {origin} to {target}"
     if kind == "attack":
         return (
             f"{who()} attacked {names[event['target']]} from {names[event['origin']]} "
@@ -69,9 +70,7 @@ def _line(state: RpsState, event: dict[str, Any]) -> str | None:
     if kind == "eliminated":
         return f"{event['player']} is eliminated"
     if kind == "game-over":
-        scores = ", ".join(
-            f"{state.players[int(s)].name} {p}" for s, p in event["scores"].items()
-        )
+        scores = ", ".join(f"{state.players[int(s)].name} {p}" for s, p in event["scores"].items())
         winners = " and ".join(state.players[w].name for w in event["winners"])
         return f"Game over: {winners} won. Scores: {scores}"
     return None

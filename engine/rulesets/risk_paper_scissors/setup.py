@@ -74,9 +74,7 @@ def new_game(players: Sequence[PlayerSpec], raw_options: Mapping[str, Any], seed
         bids=[None] * seats,
         last_slots=[0] * seats,
     )
-    state.devastated = draw_devastation(
-        board, rng, options.devastated, options.devastation_redraw
-    )
+    state.devastated = draw_devastation(board, rng, options.devastated, options.devastation_redraw)
     if options.selection == "random":
         claims = [t for t in board.land if t not in state.devastated]
         rng.shuffle(claims)
@@ -157,7 +155,3 @@ def setup(state: RpsState, order: Setup) -> list[Event]:
         state.next_seat = 0
         events += start_year(state)
     return events
-
-
-
-

@@ -241,8 +241,10 @@ class RpsState:
             "stations": [t for t in order if t in self.stations],
             "devastated": list(self.devastated),
             "armed": {t: self.armed[t] for t in order if t in self.armed},
-            "bids": [None if b is None else {"amount": b["amount"], "slots": list(b["slots"])}
-                     for b in self.bids],
+            "bids": [
+                None if b is None else {"amount": b["amount"], "slots": list(b["slots"])}
+                for b in self.bids
+            ],
             "order": list(self.order),
             "slot": self.slot,
             "last_slots": list(self.last_slots),
