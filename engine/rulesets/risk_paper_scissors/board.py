@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 import networkx as nx
@@ -65,6 +65,10 @@ class Board:
 
     def index(self, territory: str) -> int:
         return self.order.index(territory)
+
+    @cached_property
+    def groups_by_id(self) -> Mapping[str, Group]:
+        return {g.id: g for g in self.groups}
 
 
 def _fail(code: str, message: str) -> MapError:
