@@ -11,6 +11,7 @@ from engine.rulesets.risk_paper_scissors.orders import (
     PlayCard,
 )
 from engine.rulesets.risk_paper_scissors.report import report_text
+from engine.rulesets.risk_paper_scissors.view import view_for
 from engine.rulesets.risk_paper_scissors.year import start_turn
 from tests.risk_paper_scissors.helpers import BLUE, GREEN, RED, play, position, refused, units
 
@@ -205,3 +206,8 @@ def test_78_arming_is_hidden() -> None:
     text = report_text(s)
     assert "Red armed a card" in text and "cease" not in text.lower()
     assert "mongolia" not in str(s.log[-1]).lower()
+    for viewer in (BLUE, GREEN):
+        seen = view_for(s, viewer)
+        assert seen["armed"] == {} and seen["players"][RED]["hand"] is None
+        assert seen["players"][RED]["cards"] == {"diplomat": 1}
+    assert view_for(s, RED)["armed"] == {"mongolia": "diplomat.cease_fire"}
