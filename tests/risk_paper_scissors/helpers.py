@@ -87,6 +87,18 @@ def position(
     return state
 
 
+def owning(territories: Iterable[str], **kw: Any) -> RpsState:
+    """The default position, but Red owns exactly ``territories`` (1E each); Red's other
+    territories (its reserve) go to Green."""
+    s = position(**kw)
+    for t, g in list(s.garrisons.items()):
+        if g.owner == RED:
+            s.garrisons[t] = Garrison(GREEN, 1)
+    for t in territories:
+        s.garrisons[t] = Garrison(RED, 1)
+    return s
+
+
 def play(state: RpsState, *orders: Order) -> RpsState:
     for order in orders:
         state = RPS.apply(state, order).state

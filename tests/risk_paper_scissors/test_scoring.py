@@ -5,36 +5,19 @@ from __future__ import annotations
 from engine.rulesets.risk_paper_scissors.common import final_scoring
 from engine.rulesets.risk_paper_scissors.orders import Attack, EndTurn, Phase
 from engine.rulesets.risk_paper_scissors.state import Garrison
-from tests.risk_paper_scissors.helpers import BLUE, GREEN, RED, RPS, play, position
+from tests.risk_paper_scissors.helpers import BLUE, GREEN, RED, RPS, owning, play, position
 
 
 def test_73_final_score() -> None:
     """15.1: territories + group bonuses + 3 per Colony Influence card whose commander is
     in play: 16 + 4 + 3 = 23."""
-    s = position(hands={RED: ["land.colony_influence", "naval.colony_influence"]})
-    for t in list(s.garrisons):
-        if s.garrisons[t].owner == RED:
-            s.garrisons[t] = Garrison(GREEN, 1)
     mine = [
-        "indonesia",
-        "new_guinea",
-        "western_australia",
-        "eastern_australia",
-        "arabian_deep",
-        "mascarene_basin",
-        "java_trench",
-        "alaska",
-        "alberta",
-        "ontario",
-        "quebec",
-        "greenland",
-        "iceland",
-        "peru",
-        "egypt",
+        *("indonesia", "new_guinea", "western_australia", "eastern_australia"),
+        *("arabian_deep", "mascarene_basin", "java_trench"),
+        *("alaska", "alberta", "ontario", "quebec", "greenland", "iceland", "peru", "egypt"),
         "ural",
     ]
-    for t in mine:
-        s.garrisons[t] = Garrison(RED, 1)
+    s = owning(mine, hands={RED: ["land.colony_influence", "naval.colony_influence"]})
     s.garrisons["eastern_australia"].commanders = ["land"]
     final_scoring(s)
     assert s.result is not None and s.result["scores"][str(RED)] == 23

@@ -8,18 +8,7 @@ from engine.rulesets.risk_paper_scissors.board import load_board
 from engine.rulesets.risk_paper_scissors.common import income
 from engine.rulesets.risk_paper_scissors.orders import Claim, Phase, Setup
 from engine.rulesets.risk_paper_scissors.setup import draw_devastation
-from engine.rulesets.risk_paper_scissors.state import Garrison
-from tests.risk_paper_scissors.helpers import GREEN, RED, RPS, position, refused
-
-
-def owning(territories: list[str], **kw: object) -> object:
-    s = position(**kw)  # type: ignore[arg-type]
-    for t in list(s.garrisons):
-        if s.garrisons[t].owner == RED:
-            s.garrisons[t] = Garrison(GREEN, 1)
-    for t in territories:
-        s.garrisons[t] = Garrison(RED, 1)
-    return s
+from tests.risk_paper_scissors.helpers import RED, RPS, owning, refused
 
 
 def test_41_income_with_groups() -> None:

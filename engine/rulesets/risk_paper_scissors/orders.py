@@ -98,8 +98,9 @@ class EndTurn(Order):
 
 
 @dataclass(frozen=True)
-class Move(Order):
-    KIND: ClassVar[str] = "Move"
+class ForceOrder(Order):
+    """Units sent from ``origin`` to ``target``: a Move or an Attack."""
+
     origin: str
     target: str
     e: int = 0
@@ -109,14 +110,13 @@ class Move(Order):
 
 
 @dataclass(frozen=True)
-class Attack(Order):
+class Move(ForceOrder):
+    KIND: ClassVar[str] = "Move"
+
+
+@dataclass(frozen=True)
+class Attack(ForceOrder):
     KIND: ClassVar[str] = "Attack"
-    origin: str
-    target: str
-    e: int = 0
-    j: int = 0
-    w: int = 0
-    commanders: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -141,7 +141,7 @@ def _attack(state: RpsState, seat: int, *, minimal: bool) -> Order | None:
     for origin, g in state.garrisons.items():
         if g.owner != seat:
             continue
-        force = attack_force(g)
+        force = attack_force(g, state.options.commander_loss_order)
         if force.units == 0:
             continue
         for target in targets_from(state, seat, origin):
@@ -189,7 +189,7 @@ def _standard_purchase(state: RpsState, seat: int) -> Order:
     for origin, g in state.garrisons.items():
         if g.owner != seat:
             continue
-        base = attack_force(g)
+        base = attack_force(g, state.options.commander_loss_order)
         for target in targets_from(state, seat, origin):
             defender = state.garrisons.get(target)
             if defender is None:

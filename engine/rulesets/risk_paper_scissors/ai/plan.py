@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from engine.rulesets.risk_paper_scissors.battle import Outcome, Side, battle
 from engine.rulesets.risk_paper_scissors.common import groups_held
+from engine.rulesets.risk_paper_scissors.legal import largest_force
 from engine.rulesets.risk_paper_scissors.movement import can_reach, needed_for
 from engine.rulesets.risk_paper_scissors.state import Garrison, RpsState
 
@@ -26,18 +27,12 @@ class Plan:
     cost: int
 
 
-def attack_force(garrison: Garrison) -> Side:
+def attack_force(garrison: Garrison, loss_order: tuple[str, ...]) -> Side:
     """The plain units a stack can send: all of them when a commander stays behind,
-    otherwise all but one (an Elemental if there is one, then a Jaguar, then a Wolf)."""
-    e, j, w = garrison.e, garrison.j, garrison.w
-    if not garrison.commanders:
-        if e:
-            e -= 1
-        elif j:
-            j -= 1
-        elif w:
-            w -= 1
-    return Side(e, j, w)
+    otherwise all but the one unit ``legal_orders`` leaves behind."""
+    if garrison.commanders:
+        return Side(garrison.e, garrison.j, garrison.w)
+    return largest_force(garrison, loss_order)
 
 
 def plus(a: Side, b: Side) -> Side:
