@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.core import Order
 from engine.rulesets.risk_paper_scissors.battle import Side
 from engine.rulesets.risk_paper_scissors.cards import ASSEMBLE_KIND, CARDS, Timing
-from engine.rulesets.risk_paper_scissors.movement import loss_choices, move_graph
+from engine.rulesets.risk_paper_scissors.movement import can_reach, loss_choices, move_graph
 from engine.rulesets.risk_paper_scissors.options import COMMANDER_TYPES, UNIT_POINTS
 from engine.rulesets.risk_paper_scissors.orders import (
     ArmCard,
@@ -146,7 +146,7 @@ def _action(state: RpsState, seat: int) -> list[Order]:
             if state.owner(target) == seat:
                 if target in graph and origin in graph:
                     orders.append(Move(origin, target, **force))  # type: ignore[arg-type]
-            else:
+            elif can_reach(state, seat, origin, target):
                 orders.append(Attack(origin, target, **force))  # type: ignore[arg-type]
     hand = state.players[seat].hand
     mine = state.territories_of(seat)

@@ -71,7 +71,7 @@ def resolve_bids(state: RpsState, order: ResolveBids) -> list[Event]:
     state.order = sorted(living, key=lambda s: taken[s])
     state.last_slots = [taken.get(s, 0) for s in range(len(state.players))]
     state.slot = 0
-    state.log = []
+    state.log = [{"type": "year", "year": state.turn}]
     events: list[Event] = [
         {
             "type": "bids",

@@ -3,6 +3,8 @@ state, so a player's purchases and attacks follow one plan even across save code
 
 from __future__ import annotations
 
+import networkx as nx
+
 from engine.core import Order
 from engine.rulesets.risk_paper_scissors.ai.plan import (
     attack_force,
@@ -14,7 +16,7 @@ from engine.rulesets.risk_paper_scissors.ai.plan import (
 )
 from engine.rulesets.risk_paper_scissors.battle import Outcome, Side, battle
 from engine.rulesets.risk_paper_scissors.legal import default_setup, force_fields
-from engine.rulesets.risk_paper_scissors.movement import loss_choices
+from engine.rulesets.risk_paper_scissors.movement import loss_choices, move_graph
 from engine.rulesets.risk_paper_scissors.orders import (
     Attack,
     Bid,
@@ -24,10 +26,12 @@ from engine.rulesets.risk_paper_scissors.orders import (
     Claim,
     EndPurchase,
     EndTurn,
+    Move,
     Phase,
     PlayCard,
     ResolveBids,
 )
+from engine.rulesets.risk_paper_scissors.rules import is_legal
 from engine.rulesets.risk_paper_scissors.state import RpsState
 
 COUNTER = {"W": "J", "J": "E", "E": "W"}
@@ -74,7 +78,56 @@ def choose_standard(state: RpsState, seat: int) -> Order:
     player = state.players[seat]
     if "diplomat.energy_crisis" in player.hand and state.has_commander(seat, "diplomat"):
         return PlayCard("diplomat.energy_crisis")
-    return _attack(state, seat, minimal=True) or EndTurn()
+    assemble = _assemble(state, seat)
+    if assemble is not None:
+        return assemble
+    return _attack(state, seat, minimal=True) or _consolidate(state, seat) or EndTurn()
+
+
+def _assemble(state: RpsState, seat: int) -> Order | None:
+    """Land Assemble on the most pressed land territory: 3E against Jaguar-types, 1J
+    against Wolves (the only mixes that fit in 3 points)."""
+    if "land.assemble" not in state.players[seat].hand:
+        return None
+    land = [t for t in state.territories_of(seat) if state.board.kind[t] == "land"]
+    if not land:
+        return None
+    spot = max(land, key=lambda t: (_enemy_pressure(state, seat, t), -state.board.index(t)))
+    threat = _threat(state, seat, spot)
+    mixes = [{"j": 1}, {"e": 3}] if threat["W"] > threat["J"] else [{"e": 3}, {"j": 1}]
+    for mix in mixes:
+        order = PlayCard("land.assemble", territory=spot, **mix)  # type: ignore[arg-type]
+        if is_legal(state, order):
+            return order
+    return None
+
+
+def _consolidate(state: RpsState, seat: int) -> Order | None:
+    """Move the spare units of a quiet territory (no enemy or empty neighbour) to the
+    nearest front territory, when the energy allows."""
+    board = state.board
+    own = [t for t, g in state.garrisons.items() if g.owner == seat]
+    fronts = {
+        t
+        for t in own
+        if any(state.owner(n) != seat and n not in state.devastated for n in board.neighbours[t])
+    }
+    graph = move_graph(state, seat)
+    budget = state.players[seat].energy * state.options.steps_per_energy + state.turn_state.bank
+    loss_order = state.options.commander_loss_order
+    for origin in own:
+        g = state.garrisons[origin]
+        force = attack_force(g, loss_order)
+        if origin in fronts or force.units == 0:
+            continue
+        distances = nx.single_source_shortest_path_length(graph, origin)
+        reachable = [(d, board.index(t), t) for t, d in distances.items() if t in fronts]
+        if not reachable:
+            continue
+        steps, _, target = min(reachable)
+        if steps * force.units <= budget:
+            return Move(origin, target, **force_fields(force))  # type: ignore[arg-type]
+    return None
 
 
 def _claim(state: RpsState, seat: int) -> Order:
@@ -236,12 +289,26 @@ def _card_to_buy(state: RpsState, seat: int, spare: int) -> Order | None:
         card = f"{deck}.colony_influence"
         if card not in hand and state.has_commander(seat, deck):
             return BuyCard(card)
+    if state.has_commander(seat, "land") and spare >= o.card_cost + 1:
+        return BuyCard("land.assemble")
     payers = sum(
         1 for s in state.living() if s != seat and state.players[s].energy >= o.energy_crisis_amount
     )
     if state.has_commander(seat, "diplomat") and payers * o.energy_crisis_amount > o.card_cost:
         return BuyCard("diplomat.energy_crisis")
     return None
+
+
+def _threat(state: RpsState, seat: int, spot: str) -> dict[str, int]:
+    """Enemy E, Jaguar-types and W next to ``spot``."""
+    threat = {"E": 0, "J": 0, "W": 0}
+    for t in state.board.neighbours[spot]:
+        g = state.garrisons.get(t)
+        if g is not None and g.owner != seat:
+            threat["E"] += g.e
+            threat["J"] += g.j + len(g.commanders)
+            threat["W"] += g.w
+    return threat
 
 
 def _defence(state: RpsState, seat: int) -> Order | None:
@@ -252,13 +319,7 @@ def _defence(state: RpsState, seat: int) -> Order | None:
     spot = max(own, key=lambda t: (_enemy_pressure(state, seat, t), -state.board.index(t)))
     if _enemy_pressure(state, seat, spot) == 0:
         return None
-    threat = {"E": 0, "J": 0, "W": 0}
-    for t in state.board.neighbours[spot]:
-        g = state.garrisons.get(t)
-        if g is not None and g.owner != seat:
-            threat["E"] += g.e
-            threat["J"] += g.j + len(g.commanders)
-            threat["W"] += g.w
+    threat = _threat(state, seat, spot)
     have = state.pieces(seat)
     for enemy in sorted(threat, key=lambda u: -threat[u]):
         unit = COUNTER[enemy]
