@@ -128,3 +128,44 @@ def test_simulated_game_save_code_decodes_to_the_same_state() -> None:
         RPS, state, game_id="g", keys=[k.public_key_text for k in keys], signer=keys[0], seat=0
     )
     assert read_save(code).state.to_json() == state.to_json()
+
+
+def test_a_turn_by_email_is_a_chained_save_the_next_player_verifies() -> None:
+    """17.1: "A turn is any number of orders, ending with EndTurn, sent as one save code
+    to the next player"; the receiver replays the orders on the previous position."""
+    from engine.ai import choose_for
+    from engine.rulesets.risk_paper_scissors.orders import Phase
+    from engine.saves import continue_game
+
+    state = RPS.new_game([PlayerSpec(f"P{i}") for i in range(3)], {}, "mail-turn")
+    keys = [PlayerKey.generate(hashlib.sha256(f"t{i}".encode()).digest()) for i in range(3)]
+    public = [k.public_key_text for k in keys]
+    for player in state.players:
+        player.control = "standard"
+    while state.phase is not Phase.PURCHASE:
+        state = RPS.apply(state, choose_for(state, state.current)).state
+    for player in state.players:
+        player.control = "human"
+    seat = state.current
+    first = read_save(make_save(RPS, state, game_id="m", keys=public, signer=keys[seat], seat=seat))
+    orders = []
+    for player in state.players:
+        player.control = "standard"
+    while state.phase is not Phase.BID and state.current == seat:
+        order = choose_for(state, seat)
+        orders.append(order)
+        state = RPS.apply(state, order).state
+    for player in state.players:
+        player.control = "human"
+    code = make_save(
+        RPS,
+        state,
+        game_id="m",
+        keys=public,
+        signer=keys[seat],
+        seat=seat,
+        previous=first,
+        actions=orders,
+    )
+    accepted = continue_game(first, code)
+    assert accepted.verified and accepted.record.state.to_json() == state.to_json()
