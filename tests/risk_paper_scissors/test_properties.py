@@ -114,3 +114,13 @@ def test_legal_orders_all_apply() -> None:
             RPS.apply(state, order)
         state = RPS.apply(state, choose_order(state)).state
     assert {Phase.SETUP, Phase.BID, Phase.PURCHASE, Phase.ACTION} <= seen_phases
+
+
+def test_a_state_read_back_from_json_gives_the_same_computer_orders() -> None:
+    """A save code's receiver replays computer seats (engine/saves.py): the decoded state
+    must make the computer give exactly the order it gave in memory."""
+    state = RPS.new_game([PlayerSpec(f"P{i}", "standard") for i in range(4)], {}, "reload")
+    while state.phase is not Phase.GAME_OVER:
+        order = choose_order(state)
+        assert choose_order(RpsState.from_json(state.to_json())) == order
+        state = RPS.apply(state, order).state

@@ -123,8 +123,8 @@ def take(garrison: Garrison, force: Side) -> None:
 def put(state: RpsState, seat: int, territory: str, force: Side) -> None:
     g = state.garrisons.get(territory)
     if g is None:
-        g = state.garrisons[territory] = Garrison(seat)
-        state.garrisons = {t: state.garrisons[t] for t in state.board.order if t in state.garrisons}
+        g = Garrison(seat)
+        state.occupy(territory, g)
     g.e, g.j, g.w = g.e + force.e, g.j + force.j, g.w + force.w
     g.commanders = [c for c in COMMANDER_TYPES if c in g.commanders or c in force.commanders]
 

@@ -79,8 +79,7 @@ def new_game(players: Sequence[PlayerSpec], raw_options: Mapping[str, Any], seed
         claims = [t for t in board.land if t not in state.devastated]
         rng.shuffle(claims)
         for i, territory in enumerate(claims):
-            state.garrisons[territory] = Garrison(i % seats, e=1)
-        state.garrisons = {t: state.garrisons[t] for t in board.order if t in state.garrisons}
+            state.occupy(territory, Garrison(i % seats, e=1))
         state.phase = Phase.SETUP
     else:
         state.phase = Phase.CLAIM
@@ -95,8 +94,7 @@ def claim(state: RpsState, order: Claim) -> list[Event]:
         refuse("rps/not-land", f"claims are of land territories, not {order.territory}")
     if order.territory in state.devastated or order.territory in state.garrisons:
         refuse("rps/claimed", f"{state.board.names[order.territory]} is claimed or devastated")
-    state.garrisons[order.territory] = Garrison(seat, e=1)
-    state.garrisons = {t: state.garrisons[t] for t in state.board.order if t in state.garrisons}
+    state.occupy(order.territory, Garrison(seat, e=1))
     free = [t for t in state.board.land if t not in state.devastated and t not in state.garrisons]
     state.next_seat = (seat + 1) % len(state.players)
     if not free:

@@ -204,6 +204,13 @@ class RpsState:
     def stations_of(self, seat: int) -> list[str]:
         return [t for t in self.board.order if t in self.stations and self.owner(t) == seat]
 
+    def occupy(self, territory: str, garrison: Garrison) -> None:
+        """Put ``garrison`` on an empty territory, keeping ``garrisons`` in map order: the
+        computer players iterate it, and a state read from a save code (always in map
+        order) must give the same orders as the one in memory."""
+        self.garrisons[territory] = garrison
+        self.garrisons = {t: self.garrisons[t] for t in self.board.order if t in self.garrisons}
+
     def clone(self) -> RpsState:
         return RpsState(
             self.options,
