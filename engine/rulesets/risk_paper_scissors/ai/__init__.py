@@ -9,7 +9,9 @@ they buy and where they attack:
 * ``standard`` buys the cheapest mix that captures a chosen target (composition is the
   whole game), weighs targets by points, income and the groups they complete, keeps
   the energy its attacks need, buys the Colony Influence cards its commanders make
-  score, plays Energy Crisis, and bids for the first slot when a turn is worth it.
+  score, Land Assemble (played at once), one Cease Fire (armed every turn on its most
+  pressed territory) and Energy Crisis, moves idle stacks to the front, and bids a
+  little for the first slot.
 """
 
 from __future__ import annotations

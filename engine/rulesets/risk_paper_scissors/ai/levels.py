@@ -18,6 +18,7 @@ from engine.rulesets.risk_paper_scissors.battle import Outcome, Side, battle
 from engine.rulesets.risk_paper_scissors.legal import default_setup, force_fields
 from engine.rulesets.risk_paper_scissors.movement import loss_choices, move_graph
 from engine.rulesets.risk_paper_scissors.orders import (
+    ArmCard,
     Attack,
     Bid,
     BuyCard,
@@ -81,7 +82,28 @@ def choose_standard(state: RpsState, seat: int) -> Order:
     assemble = _assemble(state, seat)
     if assemble is not None:
         return assemble
-    return _attack(state, seat, minimal=True) or _consolidate(state, seat) or EndTurn()
+    return (
+        _attack(state, seat, minimal=True)
+        or _arm(state, seat)
+        or _consolidate(state, seat)
+        or EndTurn()
+    )
+
+
+def _arm(state: RpsState, seat: int) -> Order | None:
+    """Arm a held Cease Fire on the territory facing the most enemy units."""
+    card = "diplomat.cease_fire"
+    if card not in state.players[seat].hand:
+        return None
+    own = sorted(
+        (t for t in state.territories_of(seat) if t not in state.armed),
+        key=lambda t: (-_enemy_pressure(state, seat, t), state.board.index(t)),
+    )
+    for territory in own[:1]:
+        order = ArmCard(card, territory)
+        if is_legal(state, order):
+            return order
+    return None
 
 
 def _assemble(state: RpsState, seat: int) -> Order | None:
@@ -279,8 +301,10 @@ def _standard_purchase(state: RpsState, seat: int) -> Order:
 
 
 def _card_to_buy(state: RpsState, seat: int, spare: int) -> Order | None:
-    """Colony Influence scores 3 for 1 energy while its commander lives; Energy Crisis
-    pays for itself with two or more paying opponents."""
+    """Colony Influence scores 3 for 1 energy while its commander lives; one Cease Fire,
+    re-armed every turn, guards the most pressed territory; Land Assemble gives 3 points
+    of units for 2 energy; Energy Crisis pays for itself with two or more paying
+    opponents."""
     o = state.options
     if state.turn_state.cards_bought >= o.cards_per_turn or spare < o.card_cost:
         return None
@@ -289,6 +313,12 @@ def _card_to_buy(state: RpsState, seat: int, spare: int) -> Order | None:
         card = f"{deck}.colony_influence"
         if card not in hand and state.has_commander(seat, deck):
             return BuyCard(card)
+    cease_fire = "diplomat.cease_fire"
+    held = cease_fire in hand or any(
+        card == cease_fire and state.owner(t) == seat for t, card in state.armed.items()
+    )
+    if not held and state.has_commander(seat, "diplomat") and spare >= o.card_cost + 2:
+        return BuyCard(cease_fire)
     if state.has_commander(seat, "land") and spare >= o.card_cost + 1:
         return BuyCard("land.assemble")
     payers = sum(
