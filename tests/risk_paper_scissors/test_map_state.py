@@ -15,7 +15,8 @@ from engine.core import PlayerSpec
 from engine.errors import MapError
 from engine.keys import PlayerKey
 from engine.rulesets.risk_paper_scissors.board import load_board, parse_board
-from engine.rulesets.risk_paper_scissors.state import RpsState, StateError
+from engine.rulesets.risk_paper_scissors.reading import StateError, read_state
+from engine.rulesets.risk_paper_scissors.state import RpsState
 from engine.saves import make_save, read_save
 from engine.simulate import play
 from tests.risk_paper_scissors.helpers import RPS
@@ -88,7 +89,7 @@ def test_state_round_trips_through_json() -> None:
     """Save codes carry ``to_json``; ``from_json`` gives the same state back."""
     state = _finished("json")
     text = json.dumps(state.to_json())
-    assert RpsState.from_json(json.loads(text)).to_json() == state.to_json()
+    assert read_state(json.loads(text)).to_json() == state.to_json()
 
 
 @pytest.mark.parametrize(
@@ -109,7 +110,7 @@ def test_forged_state_names_the_field(path: tuple, value: object, field: str) ->
         target = target[key]
     target[path[-1]] = value
     with pytest.raises(StateError) as info:
-        RpsState.from_json(data)
+        read_state(data)
     assert info.value.code == "rps/bad-state" and field in info.value.message
 
 
@@ -117,7 +118,7 @@ def test_truncated_state_names_the_missing_field() -> None:
     data = _finished("cut").to_json()
     del data["armed"]
     with pytest.raises(StateError, match="armed"):
-        RpsState.from_json(data)
+        read_state(data)
 
 
 def test_simulated_game_save_code_decodes_to_the_same_state() -> None:

@@ -14,6 +14,7 @@ from engine.core import PlayerSpec
 from engine.rulesets.risk_paper_scissors import Side, battle
 from engine.rulesets.risk_paper_scissors.battle import Outcome
 from engine.rulesets.risk_paper_scissors.orders import Phase
+from engine.rulesets.risk_paper_scissors.reading import read_state
 from engine.rulesets.risk_paper_scissors.state import RpsState
 from tests.risk_paper_scissors.helpers import RPS
 
@@ -122,5 +123,5 @@ def test_a_state_read_back_from_json_gives_the_same_computer_orders() -> None:
     state = RPS.new_game([PlayerSpec(f"P{i}", "standard") for i in range(4)], {}, "reload")
     while state.phase is not Phase.GAME_OVER:
         order = choose_order(state)
-        assert choose_order(RpsState.from_json(state.to_json())) == order
+        assert choose_order(read_state(state.to_json())) == order
         state = RPS.apply(state, order).state

@@ -44,6 +44,7 @@ from engine.rulesets.risk_paper_scissors.orders import (
     ResolveBids,
     Setup,
 )
+from engine.rulesets.risk_paper_scissors.reading import StateError, read_state
 from engine.rulesets.risk_paper_scissors.report import report_text
 from engine.rulesets.risk_paper_scissors.rules import apply_order
 from engine.rulesets.risk_paper_scissors.state import RpsState
@@ -71,9 +72,11 @@ __all__ = [
     "RpsState",
     "Setup",
     "Side",
+    "StateError",
     "battle",
     "legal_orders",
     "parse_side",
+    "read_state",
     "report_text",
 ]
 
@@ -95,7 +98,7 @@ class RpsRuleset(Ruleset[RpsState]):
         return legal_orders(state)
 
     def state_from_json(self, data: Mapping[str, Any]) -> RpsState:
-        return RpsState.from_json(data)
+        return read_state(data)
 
     def actor(self, state: RpsState) -> int | None:
         return None if state.phase is Phase.GAME_OVER else state.current

@@ -6,13 +6,14 @@ from __future__ import annotations
 import networkx as nx
 
 from engine.core import Order
+from engine.rulesets.risk_paper_scissors.ai.buying import easy_purchase, standard_purchase
 from engine.rulesets.risk_paper_scissors.ai.plan import (
     attack_force,
     capturing_subset,
-    cheapest_capture,
-    plus,
+    enemy_pressure,
     target_value,
     targets_from,
+    threat_near,
 )
 from engine.rulesets.risk_paper_scissors.battle import Outcome, Side, battle
 from engine.rulesets.risk_paper_scissors.legal import default_setup, force_fields
@@ -21,11 +22,8 @@ from engine.rulesets.risk_paper_scissors.orders import (
     ArmCard,
     Attack,
     Bid,
-    BuyCard,
-    BuyUnits,
     ChooseLosses,
     Claim,
-    EndPurchase,
     EndTurn,
     Move,
     Phase,
@@ -34,11 +32,6 @@ from engine.rulesets.risk_paper_scissors.orders import (
 )
 from engine.rulesets.risk_paper_scissors.rules import is_legal
 from engine.rulesets.risk_paper_scissors.state import RpsState
-
-COUNTER = {"W": "J", "J": "E", "E": "W"}
-"""The type that kills each type."""
-TOP_TARGETS = 10
-"""How many targets the standard player prices each time it plans its purchases."""
 
 
 def _common(state: RpsState, seat: int, level: str) -> Order | None:
@@ -63,7 +56,7 @@ def choose_easy(state: RpsState, seat: int) -> Order:
     if state.phase is Phase.BID:
         return Bid(seat, 0)
     if state.phase is Phase.PURCHASE:
-        return _easy_purchase(state, seat)
+        return easy_purchase(state, seat)
     return _attack(state, seat, minimal=False) or EndTurn()
 
 
@@ -75,7 +68,7 @@ def choose_standard(state: RpsState, seat: int) -> Order:
         energy = state.players[seat].energy
         return Bid(seat, min(2, energy // 8), (1,))
     if state.phase is Phase.PURCHASE:
-        return _standard_purchase(state, seat)
+        return standard_purchase(state, seat)
     player = state.players[seat]
     if "diplomat.energy_crisis" in player.hand and state.has_commander(seat, "diplomat"):
         return PlayCard("diplomat.energy_crisis")
@@ -97,7 +90,7 @@ def _arm(state: RpsState, seat: int) -> Order | None:
         return None
     own = sorted(
         (t for t in state.territories_of(seat) if t not in state.armed),
-        key=lambda t: (-_enemy_pressure(state, seat, t), state.board.index(t)),
+        key=lambda t: (-enemy_pressure(state, seat, t), state.board.index(t)),
     )
     for territory in own[:1]:
         order = ArmCard(card, territory)
@@ -114,8 +107,8 @@ def _assemble(state: RpsState, seat: int) -> Order | None:
     land = [t for t in state.territories_of(seat) if state.board.kind[t] == "land"]
     if not land:
         return None
-    spot = max(land, key=lambda t: (_enemy_pressure(state, seat, t), -state.board.index(t)))
-    threat = _threat(state, seat, spot)
+    spot = max(land, key=lambda t: (enemy_pressure(state, seat, t), -state.board.index(t)))
+    threat = threat_near(state, seat, spot)
     mixes = [{"j": 1}, {"e": 3}] if threat["W"] > threat["J"] else [{"e": 3}, {"j": 1}]
     for mix in mixes:
         order = PlayCard("land.assemble", territory=spot, **mix)  # type: ignore[arg-type]
@@ -163,23 +156,15 @@ def _claim(state: RpsState, seat: int) -> Order:
     return Claim(max(free, key=lambda t: (mine_in_group(t), -board.index(t))))
 
 
-def _enemy_pressure(state: RpsState, seat: int, territory: str) -> int:
-    return sum(
-        g.units
-        for t in state.board.neighbours[territory]
-        if (g := state.garrisons.get(t)) is not None and g.owner != seat
-    )
-
-
 def _setup_order(state: RpsState, seat: int) -> list[str]:
     """Headquarters on the quietest territory first, then the three most contested ones
     (default_setup deals the units round-robin over the list, from the second entry
     on when the list is short)."""
     own = state.territories_of(seat)
-    quiet = min(own, key=lambda t: (_enemy_pressure(state, seat, t), state.board.index(t)))
+    quiet = min(own, key=lambda t: (enemy_pressure(state, seat, t), state.board.index(t)))
     busy = sorted(
         (t for t in own if t != quiet),
-        key=lambda t: (-_enemy_pressure(state, seat, t), state.board.index(t)),
+        key=lambda t: (-enemy_pressure(state, seat, t), state.board.index(t)),
     )
     return [quiet, *busy[:3]]
 
@@ -201,10 +186,6 @@ def _losses(state: RpsState) -> Order:
 
     best = max(loss_choices(pending.force, pending.count), key=score)
     return ChooseLosses(**force_fields(best))  # type: ignore[arg-type]
-
-
-def _steps_cost(state: RpsState, units: int) -> int:
-    return -(-units // state.options.steps_per_energy)
 
 
 def _attack(state: RpsState, seat: int, *, minimal: bool) -> Order | None:
@@ -238,121 +219,3 @@ def _attack(state: RpsState, seat: int, *, minimal: bool) -> Order | None:
             if best is None or value > best[0]:
                 best = (value, order)
     return None if best is None else best[1]
-
-
-def _easy_purchase(state: RpsState, seat: int) -> Order:
-    """An even mix on the territory facing the most enemy units, keeping 4 energy."""
-    o = state.options
-    if state.players[seat].energy < o.unit_cost + 4:
-        return EndPurchase()
-    own = state.territories_of(seat)
-    spot = max(own, key=lambda t: (_enemy_pressure(state, seat, t), -state.board.index(t)))
-    have = state.pieces(seat)
-    room = [u for u in ("W", "J", "E") if have[u] < o.cap(u)]
-    if not room:
-        return EndPurchase()
-    unit = min(room, key=lambda u: have[u])
-    return BuyUnits(spot, **{unit.lower(): 1})
-
-
-def _standard_purchase(state: RpsState, seat: int) -> Order:
-    o = state.options
-    player = state.players[seat]
-    energy = player.energy
-    loss_order = o.commander_loss_order
-    candidates: list[tuple[float, str, str, Side, Side]] = []
-    for origin, g in state.garrisons.items():
-        if g.owner != seat:
-            continue
-        base = attack_force(g, state.options.commander_loss_order)
-        for target in targets_from(state, seat, origin):
-            defender = state.garrisons.get(target)
-            if defender is None:
-                continue
-            side = defender.side()
-            value = target_value(state, seat, target)
-            candidates.append((value / (side.units + 1), origin, target, base, side))
-    candidates.sort(key=lambda c: (-c[0], state.board.index(c[2]), state.board.index(c[1])))
-    used: set[str] = set()
-    planned: set[str] = set()
-    first_buy: Order | None = None
-    for _, origin, target, base, enemy in candidates[:TOP_TARGETS]:
-        if origin in used or target in planned:
-            continue
-        add = cheapest_capture(state, seat, base, enemy, energy)
-        if add is None:
-            continue
-        used.add(origin)
-        planned.add(target)
-        sent = capturing_subset(plus(base, add), enemy, loss_order) or plus(base, add)
-        energy -= o.unit_cost * add.units + _steps_cost(state, sent.units)
-        if add.units and first_buy is None:
-            first_buy = BuyUnits(origin, e=add.e, j=add.j, w=add.w)
-    if first_buy is not None:
-        return first_buy
-    card = _card_to_buy(state, seat, energy)
-    if card is not None:
-        return card
-    if energy >= o.unit_cost:
-        defence = _defence(state, seat)
-        if defence is not None:
-            return defence
-    return EndPurchase()
-
-
-def _card_to_buy(state: RpsState, seat: int, spare: int) -> Order | None:
-    """Colony Influence scores 3 for 1 energy while its commander lives; one Cease Fire,
-    re-armed every turn, guards the most pressed territory; Land Assemble gives 3 points
-    of units for 2 energy; Energy Crisis pays for itself with two or more paying
-    opponents."""
-    o = state.options
-    if state.turn_state.cards_bought >= o.cards_per_turn or spare < o.card_cost:
-        return None
-    hand = state.players[seat].hand
-    for deck in ("land", "diplomat", "naval", "space"):
-        card = f"{deck}.colony_influence"
-        if card not in hand and state.has_commander(seat, deck):
-            return BuyCard(card)
-    cease_fire = "diplomat.cease_fire"
-    held = cease_fire in hand or any(
-        card == cease_fire and state.owner(t) == seat for t, card in state.armed.items()
-    )
-    if not held and state.has_commander(seat, "diplomat") and spare >= o.card_cost + 2:
-        return BuyCard(cease_fire)
-    if state.has_commander(seat, "land") and spare >= o.card_cost + 1:
-        return BuyCard("land.assemble")
-    payers = sum(
-        1 for s in state.living() if s != seat and state.players[s].energy >= o.energy_crisis_amount
-    )
-    if state.has_commander(seat, "diplomat") and payers * o.energy_crisis_amount > o.card_cost:
-        return BuyCard("diplomat.energy_crisis")
-    return None
-
-
-def _threat(state: RpsState, seat: int, spot: str) -> dict[str, int]:
-    """Enemy E, Jaguar-types and W next to ``spot``."""
-    threat = {"E": 0, "J": 0, "W": 0}
-    for t in state.board.neighbours[spot]:
-        g = state.garrisons.get(t)
-        if g is not None and g.owner != seat:
-            threat["E"] += g.e
-            threat["J"] += g.j + len(g.commanders)
-            threat["W"] += g.w
-    return threat
-
-
-def _defence(state: RpsState, seat: int) -> Order | None:
-    """One unit of the type that kills the most enemy units next to the most pressed
-    territory."""
-    o = state.options
-    own = state.territories_of(seat)
-    spot = max(own, key=lambda t: (_enemy_pressure(state, seat, t), -state.board.index(t)))
-    if _enemy_pressure(state, seat, spot) == 0:
-        return None
-    threat = _threat(state, seat, spot)
-    have = state.pieces(seat)
-    for enemy in sorted(threat, key=lambda u: -threat[u]):
-        unit = COUNTER[enemy]
-        if have[unit] < o.cap(unit):
-            return BuyUnits(spot, **{unit.lower(): 1})
-    return None

@@ -128,3 +128,27 @@ def cheapest_capture(
         if found:
             return min(found, key=lambda f: (f[0], f[1].w, f[1].j))[1]
     return None
+
+
+def enemy_pressure(state: RpsState, seat: int, territory: str) -> int:
+    return sum(
+        g.units
+        for t in state.board.neighbours[territory]
+        if (g := state.garrisons.get(t)) is not None and g.owner != seat
+    )
+
+
+def threat_near(state: RpsState, seat: int, spot: str) -> dict[str, int]:
+    """Enemy E, Jaguar-types and W next to ``spot``."""
+    threat = {"E": 0, "J": 0, "W": 0}
+    for t in state.board.neighbours[spot]:
+        g = state.garrisons.get(t)
+        if g is not None and g.owner != seat:
+            threat["E"] += g.e
+            threat["J"] += g.j + len(g.commanders)
+            threat["W"] += g.w
+    return threat
+
+
+def steps_cost(state: RpsState, units: int) -> int:
+    return -(-units // state.options.steps_per_energy)
