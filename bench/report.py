@@ -110,6 +110,17 @@ def targets_for(results: dict[str, Any]) -> list[Target]:
                 _finder("page", "classic_turn_ms", level),
             ),
         )
+    for level in sorted(_get(results, "page", "rps_turn_ms") or {}):
+        found.append(
+            Target(
+                f"page_rps_turn_{level}",
+                f"Risk, Paper, Scissors computer turn in the page ({level}, 4 players)",
+                100,
+                "ms",
+                False,
+                _finder("page", "rps_turn_ms", level),
+            ),
+        )
     found += [
         Target(
             "page_capital_resolution",
@@ -358,6 +369,13 @@ def _page_table(page: dict[str, Any], cpython: dict[str, Any]) -> list[str]:
         page.get("capital_resolution_ms"),
         cpython.get("capital_resolution_ms"),
     )
+    for key, label in (("rps_turn_ms", "computer turn"), ("rps_game_ms", "whole game")):
+        for level, summary in sorted((page.get(key) or {}).items()):
+            add(
+                f"Risk, Paper, Scissors {label}, 4 players, {level} (median)",
+                summary,
+                _get(cpython, key, level),
+            )
     for key, label in (
         ("encode_ms", "Save code: encode + sign (6 players, turn 20)"),
         ("decode_verify_ms", "Save code: decode + check signature"),
@@ -475,6 +493,11 @@ def summarize_page_runs(runs: list[dict[str, Any]]) -> dict[str, Any]:
         out[f"classic_p90_{level}"] = summarize(
             _get(r, "classic_turn_ms", level, "p90") for r in good
         )
+    for key in ("rps_turn_ms", "rps_game_ms"):
+        out[key] = {
+            level: summarize(_get(r, key, level, "median") for r in good)
+            for level in sorted({lv for r in good for lv in (r.get(key) or {})})
+        }
     out["classic_first_baseline"] = summarize(
         _get(r, "classic_turn_ms", "baseline", "first") for r in good
     )

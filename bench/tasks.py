@@ -287,6 +287,37 @@ def hostile_code_times(size: int = 1_000_000, repeats: int = 3) -> TaskResult:
     return out
 
 
+def rps_turn_times(
+    players: int = 4, level: str = "standard", seeds: tuple[str, ...] = ("s1",)
+) -> tuple[list[float], list[float]]:
+    """Risk, Paper, Scissors: milliseconds per computer turn (every order from a turn's
+    start to the next turn or the next year's bid, choosing and applying) and per whole
+    game (creation to final scoring), every seat ``level``."""
+    from engine.ai import choose_order
+    from engine.core import PlayerSpec, find_ruleset
+
+    ruleset = find_ruleset("risk_paper_scissors")
+    turns: list[float] = []
+    games: list[float] = []
+    for seed in seeds:
+        game_started = time.perf_counter()
+        specs = [PlayerSpec(f"Computer {i + 1}", level) for i in range(players)]
+        state = ruleset.new_game(specs, {}, seed)
+        turn_phases = ("purchase", "action", "losses")
+        started: float | None = None
+        on_turn: tuple[int, int] | None = None
+        while ruleset.actor(state) is not None:
+            if state.phase.value in turn_phases and started is None:
+                started, on_turn = time.perf_counter(), (state.turn, state.slot)
+            state = ruleset.apply(state, choose_order(state)).state
+            still = state.phase.value in turn_phases and (state.turn, state.slot) == on_turn
+            if started is not None and not still:
+                turns.append(_ms(time.perf_counter() - started))
+                started = None
+        games.append(_ms(time.perf_counter() - game_started))
+    return turns, games
+
+
 def timed_imports() -> float:
     """Milliseconds to import the engine modules a game needs (first import only)."""
     started = time.perf_counter()
@@ -315,6 +346,13 @@ def page_suite(quick: bool = False) -> TaskResult:
     )
     saves = save_code_times(6, 8 if quick else 20, 2 if quick else 5)
     hostile = hostile_code_times(100_000 if quick else 1_000_000, 1 if quick else 3)
+    rps_turns: dict[str, Any] = {}
+    rps_games: dict[str, Any] = {}
+    for level in levels("risk_paper_scissors"):
+        seeds = ("p1",) if quick else ("p1", "p2", "p3")
+        turn_ms, game_ms = rps_turn_times(4, level, seeds)
+        rps_turns[level] = _spread(turn_ms)
+        rps_games[level] = _spread(game_ms)
     return {
         "python": sys.version.split()[0],
         "platform": sys.platform,
@@ -323,4 +361,6 @@ def page_suite(quick: bool = False) -> TaskResult:
         "capital_resolution_ms": resolution,
         "save_code": saves,
         "hostile_codes": hostile,
+        "rps_turn_ms": rps_turns,
+        "rps_game_ms": rps_games,
     }

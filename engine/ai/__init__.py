@@ -28,6 +28,8 @@ PLAYER_MODULES: dict[tuple[str, str], str] = {
     ("capital", "easy"): "engine.ai.capital_levels",
     ("capital", "standard"): "engine.ai.capital_levels",
     ("capital", "good"): "engine.ai.capital_levels",
+    ("risk_paper_scissors", "easy"): "engine.rulesets.risk_paper_scissors.ai",
+    ("risk_paper_scissors", "standard"): "engine.rulesets.risk_paper_scissors.ai",
 }
 
 
