@@ -314,7 +314,8 @@ def _check_invite(base: SealBase, faction: int, invite: object) -> str:
     if kept is None:
         if invite is not None:
             raise SealedOrdersError(
-                "sealed/payload", f"faction {faction + 1}'s reveal shows an invitation it needs not"
+                "sealed/payload",
+                f"faction {faction + 1}'s reveal shows an invitation, but none keeps its seat",
             )
         return ""
     if not isinstance(invite, str) or invitation_digest(invite) != kept:
