@@ -417,8 +417,9 @@ def forum_html(session: CapitalSession, page_url: str = "index.html") -> str:
             )
     unclaimed = [state.players[i].name for i, k in enumerate(keys) if k is None]
     waiting = (
-        f'<p class="muted small">Not yet claimed: {escape(", ".join(unclaimed))} — they paste '
-        "the save code below and claim their faction; then paste their new code here.</p>"
+        f'<p class="muted small">Not yet claimed: {escape(", ".join(unclaimed))} — they open '
+        "their invitation link (or paste it into Join a forum game) and claim their "
+        "faction; then paste their new code here.</p>"
         if unclaimed
         else ""
     )
