@@ -206,11 +206,25 @@ def test_one_turn_by_sealed_codes_between_two_browsers(
         )
         game_id = a.get_by_test_id("cap-game-id").inner_text()
         base = text_of(a, "cap-save-code")
-        # B joins with the base code and claims Bob by signing
+        # Bob's faction is kept for him: the host's forum card lists his private link.
+        invite = a.get_by_test_id("cap-invite-link-1").get_attribute("href") or ""
+        assert f"#game={base}&invite=1." in invite
+        for label, size in (("wide", (1366, 800)), ("narrow", (390, 844))):
+            a.set_viewport_size({"width": size[0], "height": size[1]})
+            a.get_by_test_id("cap-invitations").scroll_into_view_if_needed()
+            a.screenshot(path=str(artifacts / f"capital-forum-invitations-{label}.png"))
+        a.set_viewport_size({"width": 1366, "height": 800})
+        # The base code alone lets B watch, not take Bob's faction.
         b.get_by_test_id("opt-rules").select_option("capital")
         b.locator("details.join summary").click()
         b.get_by_test_id("cap-join-code").fill(base)
         b.get_by_test_id("cap-join").click()
+        wait_stage(b, "claim")
+        expect(b.get_by_test_id("cap-no-seat")).to_be_visible()
+        expect(b.get_by_test_id("cap-claim-1")).to_have_count(0)
+        # B opens Bob's invitation link and claims Bob by signing.
+        b.goto(invite)
+        wait_ready(b, 90_000)
         wait_stage(b, "claim")
         assert b.get_by_test_id("cap-game-id").inner_text() == game_id
         b.get_by_test_id("cap-claim-1").click()

@@ -17,13 +17,13 @@ a different continuation from the same save), is said in docs/play-by-email.md.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Order, Ruleset, find_ruleset
 from engine.errors import SaveError
+from engine.invitations import invitation_digest, refuse_uninvited
 from engine.keys import PUBLIC_KEY_SIZE, PlayerKey, b64url_decode, b64url_encode
 from engine.savecode import decode_code, encode_code, payload_hash
 from engine.sealed import SealedEvidence, check_resolution
@@ -311,12 +311,6 @@ def continue_game(previous: SaveRecord, code: str) -> Continuation:
     return Continuation(record, (), verified=True)
 
 
-def invitation_digest(secret: str) -> str:
-    """What a first save keeps of an invitation secret: the seat can be claimed only by
-    a save that shows the secret itself."""
-    return hashlib.sha256(f"risk-family invitation:{secret}".encode()).hexdigest()
-
-
 def _check_invitation(previous: SaveRecord, record: SaveRecord) -> None:
     """A seat kept for an invited player is claimed only by that player's own save,
     showing the invitation; a save claims nothing else with an invitation."""
@@ -327,17 +321,18 @@ def _check_invitation(previous: SaveRecord, record: SaveRecord) -> None:
         if old is None and new is not None
     ]
     invited = [s for s in claimed if s < len(record.invitations) and record.invitations[s]]
+    # A simultaneous game's seat claimed by its faction's reveal is checked with the
+    # sealed codes: the reveal must show the invitation (engine.sealed.read_reveals).
+    revealed = {decode_code(p).seat for p in record.payload.get("proof", [])}
     for seat in invited:
+        if seat in revealed:
+            continue
         if (
             seat != record.seat
             or invite is None
             or (invitation_digest(invite) != record.invitations[seat])
         ):
-            raise SaveError(
-                "save/invited",
-                f"seat {seat + 1} is kept for an invited player: only the save of that "
-                "player, with their invitation, can claim it",
-            )
+            raise refuse_uninvited(seat)
     if invite is not None and not invited:
         raise _bad("invite", "is shown, but this save claims no invited seat")
 

@@ -29,6 +29,7 @@ from typing import Any, Protocol
 
 from engine.core import Order, Ruleset, find_ruleset
 from engine.errors import EngineError, SaveError
+from engine.invitations import invitation_digest, kept_for, refuse_uninvited
 from engine.keys import PlayerKey, b64url_encode
 from engine.savecode import canonical_json, decode_code, encode_code
 
@@ -53,6 +54,9 @@ class SealBase(Protocol):
 
     @property
     def state(self) -> Any: ...
+
+    @property
+    def invitations(self) -> tuple[str | None, ...]: ...
 
 
 @dataclass(frozen=True)
@@ -82,11 +86,23 @@ def _round_field(round_index: int) -> dict[str, int]:
     return {"r": round_index} if round_index else {}
 
 
+def _invite_field(invite: str) -> dict[str, str]:
+    # Only the first sealed orders for a seat kept by an invitation carry its secret.
+    return {"i": invite} if invite else {}
+
+
 def commitment(
-    game_id: str, turn: int, faction: int, order: Order, salt: str, round_index: int = 0
+    game_id: str,
+    turn: int,
+    faction: int,
+    order: Order,
+    salt: str,
+    round_index: int = 0,
+    invite: str = "",
 ) -> str:
-    body = {"g": game_id, "t": turn, "f": faction, "o": order.to_json(), "s": salt}
-    return hashlib.sha256(canonical_json(body | _round_field(round_index))).hexdigest()
+    body: dict[str, Any] = {"g": game_id, "t": turn, "f": faction, "o": order.to_json()}
+    body |= {"s": salt} | _round_field(round_index) | _invite_field(invite)
+    return hashlib.sha256(canonical_json(body)).hexdigest()
 
 
 def seal_orders(
@@ -98,13 +114,19 @@ def seal_orders(
     key: PlayerKey,
     salt: str | None = None,
     round_index: int = 0,
+    invite: str = "",
 ) -> tuple[str, str]:
-    """The (sealed code, reveal code) pair for one faction's orders this round."""
+    """The (sealed code, reveal code) pair for one faction's orders this round.
+
+    The first orders for a seat kept by an invitation carry its secret ``invite``: the
+    sealed code commits to it unseen, the reveal shows it (when every seal is pinned).
+    """
     salt = salt if salt is not None else b64url_encode(secrets.token_bytes(16))
     where = {"g": game_id, "t": turn, "f": faction} | _round_field(round_index)
-    digest = commitment(game_id, turn, faction, order, salt, round_index)
+    digest = commitment(game_id, turn, faction, order, salt, round_index, invite)
     sealed = encode_code({"k": SEAL, "c": digest} | where, key, faction)
-    reveal = encode_code({"k": REVEAL, "o": order.to_json(), "s": salt} | where, key, faction)
+    opened = {"k": REVEAL, "o": order.to_json(), "s": salt} | _invite_field(invite)
+    reveal = encode_code(opened | where, key, faction)
     return sealed, reveal
 
 
@@ -239,6 +261,7 @@ def read_reveals(
         salt = payload.get("s")
         if not isinstance(salt, str):
             raise SealedOrdersError("sealed/payload", "the reveal code has no salt")
+        invite = _check_invite(base, faction, payload.get("i"))
         if getattr(order, "faction", faction) != faction:
             raise SealedOrdersError(
                 "sealed/wrong-seat", f"faction {faction + 1} revealed another faction's orders"
@@ -257,7 +280,9 @@ def read_reveals(
                     "sealed/wrong-seat",
                     f"faction {faction + 1}'s reveal is signed with another key than its seal",
                 )
-            expected = commitment(base.game_id, base.state.turn, faction, order, salt, round_index)
+            expected = commitment(
+                base.game_id, base.state.turn, faction, order, salt, round_index, invite
+            )
             if expected != seals[faction].commitment:
                 raise SealedOrdersError(
                     "sealed/mismatch",
@@ -277,6 +302,25 @@ def read_reveals(
             raise SealedOrdersError("sealed/payload", "the reveal code's witness is not a hash")
         reveals[faction] = Revealed(faction, order, salt, code, key, seen)
     return reveals
+
+
+def _check_invite(base: SealBase, faction: int, invite: object) -> str:
+    """The invitation a reveal shows: required (and checked) for the first orders of a
+    seat kept for an invited player, refused anywhere else.
+
+    :raises EngineError: ``sealed/invited`` naming the kept seat, or a stray invitation.
+    """
+    kept = kept_for(base.invitations, faction) if base.keys[faction] is None else None
+    if kept is None:
+        if invite is not None:
+            raise SealedOrdersError(
+                "sealed/payload",
+                f"faction {faction + 1}'s reveal shows an invitation, but none keeps its seat",
+            )
+        return ""
+    if not isinstance(invite, str) or invitation_digest(invite) != kept:
+        raise refuse_uninvited(faction, "sealed/invited")
+    return invite
 
 
 def read_deadlines(base: SealBase, codes: Iterable[str], missing: Sequence[int]) -> set[int]:
@@ -442,8 +486,11 @@ def _check_claims(
     base: SealBase, reveals: dict[int, Revealed], keys: Sequence[str | None], signer: int
 ) -> None:
     for faction, (old, new) in enumerate(zip(base.keys, keys, strict=True)):
-        claimed = old is None and new is not None and faction != signer
-        if claimed and (faction not in reveals or reveals[faction].key != new):
+        claimed = old is None and new is not None
+        # A faction that revealed is claimed by its reveal's key (the signer's own seat
+        # too: a kept seat's invitation was shown with that key); only the signer may
+        # claim its seat without orders (engine.saves checks any invitation then).
+        if claimed and (reveals[faction].key != new if faction in reveals else faction != signer):
             raise SealedOrdersError(
                 "save/keys-changed",
                 f"the code claims faction {faction + 1} with a key that signed no orders",

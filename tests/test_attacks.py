@@ -21,12 +21,16 @@ from engine.rulesets.capital import CapitalState, Resolve
 from engine.savecode import decode_code, encode_code
 from engine.saves import SaveRecord, continue_game, make_save, read_save
 from engine.sealed import (
+    Revealed,
+    claimed_keys,
     deadline_code,
+    dice_entropy,
     proofs_for,
     read_reveals,
     read_seals,
     resolution_orders,
     seal_orders,
+    witness,
 )
 from tests import test_saves
 from tests.test_sealed import KEYS, RS, base_save, choose, save_resolution, sealed_turn
@@ -91,6 +95,27 @@ def test_the_resolver_cannot_drop_a_rival_and_force_the_turn() -> None:
     both = [deadline_code(base, 0, [2], KEYS[0]), deadline_code(base, 1, [2], KEYS[1])]
     honest = resolved_save(base, orders, proofs=kept, seals=seals, deadlines=both)
     assert continue_game(base, honest).verified
+
+
+def test_a_withheld_reveal_is_a_strike() -> None:
+    """RULINGS §2, "two strikes and you're out" -- the last faction to reveal may withhold
+    its reveal; past the deadline the others force the turn (each signs a deadline code),
+    the silent faction gets default orders and a strike, and a second withheld reveal in
+    a row puts it out (the Standard computer takes its seat)."""
+    base = base_save()
+    for strikes in (1, 2):
+        seals, reveals = sealed_turn(base)
+        kept = reveals[:2]  # faction 3 saw both reveals and keeps its own back
+        opened = read_reveals(base, kept, read_seals(base, seals))
+        orders = resolution_orders(RS, opened, force=True, with_entropy=True)
+        both = [deadline_code(base, f, [2], KEYS[f]) for f in (0, 1)]
+        code = resolved_save(base, orders, proofs=kept, seals=seals, deadlines=both)
+        base = continue_game(base, code).record
+        silent = base.state.players[2]
+        assert silent.strikes == strikes
+        comments = " ".join(base.state.last_report["comments"])
+        assert "F3 sent no orders: default orders used" in comments
+    assert silent.control == "standard" and "is out" in comments
 
 
 def test_the_resolver_cannot_grind_the_dice_entropy() -> None:
@@ -306,6 +331,121 @@ def test_a_seat_kept_for_an_invited_player_cannot_be_sniped() -> None:
             assert continue_game(second, code).verified
         else:
             assert refused(second, code) == expected
+
+
+SNIPER = PlayerKey.generate(b"\x06" * 32)
+INVITES = {1: "invitation-to-faction-2-only", 2: "invitation-to-faction-3-only"}
+
+
+def invited_base() -> SaveRecord:
+    """A 3-faction Capital forum game whose host (faction 1) keeps factions 2 and 3 for
+    their invitees, as the host's page makes it."""
+    from engine.invitations import invitation_digest
+
+    keys: list[str | None] = [KEYS[0].public_key_text, None, None]
+    digests = [None, *(invitation_digest(INVITES[f]) for f in (1, 2))]
+    code = make_save(
+        RS, base_save().state, game_id="forum", keys=keys, signer=KEYS[0], seat=0,
+        invitations=digests,
+    )  # fmt: skip
+    return read_save(code)
+
+
+def first_orders(
+    base: SaveRecord, keys: dict[int, PlayerKey], invites: dict[int, str]
+) -> tuple[list[str], list[str]]:
+    """Every faction's sealed and (bound) reveal codes for the turn, signed with ``keys``
+    (the host's own by default), each showing its entry in ``invites``."""
+    signers = {0: KEYS[0], 1: KEYS[1], 2: KEYS[2]} | keys
+    pairs = [
+        seal_orders(
+            choose(base.state, f),
+            game_id="forum",
+            turn=base.state.turn,
+            faction=f,
+            key=signers[f],
+            salt=f"salt{f}",
+            invite=invites.get(f, ""),
+        )
+        for f in range(3)
+    ]
+    seals = [sealed for sealed, _ in pairs]
+    # Each reveal names every seal, bound by hand (the page's bind_reveal checks first).
+    pinned = witness(read_seals(base, seals))
+    return seals, [
+        encode_code(decode_code(r).payload | {"w": pinned}, signers[f], f)
+        for f, (_, r) in enumerate(pairs)
+    ]
+
+
+def resolution_claiming(
+    base: SaveRecord, seals: list[str], reveals: list[str], keys: list[str | None], **sign: Any
+) -> str:
+    """The resolution save of these codes, read as the sniper would write it: the codes
+    are trusted as they are (no page checks them first) and the seats take ``keys``."""
+    revealed = {}
+    for code in reveals:
+        payload = decode_code(code).payload
+        faction = int(payload["f"])
+        order = RS.parse_order(payload["o"])
+        revealed[faction] = Revealed(faction, order, str(payload["s"]), code, "")
+    orders: list[Any] = [revealed[f].order for f in sorted(revealed)]
+    orders.append(Resolve(force=False, entropy=dice_entropy(revealed)))
+    state = base.state
+    for order in orders:
+        state = RS.apply(state, order).state
+    signer, seat = sign.get("signer", KEYS[0]), sign.get("seat", 0)
+    return make_save(
+        RS, state, game_id="forum", keys=keys, signer=signer, seat=seat, previous=base,
+        actions=orders, proofs=reveals, seals=seals,
+    )  # fmt: skip
+
+
+def test_capital_seats_kept_for_invitees_take_their_first_sealed_orders() -> None:
+    """Issue 12, 6: "let the host bind a seat to a player: an invitation per seat" -- in
+    a Capital forum game each invitee's first sealed orders commit to its invitation and
+    the reveal shows it; the resolution claims the seats with the keys that signed them,
+    and the sealed codes (posted before every seal is pinned) do not show the secret."""
+    base = invited_base()
+    seals, reveals = first_orders(base, {}, INVITES)
+    assert all(INVITES[f] not in decode_code(seals[f]).payload.values() for f in (1, 2))
+    assert [decode_code(r).payload.get("i") for r in reveals] == [None, *INVITES.values()]
+    revealed = read_reveals(base, reveals, read_seals(base, seals))
+    code = resolution_claiming(base, seals, reveals, claimed_keys(base, revealed))
+    after = continue_game(base, code).record
+    assert after.keys == tuple(k.public_key_text for k in KEYS)
+    assert after.invitations == base.invitations  # kept on, but every seat is claimed now
+
+
+def test_capital_kept_seat_cannot_be_sniped_with_first_sealed_orders() -> None:
+    """ "Capital: with its first sealed orders" anyone who sees a code could claim a free
+    seat -- a sniper who saw the base code but has no invitation seals orders for
+    faction 3: its reveal is refused ("kept for an invited player"), and a resolution that
+    seats it anyway is refused on every page and by ``inspect``."""
+    base = invited_base()
+    for shown in ("", "a-guess-at-the-invitation-0000"):
+        seals, reveals = first_orders(base, {2: SNIPER}, {1: INVITES[1], 2: shown})
+        with pytest.raises(EngineError) as info:
+            read_reveals(base, reveals, read_seals(base, seals))
+        assert info.value.code == "sealed/invited" and "seat 3 is kept" in info.value.message
+        keys = [KEYS[0].public_key_text, KEYS[1].public_key_text, SNIPER.public_key_text]
+        assert refused(base, resolution_claiming(base, seals, reveals, keys)) == "sealed/invited"
+
+
+def test_capital_invitation_proof_binds_the_key_that_sealed() -> None:
+    """The invitation is the invitee's, not the resolver's: a resolver that seats itself
+    in faction 2 over the invitee's own revealed orders is refused; so is a sniper's
+    claim save (same position, its key in faction 3) without the invitation."""
+    base = invited_base()
+    seals, reveals = first_orders(base, {}, INVITES)
+    keys = [KEYS[0].public_key_text, SNIPER.public_key_text, KEYS[2].public_key_text]
+    code = resolution_claiming(base, seals, reveals, keys, signer=SNIPER, seat=1)
+    assert refused(base, code) == "save/keys-changed"
+    claim = [KEYS[0].public_key_text, None, SNIPER.public_key_text]
+    sniped = make_save(
+        RS, base.state, game_id="forum", keys=claim, signer=SNIPER, seat=2, previous=base
+    )
+    assert refused(base, sniped) == "save/invited"
 
 
 # ---------------------------------------------------------------- 7. forum exports

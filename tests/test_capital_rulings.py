@@ -32,6 +32,15 @@ def test_an_order_with_an_unknown_field_is_refused(data: dict[str, object], fiel
     assert repr(field) in info.value.message
 
 
+def test_a_surge_that_is_not_a_list_is_malformed() -> None:
+    """RULINGS §2: a count "that is not a number at all" is malformed, refused outright
+    (order/bad-field) -- so is a surge given as an object instead of [origin, target,
+    units], with a typed error (it was an untyped KeyError, found by the mutation test)."""
+    with pytest.raises(InvalidOrderError) as info:
+        RS.parse_order({"kind": "submit-orders", "faction": 0, "surge": {"0": "alaska"}})
+    assert info.value.code == "order/bad-field"
+
+
 # ---------------------------------------------------------------- impossible numbers
 
 

@@ -308,9 +308,14 @@ def test_eight_faction_colours_stay_apart() -> None:
 KEYS = [PlayerKey.generate(hashlib.sha256(f"ui-capital-{i}".encode()).digest()) for i in range(2)]
 
 
+def invitation(host: CapitalSession, seat: int) -> str:
+    """The private invitation link to ``seat`` that the host's forum card lists."""
+    return forum.invitation_link("https://host/", host.code, seat, host.invites[seat])
+
+
 def forum_pair() -> tuple[CapitalSession, CapitalSession]:
     a = CapitalSession.new_forum(specs("human", "human"), {}, "forum-ui", KEYS[0], 0)
-    b = CapitalSession.join(a.code, KEYS[1])
+    b = CapitalSession.join(invitation(a, 1), KEYS[1])
     assert b.stage == "claim" and b.game_id == a.game_id
     b.claim(1, KEYS[1])
     assert "claimed: F1, F2" in a.paste_save(b.code)
@@ -378,7 +383,7 @@ def test_moderated_forum_game_only_the_moderator_resolves_and_forces() -> None:
     orders codes; only the moderator resolves, and a silent faction gets default orders;
     the other factions' pages verify that the moderator signed the resolution."""
     a = CapitalSession.new_forum(specs("human", "human"), {}, "forum-ui", KEYS[0], 0, True)
-    b = CapitalSession.join(a.code, KEYS[1])
+    b = CapitalSession.join(invitation(a, 1), KEYS[1])
     assert b.moderated
     b.claim(1, KEYS[1])
     a.paste_save(b.code)
@@ -566,6 +571,7 @@ def test_forum_page_never_adopts_an_unverified_fork() -> None:
         state.owner[territory] = 1
     payload = dict(decode_code(held.code).payload)
     payload |= {"seq": held.seq + 1, "prev": "0" * 32, "st": state.to_json()}
+    payload.pop("invite")  # the held save claimed Bob's seat; the fork claims nothing
     forged = encode_code(payload, KEYS[1], 1)
     before = a.state.to_json()
     with pytest.raises(EngineError) as info:
@@ -596,3 +602,30 @@ def test_forum_deadline_without_a_moderator_needs_every_revealing_factions_code(
     assert "F2 sent no setup" in " ".join(a.state.last_report["comments"])  # type: ignore[index]
     assert a.deadline == ""
     assert "Turn resolved" in b.paste_save(a.code)
+
+
+def test_forum_factions_are_kept_for_their_invitees() -> None:
+    """Issue 12, 6: the host's page keeps every other faction for its invitee and lists
+    a private invitation link per faction still free; a browser that pasted only the save
+    code may watch but claims nothing, a wrong invitation is refused by name, and the
+    invitee's own link seats it."""
+    a = CapitalSession.new_forum(specs("human", "human"), {}, "forum-ui", KEYS[0], 0)
+    html = forum_html(a, "https://host/index.html")
+    assert 'data-testid="cap-invite-link-1"' in html and "invite=1." in html
+    watcher = CapitalSession.join(a.code, KEYS[1])
+    assert watcher.stage == "claim" and watcher.claimable() == []
+    assert 'data-testid="cap-no-seat"' in forum_html(watcher)
+    with pytest.raises(EngineError) as info:
+        watcher.claim(1, KEYS[1])
+    assert info.value.code == "save/invited" and "seat 2 is kept" in info.value.message
+    wrong = invitation(a, 1).replace(a.invites[1], "a-guessed-invitation-000000")
+    with pytest.raises(EngineError) as info:
+        CapitalSession.join(wrong, KEYS[1])
+    assert info.value.code == "save/invited"
+    again = CapitalSession.from_json(a.to_json())
+    assert again.invites == a.invites and again.pending_invitations() == [(1, a.invites[1])]
+    b = CapitalSession.join(invitation(a, 1), KEYS[1])
+    assert b.claimable() == [1]
+    b.claim(1, KEYS[1])
+    a.paste_save(b.code)
+    assert a.pending_invitations() == [] and "cap-invitations" not in forum_html(a)

@@ -21,7 +21,6 @@ The flow:
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -29,12 +28,12 @@ from urllib.parse import quote
 
 from engine.core import Event, find_ruleset
 from engine.errors import EngineError
+from engine.invitations import kept_for, new_invitations, opens
 from engine.keys import PlayerKey
 from engine.saves import (
     SaveRecord,
     continue_chain,
     differences,
-    invitation_digest,
     make_save,
     read_save,
 )
@@ -192,10 +191,7 @@ def create(state: Any, key: PlayerKey, game_id: str) -> PbemGame:
     keys: list[str | None] = [None] * len(state.players)
     keys[seat] = key.public_key_text
     # Every other human seat is kept for the player its invitation link goes to.
-    invites = {s: secrets.token_urlsafe(18) for s in humans[1:]}
-    invitations = [
-        invitation_digest(invites[s]) if s in invites else None for s in range(len(keys))
-    ]
+    invites, invitations = new_invitations(humans[1:], len(keys))
     ruleset = find_ruleset(state.ruleset)
     code = make_save(
         ruleset,
@@ -397,10 +393,11 @@ def offerable_seats(
     def open_to_me(seat: int, key: str | None) -> bool:
         if key is not None:
             return key == key_text
-        kept = record.invitations[seat] if seat < len(record.invitations) else None
-        if kept is None:
+        if kept_for(record.invitations, seat) is None:
             return True
-        return invite is not None and invite[0] == seat and invitation_digest(invite[1]) == kept
+        if invite is None or invite[0] != seat:
+            return False
+        return opens(record.invitations, seat, invite[1])
 
     return tuple(
         s

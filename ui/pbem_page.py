@@ -151,8 +151,10 @@ class EmailPage:
 
         url = str(window.location.href).split("#", 1)[0]
         window.history.replaceState(None, "", url)
-        self.dialog = "load"
         self.load_text = unquote(text[len(LINK_PREFIX) :])
+        if self.page.capital.open_link(self.load_text):
+            return
+        self.dialog = "load"
         self.check_code()
 
     def check_code(self) -> None:

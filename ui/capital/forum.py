@@ -2,9 +2,12 @@
 
 * The creator's page makes the *base save* (``make_save`` with the creator's key in
   its faction's seat) and a game id.
-* Every other faction claims its seat by signing: either its first sealed orders claim
-  the seat (the next save records the key that signed them), or it pastes the latest
-  save code and its page makes the next save with its key in its seat.
+* Every other seat is kept for its player by an invitation (the digest of a one-time
+  secret in the base save); the host sends each player their own invitation link
+  (:func:`invitation_link`), privately.  The invitee claims the seat by signing, showing
+  the secret: either its first sealed orders commit to it and their reveal shows it (the
+  next save records the key that signed them), or it pastes the latest save code (the
+  link) and its page makes the next save with its key in its seat.
 * Each turn: each faction seals its orders (:func:`seal`) and posts the sealed code;
   when all sealed codes are in, it posts its reveal code; anyone pastes all codes into
   :func:`resolve`, which checks each reveal against its commitment, resolves with the
@@ -24,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Order, find_ruleset
+from engine.invitations import kept_for, new_invitations, opens, refuse_uninvited
 from engine.keys import PlayerKey
 from engine.savecode import decode_code
 from engine.saves import (
@@ -46,6 +50,7 @@ from engine.sealed import (
     seal_orders,
     seals_for,
 )
+from ui.pbem import INVITE_MARK, page_link
 
 RULESET = "capital"
 
@@ -62,12 +67,14 @@ def split_codes(text: str) -> list[str]:
 
 def create_base(
     state: Any, key: PlayerKey, seat: int, game_id: str, moderated: bool = False
-) -> str:
-    """The base save of a new forum game, signed by its creator for ``seat``; in a
-    moderated game the creator is the moderator, named by key in this first save."""
+) -> tuple[str, dict[int, str]]:
+    """(the base save of a new forum game, signed by its creator for ``seat``; the
+    invitation secret of every other seat, kept for its player).  In a moderated game the
+    creator is the moderator, named by key in this first save."""
     keys: list[str | None] = [None] * len(state.players)
     keys[seat] = key.public_key_text
-    return make_save(
+    invites, invitations = new_invitations([s for s in range(len(keys)) if s != seat], len(keys))
+    code = make_save(
         find_ruleset(RULESET),
         state,
         game_id=game_id,
@@ -75,7 +82,38 @@ def create_base(
         signer=key,
         seat=seat,
         moderator=key.public_key_text if moderated else None,
+        invitations=invitations,
     )
+    return code, invites
+
+
+def invitation_link(page_url: str, code: str, seat: int, secret: str) -> str:
+    """The private link that opens ``code`` with the invitation to ``seat`` (whoever has
+    it can take that seat: it goes to that player only)."""
+    return f"{page_link(page_url, code)}{INVITE_MARK}{seat}.{secret}"
+
+
+def claimable(record: SaveRecord, invite: str = "") -> list[int]:
+    """The seats a browser that plays none may claim: free seats not kept for anyone, a
+    kept seat only with its invitation ``invite``."""
+    return [
+        s
+        for s in unclaimed(record)
+        if kept_for(record.invitations, s) is None or opens(record.invitations, s, invite)
+    ]
+
+
+def invite_for(record: SaveRecord, seat: int, invite: str) -> str:
+    """What ``seat``'s first signed code must show: ``invite`` for a seat still kept for
+    an invited player, nothing otherwise.
+
+    :raises SaveError: ``save/invited``, the seat is kept and ``invite`` does not open it.
+    """
+    if record.keys[seat] is not None or kept_for(record.invitations, seat) is None:
+        return ""
+    if not opens(record.invitations, seat, invite):
+        raise refuse_uninvited(seat)
+    return invite
 
 
 def is_moderator(record: SaveRecord, key: PlayerKey) -> bool:
@@ -95,16 +133,18 @@ def seat_of(record: SaveRecord, key: PlayerKey) -> int | None:
     return None
 
 
-def claim(record: SaveRecord, key: PlayerKey, seat: int) -> str:
-    """The next save with this browser's key in ``seat`` (same position).
+def claim(record: SaveRecord, key: PlayerKey, seat: int, invite: str = "") -> str:
+    """The next save with this browser's key in ``seat`` (same position); a seat kept for
+    an invited player needs its invitation secret ``invite``, shown in that save.
 
-    :raises SaveError: the seat is taken by another key.
+    :raises SaveError: the seat is taken by another key, or kept for an invitee.
     """
     if record.keys[seat] not in (None, key.public_key_text):
         raise SaveError("save/seat-taken", f"faction {seat + 1} is already claimed")
     mine = seat_of(record, key)
     if mine is not None and mine != seat:
         raise SaveError("save/seat-taken", f"this browser already plays faction {mine + 1}")
+    shown = invite_for(record, seat, invite)
     keys = list(record.keys)
     keys[seat] = key.public_key_text
     return make_save(
@@ -115,12 +155,26 @@ def claim(record: SaveRecord, key: PlayerKey, seat: int) -> str:
         signer=key,
         seat=seat,
         previous=record,
+        invite=shown,
     )
 
 
-def seal(record: SaveRecord, order: Order, key: PlayerKey, seat: int) -> tuple[str, str]:
-    """(sealed code, reveal code) of this faction's orders for the record's turn."""
-    return seal_orders(order, game_id=record.game_id, turn=record.state.turn, faction=seat, key=key)
+def seal(
+    record: SaveRecord, order: Order, key: PlayerKey, seat: int, invite: str = ""
+) -> tuple[str, str]:
+    """(sealed code, reveal code) of this faction's orders for the record's turn; the
+    first orders for a seat kept for an invited player carry its invitation ``invite``.
+
+    :raises SaveError: the seat is kept and ``invite`` does not open it.
+    """
+    return seal_orders(
+        order,
+        game_id=record.game_id,
+        turn=record.state.turn,
+        faction=seat,
+        key=key,
+        invite=invite_for(record, seat, invite),
+    )
 
 
 def bind(record: SaveRecord, reveal: str, sealed_text: str, key: PlayerKey) -> str:

@@ -123,19 +123,39 @@ class CapitalPage:
         self.message(f"Capital Risk started (seed {seed}).")
 
     def join(self) -> None:
+        self.join_text(str(self.el("cap-join-code").value))
+
+    def join_text(self, text: str) -> None:
+        """Join the forum game of a save code or invitation link (``#game=...``)."""
         from engine.errors import EngineError
         from ui.capital.session import CapitalSession
 
-        box = self.el("cap-join-code")
         error = self.el("setup-error")
         try:
-            session = CapitalSession.join(str(box.value), self.key())
+            session = CapitalSession.join(text, self.key())
         except (EngineError, ValueError) as exc:
             error.textContent = getattr(exc, "message", None) or str(exc)
+            self.message(f"Not joined: {error.textContent}", warn=True)
             return
         error.textContent = ""
         self.begin(session)
         self.message(f"Joined forum game {session.game_id}.")
+
+    def open_link(self, text: str) -> bool:
+        """Join from a ``#game=`` link if its code is a Capital Risk save (an invitation
+        link from the host's forum card); False for any other code (Classic's loader)."""
+        from engine.savecode import decode_code
+        from ui.capital.forum import RULESET
+        from ui.pbem import extract_code
+
+        try:
+            ruleset = decode_code(extract_code(text)).payload.get("rs")
+        except Exception:  # not readable here: the email loader says why
+            return False
+        if ruleset != RULESET:
+            return False
+        self.join_text(text)
+        return True
 
     def begin(self, session: Any) -> None:
         """Show this game; a Classic game in the page is closed (one game at a time)."""
@@ -478,7 +498,8 @@ class CapitalPage:
         main_box = self.el("cap-main")
         main_box.innerHTML = main
         main_box.hidden = not main
-        side = panels.forum_html(session) if session.where == "forum" else ""
+        url = str(self.win().location.href)
+        side = panels.forum_html(session, url) if session.where == "forum" else ""
         self.el("cap-side").innerHTML = side + panels.log_html(session)
         overlay = self.el("cap-overlay")
         show = session.stage == "handover"

@@ -11,7 +11,7 @@ from html import escape
 from engine.maps import load_map
 from engine.rulesets.capital import reinforcements
 from engine.rulesets.capital.options import MUST_TRADE_AT, TWO_SETS_FROM
-from ui.capital import entry
+from ui.capital import entry, forum
 from ui.capital.export import bbcode, data_url, markdown, report_html
 from ui.capital.session import ORDER_MODES, SETUP_MODES, CapitalSession
 from ui.render import swatch
@@ -363,7 +363,29 @@ def sealed_html(session: CapitalSession) -> str:
     )
 
 
-def forum_html(session: CapitalSession) -> str:
+def invitations_html(session: CapitalSession, page_url: str) -> str:
+    """The host's private invitation link of each faction not claimed yet: whoever opens
+    a link can take that faction, so each goes to its own player only."""
+    pending = session.pending_invitations()
+    if not pending:
+        return ""
+    items = "".join(
+        f"<li>{escape(session.state.players[seat].name)}: "
+        f'<a href="{escape(forum.invitation_link(page_url, session.code, seat, secret))}" '
+        f'target="_blank" rel="noopener" data-testid="cap-invite-link-{seat}">'
+        "invitation link ↗</a></li>"
+        for seat, secret in pending
+    )
+    return (
+        '<div class="pbem-invites" data-testid="cap-invitations"><p><b>Invitations.</b> '
+        "These factions are kept for their players: send each player <i>only their own</i> "
+        "link (privately, not in the forum thread); the save code alone lets others watch, "
+        "not take a faction.</p>"
+        f"<ul>{items}</ul></div>"
+    )
+
+
+def forum_html(session: CapitalSession, page_url: str = "index.html") -> str:
     """The forum card: the save code, pasting codes, claiming, resolving."""
     if session.where != "forum":
         return ""
@@ -371,7 +393,7 @@ def forum_html(session: CapitalSession) -> str:
     keys = session.code_keys()
     claim = ""
     if session.stage == "claim":
-        free = [i for i, k in enumerate(keys) if k is None]
+        free = session.claimable()
         claim = (
             "<p>Which faction do you play? Claiming signs the game with this browser's key.</p>"
             + '<div class="row">'
@@ -388,11 +410,16 @@ def forum_html(session: CapitalSession) -> str:
             + "</div>"
         )
         if not free:
-            claim = '<p class="error">Every faction is already claimed by another browser.</p>'
+            claim = (
+                '<p class="error" data-testid="cap-no-seat">No faction is free for this '
+                "browser: each is claimed or kept for an invited player (open your own "
+                "invitation link to claim yours). You can watch.</p>"
+            )
     unclaimed = [state.players[i].name for i, k in enumerate(keys) if k is None]
     waiting = (
-        f'<p class="muted small">Not yet claimed: {escape(", ".join(unclaimed))} — they paste '
-        "the save code below and claim their faction; then paste their new code here.</p>"
+        f'<p class="muted small">Not yet claimed: {escape(", ".join(unclaimed))} — they open '
+        "their invitation link (or paste it into Join a forum game) and claim their "
+        "faction; then paste their new code here.</p>"
         if unclaimed
         else ""
     )
@@ -403,7 +430,7 @@ def forum_html(session: CapitalSession) -> str:
         f"{' · moderated' if session.moderated else ''}.</p>{claim}"
         '<label class="label" for="cap-save-code">Latest save code (post it)</label>'
         f'<textarea id="cap-save-code" readonly rows="3" class="code" data-testid="cap-save-code">'
-        f"{escape(session.code)}</textarea>{waiting}"
+        f"{escape(session.code)}</textarea>{waiting}{invitations_html(session, page_url)}"
         '<label class="label" for="cap-paste">Paste the next save code</label>'
         '<textarea id="cap-paste" rows="2" class="code" data-testid="cap-paste"></textarea>'
         '<div class="row end">' + _button("cap-load", "Load save code", "cap-load") + "</div>"

@@ -22,12 +22,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Order, PlayerSpec, find_ruleset
+from engine.errors import SaveError
 from engine.keys import PlayerKey
 from engine.rulesets.capital import CapitalState, Phase, Resolve
 from engine.saves import SaveRecord, read_save
 from ui.capital import entry, forum
 from ui.capital.entry import Draft, EntryError
 from ui.capital.replay import Step, replay_steps
+from ui.pbem import extract_code, extract_invite
 
 SAVE_VERSION = 1
 RULESET = "capital"
@@ -77,6 +79,8 @@ class CapitalSession:
     reveal: str = ""
     confirmed: bool = False
     deadline: str = ""
+    invites: dict[int, str] = field(default_factory=dict)  # the host's secrets, by seat
+    invite: str = ""  # this browser's invitation to its seat, until the seat is claimed
     timings: dict[str, float] = field(default_factory=dict)
     _record: SaveRecord | None = field(default=None, repr=False, compare=False)
 
@@ -105,20 +109,23 @@ class CapitalSession:
         human = [PlayerSpec(s.name, "human", s.color) for s in specs]
         state = find_ruleset(RULESET).new_game(human, options, seed)
         game_id = forum.new_game_id()
-        code = forum.create_base(state, key, seat, game_id, moderated)
+        code, invites = forum.create_base(state, key, seat, game_id, moderated)
         session = cls(state, "forum", stage="entry", viewer=seat, mode="capital")
         session.game_id, session.code, session.seat = game_id, code, seat
+        session.invites = invites
         session.moderated = moderated
         session.log.append(f"Forum game {game_id} created; you play {state.players[seat].name}")
         return session
 
     @classmethod
     def join(cls, code: str, key: PlayerKey) -> CapitalSession:
-        """Join a forum game from a pasted save code.
+        """Join a forum game from a pasted save code or invitation link.
 
-        :raises EngineError: a damaged code, or not a Capital Risk save.
+        :raises EngineError: a damaged code, not a Capital Risk save, or an invitation
+            that opens no seat of the game.
         """
-        codes = forum.split_codes(code)
+        invite = extract_invite(code)
+        codes = forum.split_codes(extract_code(code))
         if len(codes) != 1:
             raise EntryError("paste exactly one save code")
         record = read_save(codes[0])
@@ -127,6 +134,12 @@ class CapitalSession:
         session = cls(record.state, "forum", code=record.code, game_id=record.game_id)
         session._record = record
         session.seat = forum.seat_of(record, key)
+        if invite is not None and session.seat is None:
+            seat, secret = invite
+            if seat >= len(record.keys) or record.keys[seat] is not None:
+                raise SaveError("save/seat-taken", f"faction {seat + 1} is already claimed")
+            forum.invite_for(record, seat, secret)
+            session.invite = secret
         session.moderated = record.moderator is not None
         session._after_forum_update()
         return session
@@ -374,7 +387,7 @@ class CapitalSession:
         if self.where == "forum":
             if key is None:
                 raise EntryError("this browser has no key")
-            self.sealed, self.reveal = forum.seal(self.record(), order, key, f)
+            self.sealed, self.reveal = forum.seal(self.record(), order, key, f, self.invite)
             self.confirmed = self.moderated
             self.stage = "sealed"
             self.selected = None
@@ -403,9 +416,20 @@ class CapitalSession:
             self.stage = "entry"
             self.mode = "capital" if self.setup else "place"
 
+    def claimable(self) -> list[int]:
+        """The factions this browser may claim (one kept for an invitee only with the
+        invitation it was opened with)."""
+        return forum.claimable(self.record(), self.invite) if self.seat is None else []
+
+    def pending_invitations(self) -> list[tuple[int, str]]:
+        """(seat, secret) of each invitation this browser made whose seat is still free."""
+        keys = self.code_keys()
+        return [(s, v) for s, v in sorted(self.invites.items()) if s < len(keys) and not keys[s]]
+
     def claim(self, seat: int, key: PlayerKey) -> str:
         """Claim ``seat`` for this browser: the next save code, to post."""
-        self.code = forum.claim(self.record(), key, seat)
+        self.code = forum.claim(self.record(), key, seat, self.invite)
+        self.invite = ""
         self.seat = seat
         self._after_forum_update()
         name = self.state.players[seat].name
@@ -517,6 +541,8 @@ class CapitalSession:
             "reveal": self.reveal,
             "confirmed": self.confirmed,
             "deadline": self.deadline,
+            "invites": {str(seat): secret for seat, secret in self.invites.items()},
+            "invite": self.invite,
         }
 
     @classmethod
@@ -545,4 +571,6 @@ class CapitalSession:
             reveal=str(data["reveal"]),
             confirmed=bool(data["confirmed"]),
             deadline=str(data.get("deadline", "")),
+            invites={int(k): str(v) for k, v in dict(data.get("invites", {})).items()},
+            invite=str(data.get("invite", "")),
         )
