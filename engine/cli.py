@@ -62,11 +62,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("simulate", help="a whole game between computer players")
     sim.add_argument("--ruleset", default="classic")
-    sim.add_argument("--players", type=_positive, default=4)
+    sim.add_argument("--players", type=_positive, default=None, help="default: the ruleset's")
     sim.add_argument("--seed", default="1")
     sim.add_argument("--option", type=_option, action="append", default=[], metavar="NAME=VALUE")
     sim.add_argument("--max-turns", type=_positive, default=500)
-    sim.add_argument("--level", default="baseline", help="computer level for every seat")
+    sim.add_argument("--level", default=None, help="computer level for every seat")
     sim.add_argument(
         "--save-code", action="store_true", help="print the final save code on the last line"
     )
@@ -74,7 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     inspect = sub.add_parser("inspect", help="verify a save code and print its state as JSON")
     inspect.add_argument("code")
 
-    report = sub.add_parser("report", help="the last turn's report of a Capital Risk save code")
+    report = sub.add_parser("report", help="the last phase's report of a simultaneous game's code")
     report.add_argument("code")
     report.add_argument("--format", choices=("text", "bbcode", "markdown"), default="text")
 
@@ -128,10 +128,14 @@ def _odds(args: Any) -> int:
 
 
 def _simulate(args: Any) -> int:
+    from engine.core import find_ruleset
     from engine.simulate import computer_seats, play
 
     options = dict(args.option)
-    players = computer_seats(args.players, args.level)
+    ruleset = find_ruleset(args.ruleset)
+    # A ruleset may name its own defaults (the Great War 1907: 8 nations, "standard").
+    count = args.players or getattr(ruleset, "default_players", 4)
+    players = computer_seats(count, args.level or getattr(ruleset, "default_level", "baseline"))
 
     def report(state: Any, events: list[dict[str, Any]]) -> None:
         seat = state.current
@@ -152,7 +156,10 @@ def _simulate(args: Any) -> int:
         on_turn=report,
         record_orders=args.save_code,
     )
-    if record.winner is None:
+    shared: list[str] = getattr(ruleset, "winner_names", lambda state: [])(record.state)
+    if record.winner is None and len(shared) > 1:
+        print(f"winner: {' and '.join(shared)} (shared) after {record.turns} turns")
+    elif record.winner is None:
         print(f"no winner after {args.max_turns} turns")
     else:
         print(f"winner: {record.state.players[record.winner].name} after {record.turns} turns")
@@ -209,14 +216,19 @@ def _inspect(args: Any) -> int:
 
 
 def _report(args: Any) -> int:
+    from engine.core import find_ruleset
     from engine.saves import read_save
 
     record = read_save(args.code)
-    if record.ruleset != "capital":
-        raise UsageError(f"reports are for Capital Risk saves; this is a {record.ruleset} save")
-    from engine.rulesets.capital.report import report_text
+    ruleset = find_ruleset(record.ruleset)
+    if hasattr(ruleset, "report_text"):
+        text = ruleset.report_text(record.state, args.format)
+    elif record.ruleset == "capital":
+        from engine.rulesets.capital.report import report_text
 
-    text = report_text(record.state, args.format)
+        text = report_text(record.state, args.format)
+    else:
+        raise UsageError(f"reports are for simultaneous games; this is a {record.ruleset} save")
     print(text if text else "no turn has been resolved yet")
     return 0
 

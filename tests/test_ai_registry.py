@@ -48,4 +48,5 @@ def test_rulesets_load_on_demand_and_aliases_resolve() -> None:
 
     assert find_ruleset("capital-risk").name == "capital"
     assert find_ruleset("risk").name == "classic"
-    assert ruleset_names() == ["capital", "classic"]
+    assert ruleset_names() == ["capital", "classic", "greatwar1907"]
+    assert find_ruleset("gw1907").name == "greatwar1907"

@@ -95,12 +95,7 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
     def actor(self, state: GreatWarState) -> int | None:
         """The first acting seat without orders; when none is missing, the first acting
         seat (who may call for the resolution)."""
-        if state.phase is Phase.GAME_OVER:
-            return None
-        absent = turn.missing(state)
-        if absent:
-            return absent[0]
-        return next(i for i, s in enumerate(state.players) if s.kind != "idle")
+        return None if state.phase is Phase.GAME_OVER else state.current
 
     def winner(self, state: GreatWarState) -> int | None:
         """The seat of a sole winner; None while playing or for a shared win (R91)."""

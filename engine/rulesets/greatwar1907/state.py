@@ -134,6 +134,15 @@ class GreatWarState:
     def seal_round(self) -> int:
         return 2 * self.turn - (1 if self.phase is Phase.DEPLOYMENT else 0)
 
+    @property
+    def current(self) -> int:
+        """The first acting seat still to send orders (else the first acting seat)."""
+        acting = [i for i, s in enumerate(self.players) if s.kind != "idle"]
+        for i in acting:
+            if self.orders[i] is None:
+                return i
+        return acting[0] if acting else 0
+
     def seat_of(self, nation: str) -> int:
         return self.nation_ids.index(nation)
 
