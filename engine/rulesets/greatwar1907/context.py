@@ -43,6 +43,7 @@ class Context:
     spent: dict[tuple[str, str], int] = field(default_factory=dict)
     # (nation, place): cargo that embarked this phase (cannot disembark, R34)
     fresh_cargo: dict[tuple[str, str], int] = field(default_factory=dict)
+    embarked_in: set[tuple[str, str]] = field(default_factory=set)
     captured: dict[str, set[str]] = field(default_factory=dict)  # nation -> provinces (A5)
     vp_gained: dict[str, int] = field(default_factory=dict)
     np_gained: dict[str, int] = field(default_factory=dict)

@@ -364,6 +364,7 @@ def _embark(ctx: Context, nation: str, o: SubmitDeployment) -> None:
         state.add_fleet(e.province, nation, 0, n)
         key = (nation, e.province)
         ctx.fresh_cargo[key] = ctx.fresh_cargo.get(key, 0) + n
+        ctx.embarked_in.add(key)
         ctx.log("moves", f"{ctx.name(nation)}: {n} div embark in {ctx.name(e.province)}")
 
 
@@ -483,7 +484,7 @@ def _disembark(ctx: Context, nation: str, o: SubmitDeployment) -> None:
         aboard = fleet.cargo if fleet else 0
         fresh = min(aboard, ctx.fresh_cargo.get((nation, d.province), 0))
         free = aboard - fresh
-        if free == 0 and fresh > 0:
+        if free == 0 and (fresh > 0 or (nation, d.province) in ctx.embarked_in):
             ctx.offense(
                 nation, "disembark/moved", text, DROPPED, "those divisions embarked this phase"
             )

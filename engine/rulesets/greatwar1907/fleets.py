@@ -138,11 +138,13 @@ def prepare(ctx: Context, nation: str, orders: tuple[Sail, ...]) -> list[Group]:
 
 
 def sail_all(ctx: Context, groups: list[Group], attack_phase: bool) -> None:
-    """Move the groups step by step, all at once; fleet battles after each step (R38)."""
+    """Move the groups step by step, all at once; fleet battles after each step (R38).
+    Step 1 always happens, so fleets that already share a district with an enemy
+    (after a declaration of war, R82) fight even when nobody sails (case 40)."""
     state = ctx.state
     m = ctx.map
     step = 0
-    while any(g.active and step < len(g.path) for g in groups):
+    while step == 0 or any(g.active and step < len(g.path) for g in groups):
         start_sea = {sea: set(per) for sea, per in state.at_sea.items()}
         moving = [g for g in groups if g.active and step < len(g.path)]
         arrivals: list[tuple[Group, str]] = []
