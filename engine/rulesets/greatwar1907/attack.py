@@ -240,18 +240,21 @@ def _defenders(state: GreatWarState, p: str) -> int:
     return sum(state.standing.get(p, {}).values()) + (fleet.cargo if fleet else 0)
 
 
-def _take_losses(state: GreatWarState, p: str, losses: int) -> None:
+def _take_losses(ctx: Context, p: str, losses: int) -> None:
     """R56: the owner's standing divisions first, then its cargo in port, then guests
     in nation order."""
+    state = ctx.state
     owner = state.owner[p]
     take = min(losses, state.divisions(p, owner))
     if take:
         state.add_divisions(p, owner, -take)
+        ctx.tally(owner, "divisions", -take, "R52")
     losses -= take
     fleet = state.fleet_in_port(p, owner)
     if losses and fleet is not None and fleet.cargo:
         take = min(losses, fleet.cargo)
         state.add_fleet(p, owner, 0, -take)
+        ctx.tally(owner, "divisions", -take, "R52, R56 (cargo in port)")
         losses -= take
     for nation in state.nation_ids:
         if not losses:
@@ -259,6 +262,7 @@ def _take_losses(state: GreatWarState, p: str, losses: int) -> None:
         take = min(losses, state.divisions(p, nation))
         if take:
             state.add_divisions(p, nation, -take)
+            ctx.tally(nation, "divisions", -take, "R52, R56 (guests)")
             losses -= take
 
 
@@ -297,7 +301,8 @@ def _battle_for(ctx: Context, p: str, forces: list[Force]) -> None:
         a_limit = LAND_DICE_ATTACK + leader_dice(m, force.leaders, True, core)
         d_limit = LAND_DICE_DEFENCE + leader_dice(m, def_leaders, False, core)
         result = fight(ctx, force.alive, defenders, a_limit, d_limit)
-        _take_losses(state, p, defenders - result.second_left)
+        _take_losses(ctx, p, defenders - result.second_left)
+        ctx.tally(force.nation, "divisions", result.first_left - force.alive, "R52")
         force.alive = result.first_left
         rounds = "; ".join(result.rounds)
         if result.second_left == 0:
@@ -348,8 +353,8 @@ def _capture(ctx: Context, p: str, force: Force, garrisoned: bool) -> None:
         state.conquered.discard(p)
     else:
         state.conquered.add(p)
-    for other, count in list(state.standing.get(p, {}).items()):
-        state.add_divisions(p, other, -count)  # only leftovers of no side; defenders are gone
+    if state.standing.get(p):
+        raise AssertionError(f"{p} taken with defenders left: {state.standing[p]}")
     state.add_divisions(p, nation, force.alive)
     for lid in force.leaders:
         state.leaders[lid].where, state.leaders[lid].place = "province", p
@@ -359,7 +364,9 @@ def _capture(ctx: Context, p: str, force: Force, garrisoned: bool) -> None:
         ships = old.ships
         state.add_fleet(p, former, -ships, -old.cargo)
         state.add_fleet(p, nation, ships, 0)
-    state.hulls.pop(p, None)
+        ctx.tally(former, "ships", -ships, "R60 (ships in port change hands)")
+        ctx.tally(nation, "ships", ships, "R60 (ships in port change hands)")
+    ctx.tally(former, "hulls", -state.hulls.pop(p, 0), "R25")
     fleets.push_out(ctx, p, nation)
     # R50: ships of the striking fleet enter the port
     for part in force.parts:
@@ -411,6 +418,7 @@ def _stand_down(ctx: Context, force: Force) -> None:
         if part.from_sea:
             fleet = state.fleet_at_sea(part.origin, nation)
             if fleet is None:
+                ctx.tally(nation, "divisions", -part.count, "R59")
                 ctx.log(
                     "attacks",
                     f"{ctx.name(nation)}: {part.count} div lost (their fleet in "
@@ -419,6 +427,9 @@ def _stand_down(ctx: Context, force: Force) -> None:
                 continue
             room = CARGO_PER_SHIP * fleet.ships - fleet.cargo
             state.add_fleet(part.origin, nation, 0, min(room, part.count))
+            ctx.tally(
+                nation, "divisions", min(room, part.count) - part.count, "R45 (no room aboard)"
+            )
             continue
         dest: str | None = part.origin
         if not state.friendly(nation, part.origin):
@@ -429,6 +440,7 @@ def _stand_down(ctx: Context, force: Force) -> None:
                 else None
             )
         if dest is None:
+            ctx.tally(nation, "divisions", -part.count, "R59")
             ctx.log("attacks", f"{ctx.name(nation)}: {part.count} div destroyed, nowhere to return")
             continue
         state.add_divisions(dest, nation, part.count)
@@ -474,6 +486,7 @@ def _spawn(ctx: Context) -> None:
                 and state.owner[p] == nation
             ):
                 state.add_divisions(p, nation, 1)
+                ctx.tally(nation, "divisions", 1, "R64")
                 ctx.log(
                     "awards", f"{ctx.map.leader(leader.id).name} raises a division in {ctx.name(p)}"
                 )

@@ -46,6 +46,8 @@ class Context:
     embarked_in: set[tuple[str, str]] = field(default_factory=set)
     captured: dict[str, set[str]] = field(default_factory=dict)  # nation -> provinces (A5)
     vp_gained: dict[str, int] = field(default_factory=dict)
+    # every unit made or destroyed, by the rule that did it: (nation, kind, change, rule)
+    tallies: list[tuple[str, str, int, str]] = field(default_factory=list)
     np_gained: dict[str, int] = field(default_factory=dict)
 
     @property
@@ -54,6 +56,12 @@ class Context:
 
     def offense(self, nation: str, code: str, order: str, result: str, detail: str) -> None:
         self.offenses.append(Offense(nation, code, order, result, detail))
+
+    def tally(self, nation: str, kind: str, change: int, rule: str) -> None:
+        """Record divisions, ships or hulls of ``nation`` made (+) or destroyed (-) by
+        ``rule`` (the unit-accounting property checks every change has one)."""
+        if change:
+            self.tallies.append((nation, kind, change, rule))
 
     def die(self) -> int:
         return self.state.rng.die(DIE_FACES)

@@ -22,6 +22,8 @@ def resolve_deployment(ctx: Context, orders: dict[str, SubmitDeployment]) -> dic
     # D1
     for p, count in list(state.hulls.items()):
         state.add_fleet(p, state.owner[p], count, 0)
+        ctx.tally(state.owner[p], "hulls", -count, "R23")
+        ctx.tally(state.owner[p], "ships", count, "R23")
     state.hulls.clear()
     pools = start_allowances(state)
     grants_at_start = set(state.grants)
@@ -221,9 +223,7 @@ def _carry_out(
                 ctx, giver, recipient, bundle.pp, half.pay_from, pools, set(state.grants)
             )
             index = found if isinstance(found, int) else 0
-            pool = pools[giver].pools[index]
-            pool.remaining -= bundle.pp
-            pool.spent += bundle.pp
+            pools[giver].pay_from(pools[giver].pools[index], bundle.pp, "trade")
             state.nations[recipient].credits.append((bundle.pp, other_half.receive_at))
     ctx.log("trades", f"{ctx.name(a)} and {ctx.name(b)}: {_trade_text(t)}")
 
@@ -234,15 +234,18 @@ def transfer(ctx: Context, p: str, giver: str, recipient: str, pools: Allowances
     state.owner[p] = recipient
     state.conquered.discard(p)
     count = state.divisions(p, giver)
+    fleet = state.fleet_in_port(p, giver)
+    ships, cargo = (fleet.ships, fleet.cargo) if fleet is not None else (0, 0)
     if count:
         state.add_divisions(p, giver, -count)
         state.add_divisions(p, recipient, count)
-    fleet = state.fleet_in_port(p, giver)
-    if fleet is not None:
-        ships, cargo = fleet.ships, fleet.cargo
+    if ships:
         state.add_fleet(p, giver, -ships, -cargo)
         state.add_fleet(p, recipient, ships, cargo)
-    state.hulls.pop(p, None)
+    for nation, sign in ((giver, -1), (recipient, 1)):
+        ctx.tally(nation, "divisions", sign * (count + cargo), "R74 (units pass with the province)")
+        ctx.tally(nation, "ships", sign * ships, "R74 (units pass with the province)")
+    ctx.tally(giver, "hulls", -state.hulls.pop(p, 0), "R25")
     displace_from(ctx, p, lambda n: n != recipient and state.relation(n, recipient) != "alliance")
     displace_from(ctx, p, lambda n: n == giver)
     # R18: the province joins the recipient's network it links to now (largest)
@@ -278,6 +281,7 @@ def _builds(ctx: Context, nation: str, o: SubmitDeployment, pools: Allowances) -
         if divisions:
             pools.spend_at(b.province, divisions * DIVISION_COST)
             state.add_divisions(b.province, nation, divisions)
+            ctx.tally(nation, "divisions", divisions, "R22")
         if ships:
             pools.spend_at(b.province, ships * SHIP_COST)
             fast = any(
@@ -286,8 +290,10 @@ def _builds(ctx: Context, nation: str, o: SubmitDeployment, pools: Allowances) -
             )
             if fast:
                 state.add_fleet(b.province, nation, ships, 0)
+                ctx.tally(nation, "ships", ships, "R72 fast_build")
             else:
                 state.hulls[b.province] = state.hulls.get(b.province, 0) + ships
+                ctx.tally(nation, "hulls", ships, "R23")
         if divisions or ships:
             ctx.log(
                 "builds",

@@ -251,6 +251,7 @@ def displace_from(ctx: Context, province: str, who: Callable[[str], bool]) -> No
         state.add_divisions(province, nation, -count)
         dest = nearest_own(state, province, nation)
         if dest is None:
+            ctx.tally(nation, "divisions", -count, "R77")
             ctx.log(
                 "moves",
                 f"{ctx.name(nation)}: {count} div in {ctx.name(province)} destroyed "

@@ -28,6 +28,7 @@ class Allowances:
     pools: list[Pool] = field(default_factory=list)
     owed_before: int = 0
     credited: int = 0
+    ledger: list[tuple[str, int]] = field(default_factory=list)  # (what, quarters)
 
     @classmethod
     def compute(cls, state: GreatWarState, nation: str) -> Allowances:
@@ -50,13 +51,23 @@ class Allowances:
     def total(self) -> int:
         return sum(p.remaining for p in self.pools)
 
-    def spend_at(self, province: str, amount: int) -> bool:
+    def spend_at(self, province: str, amount: int, what: str = "build") -> bool:
         pool = self.pool_of(province)
         if pool is None or pool.remaining < amount:
             return False
         pool.remaining -= amount
         pool.spent += amount
+        self.ledger.append((what, amount))
         return True
+
+    def pay_from(self, pool: Pool, amount: int, what: str) -> None:
+        if pool.remaining < amount:
+            raise AssertionError(
+                f"{self.nation} pays {amount} from a network with {pool.remaining}"
+            )
+        pool.remaining -= amount
+        pool.spent += amount
+        self.ledger.append((what, amount))
 
     def spend_anywhere(self, state: GreatWarState, amount: int, first: str | None) -> bool:
         """R19: from the ``first`` province's network, then the others largest first;
@@ -73,6 +84,7 @@ class Allowances:
         )
         if head is not None:
             order = [head] + [p for p in order if p is not head]
+        self.ledger.append(("diplomacy", amount))
         left = amount
         for pool in order:
             take = min(pool.remaining, left)
@@ -100,6 +112,8 @@ class Allowances:
             pool.remaining -= take
             pool.spent += take
             owed -= take
+            if take:
+                self.ledger.append(("debt", take))
         if owed > 0:
             for pool in self.pools:
                 pool.remaining = 0

@@ -319,11 +319,15 @@ def _pair_battle(ctx: Context, sea: str, a: str, b: str, a_entered: bool, b_ente
     for nation, fleet, left in ((a, fa, result.first_left), (b, fb, result.second_left)):
         lost = fleet.ships - left
         if left == 0:
+            ctx.tally(nation, "ships", -fleet.ships, "R44")
+            ctx.tally(nation, "divisions", -fleet.cargo, "R45")
             state.add_fleet(sea, nation, -fleet.ships, -fleet.cargo)
             lines.append(f"{ctx.name(nation)}'s fleet is destroyed")
         else:
             drowned = max(0, fleet.cargo - CARGO_PER_SHIP * left)
             state.add_fleet(sea, nation, -lost, -drowned)
+            ctx.tally(nation, "ships", -lost, "R44")
+            ctx.tally(nation, "divisions", -drowned, "R45")
             if drowned:
                 lines.append(f"{ctx.name(nation)}: {drowned} div drowned")
     winner, loser = (a, b) if result.second_left == 0 else (b, a)

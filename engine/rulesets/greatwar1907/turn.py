@@ -119,6 +119,7 @@ def resolve_phase(state: GreatWarState, force: bool) -> list[Event]:
         raise IllegalOrderError("resolve/missing-orders", f"orders missing from {names}")
     report = new_report(state)
     ctx = Context(state, report)
+    start_pp = {n: state.pp_of(n) for n in state.nation_ids}
     deployment = state.phase is Phase.DEPLOYMENT
     submissions: dict[str, SubmitDeployment | SubmitAttack] = {}
     for i, seat in enumerate(state.players):
@@ -166,6 +167,27 @@ def resolve_phase(state: GreatWarState, force: bool) -> list[Event]:
             "offenses": len(ctx.offenses),
         }
     ]
+    events.append(_accounts(ctx, pools, start_pp))
     if state.phase is Phase.GAME_OVER:
         events.append({"type": "winner", "nations": list(state.winners)})
     return events
+
+
+def _accounts(ctx: Context, pools: dict[str, Allowances] | None, start_pp: dict[str, int]) -> Event:
+    """What the phase made and destroyed, and where every quarter went: the event the
+    accounting properties read (not kept in the state)."""
+    pp: dict[str, dict[str, object]] = {}
+    for nation, allowance in (pools or {}).items():
+        pp[nation] = {
+            "province_pp": start_pp[nation],
+            "credited": allowance.credited,
+            "allowance": sum(p.allowance for p in allowance.pools),
+            "spent": sum(p.spent for p in allowance.pools),
+            "left": allowance.total(),
+            "ledger": [list(x) for x in allowance.ledger],
+        }
+    return {
+        "type": "accounts",
+        "tallies": [list(t) for t in ctx.tallies],
+        "pp": pp,
+    }
