@@ -156,13 +156,15 @@ def _simulate(args: Any) -> int:
         on_turn=report,
         record_orders=args.save_code,
     )
-    shared: list[str] = getattr(ruleset, "winner_names", lambda state: [])(record.state)
-    if record.winner is None and len(shared) > 1:
-        print(f"winner: {' and '.join(shared)} (shared) after {record.turns} turns")
-    elif record.winner is None:
-        print(f"no winner after {args.max_turns} turns")
+    # A ruleset may name its winners itself (the Great War 1907: nations, shared wins).
+    names: list[str] = getattr(ruleset, "winner_names", lambda state: [])(record.state)
+    if not names and record.winner is not None:
+        names = [record.state.players[record.winner].name]
+    if names:
+        shared = " (shared)" if len(names) > 1 else ""
+        print(f"winner: {' and '.join(names)}{shared} after {record.turns} turns")
     else:
-        print(f"winner: {record.state.players[record.winner].name} after {record.turns} turns")
+        print(f"no winner after {args.max_turns} turns")
     if args.save_code:
         print(_final_save_code(args, record))
     return 0
@@ -238,7 +240,7 @@ def _tournament(args: Any) -> int:
     from engine.core import find_ruleset
     from engine.tournament import format_result, run_tournament
 
-    find_ruleset(args.ruleset)
+    args.ruleset = find_ruleset(args.ruleset).name  # an alias lists its ruleset's levels
     available = known_levels(args.ruleset)
     chosen = [lv for lv in args.levels.split(",") if lv] or [
         lv for lv in ("easy", "standard", "good") if lv in available

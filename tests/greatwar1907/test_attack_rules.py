@@ -587,3 +587,22 @@ def test_100_a_defending_general_who_survives_retreats() -> None:
         "province",
         "mor",
     )
+
+
+def test_page_helpers_list_the_legal_targets() -> None:
+    """Spec §3.2: "the legal free-move, sailing, strike and attack targets from a place"."""
+    from engine.rulesets.greatwar1907 import (
+        attack_targets,
+        free_move_targets,
+        sail_targets,
+        strike_targets,
+    )
+
+    state = start()
+    assert free_move_targets(state, "italy", "mil") == ["vie", "gen", "ven", "rom"]
+    assert sail_targets(state, "spain", "bar") == ["wme"]
+    assert "mal" not in sail_targets(state, "italy", "cme")
+    state = start(phase="attack")
+    assert sail_targets(state, "italy", "nap") == []
+    assert strike_targets(state, "germany", "nth") == ["ams", "bru", "nor"]
+    assert attack_targets(state, "italy", "gen") == ["swi"]

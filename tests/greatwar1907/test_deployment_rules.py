@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import IllegalOrderError
-from engine.rulesets.greatwar1907.state import Fleet
+from engine.rulesets.greatwar1907.state import Fleet, GreatWarState
 from tests.greatwar1907.helpers import (
     give,
     offenses,
@@ -591,3 +591,34 @@ def test_99_cargo_that_would_empty_a_conquered_port_is_cut() -> None:
     resolve(state)
     assert offenses(state) == ["sail/garrison"]
     assert state.fleet_in_port("edi", "germany") == Fleet(3, 1)
+
+
+def _balkans(grant: bool) -> GreatWarState:
+    state = start(turn=2)
+    state.owner.update(ist="uk", sof="russia", buc="russia")
+    set_relation(state, "russia", "ottoman", "peace")
+    state.at_sea.clear()
+    put_fleet(state, "uk", "adr")
+    if grant:
+        state.grants.add(("russia", "ottoman"))
+    return state
+
+
+def test_04_05_the_pocket_and_the_grant() -> None:
+    """R14, R17: without a grant the pocket {ths, tir, lar} is 2.75 pp; with Russia's
+    grant from the previous phase the Ottomans have one network of 12.5."""
+    from engine.rulesets.greatwar1907.supply import networks
+
+    assert [n.allowance / 4 for n in networks(_balkans(False), "ottoman")] == [9.75, 2.75]
+    assert [n.allowance / 4 for n in networks(_balkans(True), "ottoman")] == [12.5]
+
+
+def test_06_a_grant_ordered_now_counts_from_the_next_phase() -> None:
+    """R17: "A grant or revocation takes effect from the next phase"."""
+    state = _balkans(False)
+    order(state, "russia", passage=[{"nation": "ottoman", "grant": True}])
+    order(state, "ottoman", builds=[{"province": "ths", "divisions": 3}])
+    resolve(state)
+    assert offenses(state) == ["build/no-pp"]
+    assert ("russia", "ottoman") in state.grants
+    assert "allowance 2.75, spent 2" in production_line(state, "ottoman")

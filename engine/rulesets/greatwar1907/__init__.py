@@ -2,8 +2,10 @@
 1907 Europe, simultaneous Deployment and Attack phases, encirclement, trade,
 diplomacy, generals and admirals.
 
-Public helpers for the page: :func:`networks` (encirclement), :func:`render` /
-:func:`report_text` (the report), :func:`default_submission`.
+Public helpers for the page: :func:`networks` (encirclement and allowances),
+:func:`free_move_targets`, :func:`sail_targets`, :func:`strike_targets`,
+:func:`attack_targets`, :func:`render` / :func:`report_text` (the report) and
+:func:`default_submission`.
 """
 
 from __future__ import annotations
@@ -14,6 +16,12 @@ from typing import Any, ClassVar
 from engine.core import Event, Order, PlayerSpec, Ruleset, register
 from engine.rng import reseeded
 from engine.rulesets.greatwar1907 import setup, turn
+from engine.rulesets.greatwar1907.legal import (
+    attack_targets,
+    free_move_targets,
+    sail_targets,
+    strike_targets,
+)
 from engine.rulesets.greatwar1907.mapdata import ScenarioMap, parse_scenario, scenario
 from engine.rulesets.greatwar1907.options import GreatWarOptions
 from engine.rulesets.greatwar1907.orders import (
@@ -39,12 +47,16 @@ __all__ = [
     "StateError",
     "SubmitAttack",
     "SubmitDeployment",
+    "attack_targets",
     "default_submission",
+    "free_move_targets",
     "networks",
     "parse_scenario",
     "render",
     "report_text",
+    "sail_targets",
     "scenario",
+    "strike_targets",
 ]
 
 

@@ -334,7 +334,11 @@ def _force_destroyed(ctx: Context, force: Force, p: str) -> None:
     sea = next((s for s in strike_seas if state.fleet_at_sea(s, force.nation)), None)
 
     def choose(st: GreatWarState, leader: Leader) -> tuple[str, str] | None:
-        return ("sea", sea) if sea is not None else retreat_by_land(p)(st, leader)
+        if sea is not None:
+            return ("sea", sea)
+        if strike_seas:  # R71: "if none, as the next row" (general, fleet sunk)
+            return retreat_to_port(strike_seas[0])(st, leader)
+        return retreat_by_land(p)(st, leader)
 
     for lid in list(force.leaders):
         survive(ctx, state.leaders[lid], p, choose, "the defeat of his force")
