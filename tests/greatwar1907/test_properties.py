@@ -39,6 +39,9 @@ def _check_position(state: GreatWarState) -> None:
         for place, per in table.items():
             for n, f in per.items():
                 assert f.ships > 0 and f.cargo <= 2 * f.ships, (place, n, f)
+    for leader in state.leaders.values():
+        if leader.alive and leader.where == "sea":
+            assert state.fleet_at_sea(str(leader.place), leader.nation), leader
     for p in state.conquered:
         owner = state.owner[p]
         assert owner != NEUTRAL

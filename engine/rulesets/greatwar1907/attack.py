@@ -298,7 +298,8 @@ def _battle_for(ctx: Context, p: str, forces: list[Force]) -> None:
             )
             _capture(ctx, p, force, garrisoned=False)
             continue
-        a_limit = LAND_DICE_ATTACK + leader_dice(m, force.leaders, True, core)
+        generals = [x for x in force.leaders if m.leader(x).kind == "general"]  # R69
+        a_limit = LAND_DICE_ATTACK + leader_dice(m, generals, True, core)
         d_limit = LAND_DICE_DEFENCE + leader_dice(m, def_leaders, False, core)
         result = fight(ctx, force.alive, defenders, a_limit, d_limit)
         _take_losses(ctx, p, defenders - result.second_left)

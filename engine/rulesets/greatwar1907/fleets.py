@@ -121,20 +121,30 @@ def prepare(ctx: Context, nation: str, orders: tuple[Sail, ...]) -> list[Group]:
         taken[0] += ships
         taken[1] += cargo
         taken[2] += fresh
-        if at_sea:
-            aboard = [x.id for x in admirals_aboard(state, sail.origin, nation)]
-            unlisted = [
-                lid
-                for lid in aboard
-                if not any(lid in g.leaders for g in groups) and lid not in leaders
-            ]
-            if have_ships - ships == 0 and unlisted:
-                leaders += unlisted
         groups.append(Group(nation, text, sail.origin, path, ships, cargo, fresh, leaders))
     for group in groups:
         if not m.is_sea(group.location):
             ctx.acted_leaders.update(group.leaders)
+    _leaders_left_alone(state, nation, groups, claimed)
     return groups
+
+
+def _leaders_left_alone(
+    state: GreatWarState, nation: str, groups: list[Group], claimed: dict[str, list[int]]
+) -> None:
+    """R37: a leader aboard listed in no order stays, unless no ships stay, in which
+    case he goes with the first order from that place."""
+    for origin, (ships, _, _) in claimed.items():
+        fleet = state.fleet_at_sea(origin, nation) if state.map.is_sea(origin) else None
+        if fleet is None or ships < fleet.ships:
+            continue
+        first = next((g for g in groups if g.location == origin), None)
+        if first is None:
+            continue
+        listed = {lid for g in groups for lid in g.leaders}
+        first.leaders += [
+            x.id for x in state.leaders_at("sea", origin, nation) if x.id not in listed
+        ]
 
 
 def sail_all(ctx: Context, groups: list[Group], attack_phase: bool) -> None:

@@ -173,8 +173,10 @@ class ScenarioMap:
         return self._order[pid]
 
     def name_of(self, place: str) -> str:
+        """The short name of a province ("Zagreb" for "Zagreb (Croatia-Slavonia &
+        Fiume)"), district or nation, as the seed's reports write them."""
         if place in self._province_index:
-            return self._province_index[place].name
+            return self._province_index[place].name.split(" (")[0]
         if place in self._sea_index:
             return self._sea_index[place].name
         if place in self._nation_index:

@@ -154,6 +154,17 @@ def resolve_phase(state: GreatWarState, force: bool) -> list[Event]:
                 f"{state.map.name_of(nation)} must drop {due[0]} or {due[1]} in its next "
                 f"orders (R85)",
             )
+    for nation in state.nation_ids:
+        gained = [
+            f"+{n} {what}"
+            for n, what in (
+                (ctx.vp_gained.get(nation, 0), "VP"),
+                (ctx.np_gained.get(nation, 0), "NP"),
+            )
+            if n
+        ]
+        if gained:
+            ctx.log("awards", f"{state.map.name_of(nation)}: {', '.join(gained)} this phase")
     report["nations"] = nations_block(state, pools)
     report["map"] = map_section(state)
     report["offenses"] = [o.to_json() for o in ctx.offenses]
