@@ -16,8 +16,12 @@ make peace only where both sides' computer would order it (the same symmetric te
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from engine.ai import register_player
+from engine.core import Order
+from engine.rulesets.greatwar1907.ai import plans
 from engine.rulesets.greatwar1907.economy import start_allowances
 from engine.rulesets.greatwar1907.mapdata import NEUTRAL
 from engine.rulesets.greatwar1907.options import (
@@ -50,10 +54,11 @@ class Profile:
     declares_war: bool
     makes_peace: bool
     uses_ships: bool
+    plans: bool  # exact battle chances, joined attacks, staged builds (.plans)
 
 
-EASY = Profile("easy", 2.5, 3.0, False, False, False)
-STANDARD = Profile("standard", 1.5, 1.75, True, True, True)
+EASY = Profile("easy", 2.5, 3.0, False, False, False, False)
+STANDARD = Profile("standard", 1.5, 1.75, True, True, True, True)
 
 
 def choose(
@@ -148,18 +153,17 @@ def deployment_orders(state: GreatWarState, seat: int, profile: Profile) -> Subm
                 if port is not None:
                     ships_added[port] = 1
                     budget -= SHIP_COST
+            count = budget // DIVISION_COST
+            if profile.plans:
+                _plan_builds(state, nation, pool.provinces, count, added)
+                continue
             front = [
                 p for p in spots if _enemy_pressure(state, nation, p) or _targets(state, nation, p)
             ]
             spots = front or spots
-            share = spots[: max(1, len(spots) // (1 if profile.name == "standard" else 2))]
-            count = budget // DIVISION_COST
+            share = spots[: max(1, len(spots) // 2)]
             for i in range(count):
-                p = (
-                    share[i % len(share)]
-                    if profile.name == "easy"
-                    else share[min(i // 3, len(share) - 1)]
-                )
+                p = share[i % len(share)]
                 added[p] = added.get(p, 0) + 1
         for p in mine:
             if added.get(p) or ships_added.get(p):
@@ -205,6 +209,27 @@ def deployment_orders(state: GreatWarState, seat: int, profile: Profile) -> Subm
 def _ships_in_port(state: GreatWarState, p: str, nation: str) -> int:
     fleet = state.fleet_in_port(p, nation)
     return fleet.ships if fleet else 0
+
+
+def _plan_builds(
+    state: GreatWarState, nation: str, provinces: list[str], count: int, added: dict[str, int]
+) -> None:
+    """``standard``: first where enemies outnumber us, then all on the staging province
+    next to the weakest garrison (else the most threatened province)."""
+    for p, need in plans.defence_needs(state, nation, provinces):
+        n = min(need, count)
+        if n:
+            added[p] = added.get(p, 0) + n
+            count -= n
+    if count <= 0:
+        return
+    stage = plans.staging_province(state, nation, provinces)
+    if stage is None:
+        stage = max(
+            provinces,
+            key=lambda p: (_enemy_pressure(state, nation, p), -state.map.order_of(p)),
+        )
+    added[stage] = added.get(stage, 0) + count
 
 
 def _war_choice(state: GreatWarState, nation: str) -> str | None:
@@ -303,37 +328,11 @@ def _ship_plan(
 # ------------------------------------------------------------------ Attack
 def attack_orders(state: GreatWarState, seat: int, profile: Profile) -> SubmitAttack:
     nation = state.nation_ids[seat]
-    m = state.map
-    attacks: list[Attack] = []
-    used_leaders: set[str] = set()
-    for p in state.provinces_of(nation):
-        free = state.divisions(p, nation)
-        if state.needs_garrison(p, nation):
-            fleet = state.fleet_in_port(p, nation)
-            if not (fleet and fleet.cargo):
-                free -= 1
-        keep = 1 if _enemy_pressure(state, nation, p) else 0
-        free -= keep
-        targets = sorted(
-            _targets(state, nation, p), key=lambda q: (_defence(state, q), m.order_of(q))
-        )
-        for q in targets:
-            if free <= 0:
-                break
-            defence = _defence(state, q)
-            ratio = profile.neutral_ratio if state.owner[q] == NEUTRAL else profile.attack_ratio
-            if (free >= max(1, ratio * defence) and free >= 2) or defence == 0:
-                n = free if defence else 1
-                leaders = tuple(
-                    x.id
-                    for x in state.leaders_at("province", p, nation)
-                    if m.leader(x.id).kind == "general"
-                    and x.id not in used_leaders
-                    and profile.name == "standard"
-                )
-                used_leaders.update(leaders)
-                attacks.append(Attack(p, q, n, leaders))
-                free -= n
+    attacks = (
+        plans.plan_attacks(state, nation)
+        if profile.plans
+        else _ratio_attacks(state, nation, profile)
+    )
     strikes: list[Strike] = []
     if profile.uses_ships:
         strikes = _strikes(state, nation, profile)
@@ -345,6 +344,32 @@ def attack_orders(state: GreatWarState, seat: int, profile: Profile) -> SubmitAt
         attacks=tuple(attacks),
         strikes=tuple(strikes),
     )
+
+
+def _ratio_attacks(state: GreatWarState, nation: str, profile: Profile) -> list[Attack]:
+    """``easy``: from each province alone, when it outnumbers the target by the ratio."""
+    m = state.map
+    attacks: list[Attack] = []
+    for p in state.provinces_of(nation):
+        free = state.divisions(p, nation)
+        if state.needs_garrison(p, nation):
+            fleet = state.fleet_in_port(p, nation)
+            if not (fleet and fleet.cargo):
+                free -= 1
+        free -= 1 if _enemy_pressure(state, nation, p) else 0
+        targets = sorted(
+            _targets(state, nation, p), key=lambda q: (_defence(state, q), m.order_of(q))
+        )
+        for q in targets:
+            if free <= 0:
+                break
+            held = _defence(state, q)
+            ratio = profile.neutral_ratio if state.owner[q] == NEUTRAL else profile.attack_ratio
+            if (free >= max(1, ratio * held) and free >= 2) or held == 0:
+                n = free if held else 1
+                attacks.append(Attack(p, q, n))
+                free -= n
+    return attacks
 
 
 def _strikes(state: GreatWarState, nation: str, profile: Profile) -> list[Strike]:
@@ -364,3 +389,14 @@ def _strikes(state: GreatWarState, nation: str, profile: Profile) -> list[Strike
         if targets and fleet.cargo >= profile.attack_ratio * max(1, _defence(state, targets[0])):
             strikes.append(Strike(sea, targets[0], fleet.cargo, 0))
     return strikes
+
+
+def _chooser(profile: Profile) -> Callable[[GreatWarState, int], Order]:
+    def chooser(state: GreatWarState, seat: int) -> Order:
+        return choose(state, seat, profile)
+
+    return chooser
+
+
+for _profile in (EASY, STANDARD):
+    register_player("greatwar1907", _profile.name, _chooser(_profile))
