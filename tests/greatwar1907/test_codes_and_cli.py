@@ -101,3 +101,86 @@ def test_state_round_trips_through_json() -> None:
         GreatWarState.from_json(json.loads(json.dumps(state.to_json()))).to_json()
         == state.to_json()
     )
+
+
+def test_seats_untaken_are_computer_or_idle() -> None:
+    """R1: "A seat no person takes is computer by default, or idle if the host
+    chooses"; "at least 2 seats must be human or computer"."""
+    from engine.core import PlayerSpec
+    from engine.errors import OptionError
+
+    state = RULESET.new_game([PlayerSpec("Ann"), PlayerSpec("Bob")], {}, "s")
+    assert [s.kind for s in state.players] == ["human", "human"] + ["computer"] * 6
+    state = RULESET.new_game([PlayerSpec("Ann"), PlayerSpec("Bob")], {"untaken": "idle"}, "s")
+    assert [s.kind for s in state.players] == ["human", "human"] + ["idle"] * 6
+    with pytest.raises(OptionError):
+        RULESET.new_game([PlayerSpec("Ann")], {"untaken": "idle"}, "s")
+    from engine.rulesets.greatwar1907 import Resolve, default_submission
+
+    for seat in (0, 1):
+        state = RULESET.apply(state, default_submission(state, seat)).state
+    state = RULESET.apply(state, Resolve()).state  # idle seats are not waited for
+    assert state.phase.value == "attack"
+
+
+def test_resolve_without_force_waits_for_every_acting_seat() -> None:
+    """R5: without ``force`` every seat that acts must have sent orders."""
+    from engine.errors import IllegalOrderError
+    from engine.rulesets.greatwar1907 import Resolve
+
+    state = start()
+    with pytest.raises(IllegalOrderError) as err:
+        RULESET.apply(state, Resolve())
+    assert err.value.code == "resolve/missing-orders"
+
+
+def test_a_submission_of_the_wrong_phase_is_refused() -> None:
+    """Spec §3.1/§3.2: the phase table is data; a Deployment submission in the Attack
+    phase is refused before any rule code runs."""
+    from engine.errors import IllegalOrderError
+    from engine.rulesets.greatwar1907 import SubmitDeployment
+
+    state = start(phase="attack")
+    with pytest.raises(IllegalOrderError) as err:
+        RULESET.apply(state, SubmitDeployment(0, "russia"))
+    assert err.value.code == "order/wrong-phase"
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {
+            "kind": "submit-deployment",
+            "faction": 0,
+            "nation": "russia",
+            "builds": [{"province": "mos", "divisions": -1}],
+        },
+        {
+            "kind": "submit-deployment",
+            "faction": 0,
+            "nation": "russia",
+            "moves": [{"from": "mos", "path": []}],
+        },
+        {"kind": "submit-deployment", "faction": 0, "nation": "russia", "bribes": []},
+        {"kind": "submit-attack", "faction": "0", "nation": "russia"},
+        {
+            "kind": "submit-deployment",
+            "faction": 0,
+            "nation": "russia",
+            "trades": [{"with": "uk", "give": {"pp": 0.3}}],
+        },
+        {
+            "kind": "submit-deployment",
+            "faction": 0,
+            "nation": "russia",
+            "diplomacy": [{"with": "uk", "to": "love"}],
+        },
+    ],
+)
+def test_malformed_orders_are_refused_with_the_field_named(data: dict[str, object]) -> None:
+    """Bad input gets a clear message naming what is wrong (a typed error)."""
+    from engine.errors import InvalidOrderError
+
+    with pytest.raises(InvalidOrderError) as err:
+        RULESET.parse_order(data)
+    assert err.value.code in ("order/bad-field", "order/unknown-field")

@@ -342,17 +342,19 @@ def test_71_kitchener_placed_and_moved_in_one_phase() -> None:
     """R66/R67: the UK may place Kitchener in any owned province; R30: "A leader newly
     placed may move in the same phase"."""
     state = start()
+    order(state, "uk", place=[{"leader": "kitchener", "at": "egy"}])
+    resolve(state)
+    assert (state.leaders["kitchener"].where, state.leaders["kitchener"].place) == ("province", "egy")
+    state = start()
     order(
         state,
         "uk",
-        place=[{"leader": "kitchener", "at": "egy"}],
+        place=[{"leader": "kitchener", "at": "lon"}],
+        moves=[{"from": "lon", "path": ["bir"], "divisions": 1, "leaders": ["kitchener"]}],
     )
     resolve(state)
-    assert (state.leaders["kitchener"].where, state.leaders["kitchener"].place) == (
-        "province",
-        "egy",
-    )
     assert offenses(state) == []
+    assert state.leaders["kitchener"].place == "bir"
 
 
 def test_72_placement_only_in_own_provinces() -> None:
