@@ -344,7 +344,10 @@ def test_71_kitchener_placed_and_moved_in_one_phase() -> None:
     state = start()
     order(state, "uk", place=[{"leader": "kitchener", "at": "egy"}])
     resolve(state)
-    assert (state.leaders["kitchener"].where, state.leaders["kitchener"].place) == ("province", "egy")
+    assert (state.leaders["kitchener"].where, state.leaders["kitchener"].place) == (
+        "province",
+        "egy",
+    )
     state = start()
     order(
         state,

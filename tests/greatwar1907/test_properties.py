@@ -121,3 +121,28 @@ def test_same_seed_and_orders_give_the_same_game() -> None:
     for order in orders:
         state = RULESET.apply(state, order).state
     assert state.to_json() == first.to_json()
+
+
+def _random_levels(seed: int) -> tuple[str, ...]:
+    from engine.rng import Rng
+
+    rng = Rng(f"levels{seed}")
+    return tuple(rng.choice(("easy", "standard")) for _ in range(8))
+
+
+@pytest.mark.slow
+def test_many_computer_games_give_no_offense() -> None:
+    """Issue 14: "Every computer order is legal (no offense in 1,000 random
+    computer-only games)".  ``GW_GAMES=1000`` runs the full count; the suite runs a few."""
+    import os
+
+    games = int(os.environ.get("GW_GAMES", "6"))
+    for g in range(games):
+        players = [PlayerSpec(f"c{i}", lv) for i, lv in enumerate(_random_levels(g))]
+        state = RULESET.new_game(players, {}, f"many{g}")
+        while state.phase is not Phase.GAME_OVER:
+            outcome = RULESET.apply(state, choose_order(state))
+            state = outcome.state
+            if any(e["type"] == "resolved" for e in outcome.events):
+                offenses = (state.last_report or {}).get("offenses", [])
+                assert offenses == [], (g, state.turn, offenses)
