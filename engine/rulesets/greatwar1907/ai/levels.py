@@ -232,13 +232,30 @@ def _plan_builds(
     added[stage] = added.get(stage, 0) + count
 
 
+def _army(state: GreatWarState, nation: str) -> int:
+    """All of a nation's divisions, standing and aboard."""
+    total = sum(per.get(nation, 0) for per in state.standing.values())
+    for table in (state.docked, state.at_sea):
+        total += sum(per[nation].cargo for per in table.values() if nation in per)
+    return total
+
+
 def _war_choice(state: GreatWarState, nation: str) -> str | None:
-    """A neighbour at peace with fewer divisions on the border than ours."""
+    """A war worth its 3 pp: only while at war with no land neighbour, on a neighbour
+    at peace that has at most half our divisions and a border province we outnumber
+    three to one."""
+    mine = state.provinces_of(nation)
+    neighbours = {state.owner[q] for p in mine for q in state.map.neighbours(p)}
+    if any(n != NEUTRAL and state.at_war(nation, n) for n in neighbours):
+        return None
+    strength = _army(state, nation)
     best: tuple[int, str] | None = None
-    for p in state.provinces_of(nation):
+    for p in mine:
         for q in state.map.neighbours(p):
             other = state.owner[q]
             if other in (NEUTRAL, nation) or state.relation(nation, other) != "peace":
+                continue
+            if 3 * _army(state, other) > 2 * strength:
                 continue
             margin = state.divisions(p, nation) - 2 * _defence(state, q)
             if margin > 0 and (best is None or margin > best[0]):
