@@ -126,6 +126,9 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
             turn.check_submission(state, order)
             state.orders[order.faction] = order.to_json()
             return [{"type": "orders-sealed", "faction": order.faction, "player": order.player}]
+        if order.KIND == Resolve.KIND and not isinstance(order, Resolve):
+            # engine.sealed builds its resolution with another ruleset's Resolve class
+            order = parse_order(order.to_json())
         if isinstance(order, Resolve):
             if order.entropy:
                 state.rng = reseeded(state.rng, order.entropy)
