@@ -34,15 +34,39 @@ def hostile_neighbours(state: GreatWarState, nation: str, p: str) -> list[str]:
     return [q for q in state.map.neighbours(p) if state.hostile_target(nation, q)]
 
 
+def threat(state: GreatWarState, nation: str, p: str) -> int:
+    """The biggest blow an enemy could strike at ``p`` next: its largest stack next
+    door, or the most cargo of its fleets in or next to p's port district."""
+    m = state.map
+    worst = 0
+    for q in m.neighbours(p):
+        owner = state.owner[q]
+        if owner != NEUTRAL and state.at_war(nation, owner):
+            worst = max(worst, state.divisions(q, owner))
+    sea = m.province(p).port
+    if sea is not None:
+        for district in (sea, *m.sea(sea).adjacent):
+            for other, fleet in state.at_sea.get(district, {}).items():
+                if state.at_war(nation, other):
+                    worst = max(worst, fleet.cargo)
+    return worst
+
+
+def keep(state: GreatWarState, nation: str, p: str) -> int:
+    """Divisions to leave in ``p``: half the worst threat (at least one when there is
+    any), so an empty province is never handed to an enemy for free."""
+    danger = threat(state, nation, p)
+    return 0 if danger == 0 else max(1, (danger + 1) // 2)
+
+
 def spare(state: GreatWarState, nation: str, p: str, extra: int = 0) -> int:
-    """Divisions of ``p`` free to attack: less the garrison (R62) and half the enemy
-    divisions next to it."""
+    """Divisions of ``p`` free to attack: less the garrison (R62) and what it keeps."""
     free = state.divisions(p, nation) + extra
     if state.needs_garrison(p, nation):
         fleet = state.fleet_in_port(p, nation)
         if not (fleet and fleet.cargo):
             free -= 1
-    return max(0, free - (pressure(state, nation, p) + 1) // 2)
+    return max(0, free - keep(state, nation, p))
 
 
 def _defence_mod(state: GreatWarState, q: str) -> int:
@@ -122,10 +146,10 @@ def staging_province(state: GreatWarState, nation: str, provinces: list[str]) ->
 
 
 def defence_needs(state: GreatWarState, nation: str, provinces: list[str]) -> list[tuple[str, int]]:
-    """Provinces whose enemy neighbours outnumber them, with the divisions missing."""
+    """Provinces holding less than they should keep, with the divisions missing."""
     needs = []
     for p in provinces:
-        gap = pressure(state, nation, p) - state.divisions(p, nation)
+        gap = keep(state, nation, p) - state.divisions(p, nation)
         if gap > 0:
-            needs.append((p, gap + 1))
+            needs.append((p, gap))
     return sorted(needs, key=lambda x: (-x[1], state.map.order_of(x[0])))
