@@ -192,6 +192,7 @@ def deployment_orders(state: GreatWarState, seat: int, profile: Profile) -> Subm
     moves = _free_moves(state, nation, added)
     if profile.uses_ships:
         embark, sail = _ship_plan(state, preview, nation, added, moves)
+        sail += _fleet_moves(state, preview, nation, added, {e.province for e in embark})
     return SubmitDeployment(
         seat,
         nation,
@@ -340,6 +341,41 @@ def _ship_plan(
                 continue
             sail.append(Sail(p, (sea,), fleet.ships, cargo))
     return embark, sail
+
+
+def _fleet_moves(
+    state: GreatWarState,
+    preview: GreatWarState,
+    nation: str,
+    added: dict[str, int],
+    busy: set[str],
+) -> list[Sail]:
+    """Idle fleets in port go out to break a blockade of their own district (an enemy
+    fleet there cuts the port off, R14) when they outnumber it, or to blockade enemy
+    ports that open on the same district.  Leaving port is always allowed in the
+    Deployment phase; the whole fleet sails with all its cargo."""
+    m = state.map
+    orders = []
+    for p in state.provinces_of(nation):
+        sea = m.province(p).port
+        fleet = preview.fleet_in_port(p, nation)
+        if sea is None or fleet is None or p in busy:
+            continue
+        if state.needs_garrison(p, nation) and state.divisions(p, nation) + added.get(p, 0) < 1:
+            continue  # its cargo is the garrison (R62)
+        enemies = sum(
+            f.ships for n, f in state.at_sea.get(sea, {}).items() if state.at_war(nation, n)
+        )
+        if enemies:
+            if fleet.ships > enemies:
+                orders.append(Sail(p, (sea,), fleet.ships, fleet.cargo))
+            continue
+        if any(
+            state.owner[q] != NEUTRAL and state.at_war(nation, state.owner[q])
+            for q in m.ports_on(sea)
+        ):
+            orders.append(Sail(p, (sea,), fleet.ships, fleet.cargo))
+    return orders
 
 
 # ------------------------------------------------------------------ Attack
