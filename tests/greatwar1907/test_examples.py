@@ -109,7 +109,12 @@ def test_example_5_several_attackers_on_one_province() -> None:
     assert state.divisions("zag", "russia") == 1
     assert state.divisions("ths", "ottoman") == 2
     line = state.last_report["attacks"][0]  # type: ignore[index]
-    assert "r1 6 4 1 v 5 4, tie 2 v 3: -1/-1; r2 3 2 2 v 3, tie 5 v 1: -0/-1" in line
+    assert line == (
+        "Attack on Belgrade: Russian Empire from Zagreb 4 (Brusilov) v Neutral 2: "
+        "r1 6 4 1 v 5 4, tie 2 v 3: -1/-1; r2 3 2 2 v 3, tie 5 v 1: -0/-1 "
+        "=> Russian Empire takes it with 3 (+1 VP)"
+    )
+    assert "Ottoman Empire from Thessaloniki 2 stands down" in state.last_report["attacks"][1]  # type: ignore[index]
 
 
 def test_example_6_diplomacy_costs() -> None:

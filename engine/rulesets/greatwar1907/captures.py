@@ -96,11 +96,12 @@ def battle_for(ctx: Context, p: str, forces: list[Force]) -> None:
         force.alive = result.first_left
         rounds = "; ".join(result.rounds)
         if result.second_left == 0:
+            garrisoned = holder != NEUTRAL or state.options.neutral_garrison_vp
+            vp = " (+1 VP)" if garrisoned else ""
             ctx.log(
                 "attacks",
-                f"{head}: {rounds} => {ctx.name(force.nation)} takes it with {force.alive}",
+                f"{head}: {rounds} => {ctx.name(force.nation)} takes it with {force.alive}{vp}",
             )
-            garrisoned = holder != NEUTRAL or state.options.neutral_garrison_vp
             _capture(ctx, p, force, garrisoned=garrisoned)
         else:
             ctx.log("attacks", f"{head}: {rounds} => holds")
