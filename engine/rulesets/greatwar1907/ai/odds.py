@@ -1,21 +1,33 @@
 """Exact chances of a land battle under R52/R53 for the computer nations.
 
-One round with ``a`` attacker dice and ``d`` defender dice is enumerated once (at most
-6**5 rolls); a tied pair is rethrown until it differs, which by symmetry is a coin
-flip.  The battle is a Markov chain over (attackers, defenders); large stacks are
-capped (beyond :data:`CAP` units the chance hardly changes and the table stays small).
+One round with ``a`` attacker dice and ``d`` defender dice is enumerated once, over
+sorted rolls with their multiplicities; a tied pair is rethrown until it differs,
+which by symmetry is a coin flip.  The battle is a Markov chain over (attackers,
+defenders); large stacks are scaled down to :data:`CAP` units (the chance then
+depends on the ratio) so the table stays small.
 """
 
 from __future__ import annotations
 
 import itertools
 from functools import cache
-from math import comb
+from math import comb, factorial
 
 from engine.rulesets.greatwar1907.options import DIE_FACES, LAND_DICE_ATTACK, LAND_DICE_DEFENCE
 
 CAP = 40
-MAX_DICE = 3  # rounds with more dice are estimated as 3 (enumeration stays at 6**6)
+MAX_DICE = 3  # rounds with more dice are estimated as 3 (keeps the table small)
+
+
+def _sorted_rolls(n: int) -> list[tuple[tuple[int, ...], int]]:
+    """Each multiset of ``n`` dice, high to low, with the number of rolls giving it."""
+    out = []
+    for dice in itertools.combinations_with_replacement(range(DIE_FACES, 0, -1), n):
+        ways = factorial(n)
+        for face in set(dice):
+            ways //= factorial(dice.count(face))
+        out.append((dice, ways))
+    return out
 
 
 @cache
@@ -23,21 +35,20 @@ def round_losses(a: int, d: int) -> tuple[float, ...]:
     """P(attacker loses i of the min(a, d) compared pairs), i = 0..min(a, d)."""
     pairs = min(a, d)
     dist = [0.0] * (pairs + 1)
-    faces = range(1, DIE_FACES + 1)
     total = DIE_FACES ** (a + d)
-    for roll in itertools.product(faces, repeat=a + d):
-        att = sorted(roll[:a], reverse=True)
-        dfn = sorted(roll[a:], reverse=True)
-        lost = 0
-        ties = 0
-        for x, y in zip(att, dfn, strict=False):
-            if x == y:
-                ties += 1
-            elif x < y:
-                lost += 1
-        # each tie is a fair coin: binomial over the tied pairs
-        for k in range(ties + 1):
-            dist[lost + k] += _binomial(ties, k) / total
+    defence_rolls = _sorted_rolls(d)
+    for att, att_ways in _sorted_rolls(a):
+        for dfn, dfn_ways in defence_rolls:
+            lost = ties = 0
+            for x, y in zip(att, dfn, strict=False):
+                if x == y:
+                    ties += 1
+                elif x < y:
+                    lost += 1
+            weight = att_ways * dfn_ways / total
+            # each tie is a fair coin: binomial over the tied pairs
+            for k in range(ties + 1):
+                dist[lost + k] += weight * _binomial(ties, k)
     return tuple(dist)
 
 
