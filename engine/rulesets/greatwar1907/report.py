@@ -54,7 +54,8 @@ def _pp(quarters: int) -> str:
 def _leader_line(state: GreatWarState, leader: Leader) -> str:
     card = state.map.leader(leader.id)
     where = "not placed" if leader.place is None else state.map.name_of(leader.place)
-    return f"{card.name} ({where}): {card.text}"
+    text = card.text if card.text.startswith(card.trait) else f"{card.trait}: {card.text}"
+    return f"{card.name} ({where}): {text}"
 
 
 def nations_block(state: GreatWarState, pools: dict[str, Allowances] | None) -> list[str]:
