@@ -601,3 +601,18 @@ def test_page_helpers_list_the_legal_targets() -> None:
     assert sail_targets(state, "italy", "nap") == []
     assert strike_targets(state, "germany", "nth") == ["ams", "bru", "nor"]
     assert attack_targets(state, "italy", "gen") == ["swi"]
+
+
+def test_an_admirals_attack_dice_count_in_fleet_battles() -> None:
+    """R69, R72: an admiral's ``attack_dice`` counts in the fleet battles of the fleet
+    he is aboard when his side attacks: 3 dice for 3 ships with Beatty."""
+    state = start(phase="attack")
+    set_relation(state, "germany", "uk", "war")
+    state.at_sea["nth"]["germany"] = Fleet(3, 0)
+    state.leaders["falkenhayn"].where = None
+    put_fleet(state, "uk", "nws", 3)
+    _leader(state, "beatty", "uk", "sea", "nws")
+    order(state, "uk", sail=[{"from": "nws", "path": ["nth"]}])
+    resolve(state, dice=[1, 1, 6, 6, 6] * 2)
+    line = state.last_report["fleet_battles"][0]  # type: ignore[index]
+    assert "r1 1 1 v 6 6 6: -2/-0" in line  # Germany (first) 2 dice, defending; UK 3

@@ -627,3 +627,68 @@ def test_06_a_grant_ordered_now_counts_from_the_next_phase() -> None:
     assert offenses(state) == ["build/no-pp"]
     assert ("russia", "ottoman") in state.grants
     assert "allowance 2.75, spent 2" in production_line(state, "ottoman")
+
+
+def _give_leader(state: GreatWarState, lid: str, nation: str, where: str, place: str) -> None:
+    from engine.rulesets.greatwar1907.state import Leader
+
+    state.leaders[lid] = Leader(lid, nation, where, place, True, 90)
+    for pile in (state.general_pile, state.admiral_pile):
+        if lid in pile:
+            pile.remove(lid)
+
+
+def test_extra_sea_moves_let_a_fleet_leave_port_and_move_on() -> None:
+    """R35/R72 ``extra_sea_moves``: with such an admiral the path may have 1 + e steps
+    "(for example leave port and move one district)"; he sails out with his ships."""
+    state = start()
+    _give_leader(state, "beatty", "uk", "province", "lon")
+    order(
+        state,
+        "uk",
+        sail=[{"from": "lon", "path": ["eng", "bis"], "ships": 2, "leaders": ["beatty"]}],
+    )
+    resolve(state)
+    assert offenses(state) == []
+    assert state.at_sea["bis"]["uk"].ships == 2
+    assert (state.leaders["beatty"].where, state.leaders["beatty"].place) == ("sea", "bis")
+
+
+def test_fast_build_ships_sail_at_once() -> None:
+    """R72 ``fast_build``: "ships built in the port of the province he stands in are
+    ready at once and may sail in the same Deployment phase"."""
+    state = start()
+    _give_leader(state, "fisher", "uk", "province", "liv")
+    order(
+        state,
+        "uk",
+        builds=[{"province": "liv", "ships": 2}],
+        sail=[{"from": "liv", "path": ["iri"], "ships": 3}],
+    )
+    resolve(state)
+    assert offenses(state) == []
+    assert state.at_sea["iri"]["uk"].ships == 3
+    assert "liv" not in state.hulls
+
+
+def test_drop_ally_named_and_a_bad_name() -> None:
+    """R85: X names the ally to drop; naming a nation that is not one of the two is
+    `dip/bad-drop` and the default drop is used."""
+    state = start()
+    order(state, "italy", diplomacy=[{"with": "uk", "to": "war"}])
+    resolve(state)
+    order(state, "germany", drop_ally="russia")
+    resolve(state)
+    assert offenses(state, "germany") == ["dip/bad-drop"]
+    assert state.relation("germany", "italy") == "peace"  # the declarer, by default
+    assert state.relation("germany", "uk") == "alliance"
+
+
+def test_credits_go_to_the_receive_at_network() -> None:
+    """R75: the amount is credited at the recipient's next D1 to the network holding
+    ``receive_at``."""
+    state = start()
+    order(state, "spain", trades=[{"with": "italy", "give": {"pp": 1}}])
+    order(state, "italy", trades=[{"with": "spain", "get": {"pp": 1}, "receive_at": "tun"}])
+    resolve(state)
+    assert state.nations["italy"].credits == [(4, "tun")]
