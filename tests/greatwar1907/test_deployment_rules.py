@@ -692,3 +692,17 @@ def test_credits_go_to_the_receive_at_network() -> None:
     order(state, "italy", trades=[{"with": "spain", "get": {"pp": 1}, "receive_at": "tun"}])
     resolve(state)
     assert state.nations["italy"].credits == [(4, "tun")]
+
+
+def test_99b_when_the_garrison_stays_aboard_a_ship_stays_with_it() -> None:
+    """R62, R37: the garrison aboard needs a ship that stays; the moving ships still
+    carry at most 2 each (decision: the order's ships are reduced)."""
+    state = start(phase="deployment", turn=2)
+    give(state, "edi", "germany", 0)
+    state.conquered.add("edi")
+    state.docked["edi"] = {"germany": Fleet(2, 4)}
+    order(state, "germany", sail=[{"from": "edi", "path": ["nth"], "ships": 2, "divisions": 4}])
+    resolve(state)
+    assert offenses(state) == ["sail/garrison"]
+    assert state.fleet_in_port("edi", "germany") == Fleet(1, 2)
+    assert state.at_sea["nth"]["germany"] == Fleet(5 + 1, 6 + 2)

@@ -117,6 +117,7 @@ def prepare(ctx: Context, nation: str, orders: tuple[Sail, ...]) -> list[Group]:
                     ships -= 1
                 if ships == 0:
                     continue
+                cargo = min(cargo, CARGO_PER_SHIP * ships)
         fresh = min(cargo, have_fresh)
         taken[0] += ships
         taken[1] += cargo
