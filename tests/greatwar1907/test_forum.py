@@ -21,7 +21,7 @@ def _base() -> SaveRecord:
     return read_save(make_save(RULESET, state, game_id="forum", keys=keys, signer=KEYS[0], seat=0))
 
 
-def _phase(base: SaveRecord) -> str:
+def _phase(base: SaveRecord, moderated: bool = False) -> str:
     seals, reveals = [], []
     for seat in range(8):
         order = choose_for(base.state, seat)
@@ -35,7 +35,7 @@ def _phase(base: SaveRecord) -> str:
         )
         seals.append(sealed)
         reveals.append(reveal)
-    revealed = read_reveals(base, reveals, read_seals(base, seals))
+    revealed = read_reveals(base, reveals, None if moderated else read_seals(base, seals))
     orders = resolution_orders(revealed, force=False, with_entropy=True)
     state = base.state
     for order in orders:
@@ -65,3 +65,12 @@ def test_each_phase_is_one_commit_reveal_round_verified_by_replay() -> None:
     after2 = continue_game(after.record, code)
     assert after2.verified
     assert (after2.record.state.turn, after2.record.state.phase.value) == (2, "deployment")
+
+
+def test_with_a_moderator_the_orders_codes_need_no_commitments() -> None:
+    """Issue 14: "with a moderator as the seed's game was run": the nations send their
+    orders codes to the host, whose page resolves the phase without sealed codes."""
+    base = _base()
+    after = continue_game(base, _phase(base, moderated=True))
+    assert after.verified
+    assert after.record.state.phase.value == "attack"
