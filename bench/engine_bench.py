@@ -290,6 +290,53 @@ def capital_save_size(factions: int = 8, turn: int = 10, seed: str = "c1") -> di
     }
 
 
+def greatwar_save_size(turns: int = 10, seed: str = "w1") -> dict[str, Any]:
+    """Characters in a Great War 1907 save code after ``turns`` turns of 8 computer
+    nations (at the start of the next Deployment phase): alone, and chained with the
+    last turn's orders (sealed-orders proofs not included)."""
+    from engine.ai import choose_order
+    from engine.core import PlayerSpec, find_ruleset
+    from engine.rulesets.greatwar1907 import Phase
+
+    ruleset = find_ruleset("greatwar1907")
+    keys = tasks.player_keys(8, "greatwar")
+    specs = [PlayerSpec(f"Computer {i + 1}", "standard") for i in range(8)]
+    state = ruleset.new_game(specs, {"turn_limit": turns + 5}, seed)
+    before: Any = None
+    orders: list[Any] = []
+    while state.phase is not Phase.GAME_OVER and state.turn <= turns:
+        if before is None and state.turn == turns:
+            before = state
+        order = choose_order(state)
+        if before is not None:
+            orders.append(order)
+        state = ruleset.apply(state, order).state
+    before = before if before is not None else state
+    alone, chained = _code_lengths(ruleset, before, state, orders, keys, 0)
+    return {
+        "nations": 8,
+        "turn": state.turn,
+        "alone_chars": alone,
+        "chained_chars": chained,
+        "orders": len(orders),
+    }
+
+
+def measure_greatwar(runs: int, turns: int = 10, log: Log = _quiet) -> dict[str, Any]:
+    """Great War 1907 in CPython: one 8-nation phase resolution and one computer
+    nation's orders (standard), per run the median over turns 1 to ``turns``."""
+    resolution: list[float] = []
+    orders: list[float] = []
+    for _ in range(runs):
+        resolution.append(statistics.median(tasks.greatwar_resolution_times(("w1",), turns, 1)))
+        orders.append(statistics.median(tasks.greatwar_order_times(("w1",), turns)))
+    log(
+        f"bench: greatwar resolution {statistics.median(resolution):.2f} ms, "
+        f"orders {statistics.median(orders):.2f} ms"
+    )
+    return {"resolution_ms": summarize(resolution), "orders_ms": summarize(orders)}
+
+
 def run_engine(runs: int, log: Log = print, quick: bool = False) -> dict[str, Any]:
     """Every engine measurement at full size (``quick``: small sizes, for a try-out)."""
     seeds = ("g1",) if quick else ("g1", "g2", "g3", "g4")
@@ -306,10 +353,12 @@ def run_engine(runs: int, log: Log = print, quick: bool = False) -> dict[str, An
         "capital_resolution": measure_capital_resolution(
             runs, 8, ("r1",) if quick else ("r1", "r2"), 4 if quick else 10, log=log
         ),
+        "greatwar": measure_greatwar(runs, 3 if quick else 10, log=log),
         "odds": measure_odds(runs, log=log),
         "save_sizes": {
             "classic_6": classic_save_sizes(6, (1, 20, 50)),
             "capital_8": capital_save_size(8, 10),
+            "greatwar_8": greatwar_save_size(10),
         },
         "page_suite_cpython": page_suite_fresh(quick),
     }

@@ -131,6 +131,38 @@ def targets_for(results: dict[str, Any]) -> list[Target]:
             lambda r: _get(r, "page", "capital_resolution_ms"),
         ),
         Target(
+            "page_greatwar_resolution",
+            "Great War 1907 phase resolution in the page (8 nations)",
+            100,
+            "ms",
+            False,
+            lambda r: _get(r, "page", "greatwar_resolution_ms"),
+        ),
+        Target(
+            "page_greatwar_orders",
+            "Great War 1907 computer nation's orders in the page (standard)",
+            100,
+            "ms",
+            False,
+            lambda r: _get(r, "page", "greatwar_orders_ms"),
+        ),
+        Target(
+            "greatwar_resolution",
+            "Great War 1907 phase resolution in CPython (8 nations)",
+            100,
+            "ms",
+            False,
+            lambda r: _get(r, "engine", "greatwar", "resolution_ms"),
+        ),
+        Target(
+            "greatwar_orders",
+            "Great War 1907 computer nation's orders in CPython (standard)",
+            100,
+            "ms",
+            False,
+            lambda r: _get(r, "engine", "greatwar", "orders_ms"),
+        ),
+        Target(
             "odds_100_100",
             "`odds 100 100` call in CPython",
             50,
@@ -376,6 +408,16 @@ def _page_table(page: dict[str, Any], cpython: dict[str, Any]) -> list[str]:
                 summary,
                 _get(cpython, key, level),
             )
+    add(
+        "Great War 1907 phase resolution, 8 nations",
+        page.get("greatwar_resolution_ms"),
+        cpython.get("greatwar_resolution_ms"),
+    )
+    add(
+        "Great War 1907 computer nation's orders (standard)",
+        page.get("greatwar_orders_ms"),
+        cpython.get("greatwar_orders_ms"),
+    )
     for key, label in (
         ("encode_ms", "Save code: encode + sign (6 players, turn 20)"),
         ("decode_verify_ms", "Save code: decode + check signature"),
@@ -463,6 +505,15 @@ def _engine_tables(engine: dict[str, Any]) -> list[str]:
                 f"{capital['chained_chars']:,} ({capital['orders']} orders)",
             ]
         )
+    greatwar = sizes.get("greatwar_8")
+    if greatwar:
+        rows.append(
+            [
+                f"Great War 1907, 8 nations, after {greatwar['turn'] - 1} turns",
+                f"{greatwar['alone_chars']:,}",
+                f"{greatwar['chained_chars']:,} ({greatwar['orders']} orders)",
+            ]
+        )
     lines += _table(
         ["save code (characters)", "position alone", "chained, with the previous turn's orders"],
         rows,
@@ -483,6 +534,10 @@ def summarize_page_runs(runs: list[dict[str, Any]]) -> dict[str, Any]:
         "capital_resolution_ms": summarize(
             _get(r, "capital_resolution_ms", "median") for r in good
         ),
+        "greatwar_resolution_ms": summarize(
+            _get(r, "greatwar_resolution_ms", "median") for r in good
+        ),
+        "greatwar_orders_ms": summarize(_get(r, "greatwar_orders_ms", "median") for r in good),
         "classic_turn_ms": {},
     }
     levels = sorted({lv for r in good for lv in (r.get("classic_turn_ms") or {})})

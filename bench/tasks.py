@@ -146,6 +146,71 @@ def capital_order_times(
     return times
 
 
+def greatwar_sealed_states(seed: str = "w1", turns: int = 10) -> list[Any]:
+    """Great War 1907 positions with all 8 computer nations' orders sealed, ready to
+    resolve: one per phase of turns 1 to ``turns``."""
+    from engine.ai import choose_order
+    from engine.core import PlayerSpec, find_ruleset
+    from engine.rulesets.greatwar1907 import Phase
+
+    ruleset = find_ruleset("greatwar1907")
+    specs = [PlayerSpec(f"Computer {i + 1}", "standard") for i in range(8)]
+    state = ruleset.new_game(specs, {}, seed)
+    ready: list[Any] = []
+    while state.phase is not Phase.GAME_OVER and state.turn <= turns:
+        if any(slot is None for slot in state.orders):
+            state = ruleset.apply(state, choose_order(state)).state
+            continue
+        ready.append(state)
+        state = ruleset.apply(state, choose_order(state)).state
+    return ready
+
+
+def greatwar_resolution_times(
+    seeds: tuple[str, ...] = ("w1",), turns: int = 10, repeats: int = 3
+) -> list[float]:
+    """Milliseconds to resolve one 8-nation Great War 1907 phase (orders sealed): for
+    each sealed position, the median of ``repeats`` resolutions of it."""
+    from engine.core import find_ruleset
+    from engine.rulesets.greatwar1907 import Resolve
+
+    ruleset = find_ruleset("greatwar1907")
+    times: list[float] = []
+    for seed in seeds:
+        for state in greatwar_sealed_states(seed, turns):
+            samples = []
+            for _ in range(repeats):
+                started = time.perf_counter()
+                ruleset.apply(state, Resolve(force=True))
+                samples.append(_ms(time.perf_counter() - started))
+            times.append(statistics.median(samples))
+    return times
+
+
+def greatwar_order_times(
+    seeds: tuple[str, ...] = ("w1",), turns: int = 10, level: str = "standard"
+) -> list[float]:
+    """Milliseconds for one computer nation to choose its orders for a phase (the
+    resolution not included), turns 1 to ``turns``."""
+    from engine.ai import choose_order
+    from engine.core import PlayerSpec, find_ruleset
+    from engine.rulesets.greatwar1907 import Phase
+
+    ruleset = find_ruleset("greatwar1907")
+    times: list[float] = []
+    for seed in seeds:
+        specs = [PlayerSpec(f"Computer {i + 1}", level) for i in range(8)]
+        state = ruleset.new_game(specs, {}, seed)
+        while state.phase is not Phase.GAME_OVER and state.turn <= turns:
+            missing = any(slot is None for slot in state.orders)
+            started = time.perf_counter()
+            order = choose_order(state)
+            if missing:
+                times.append(_ms(time.perf_counter() - started))
+            state = ruleset.apply(state, order).state
+    return times
+
+
 def classic_game_at_turn(
     players: int, turn: int, seed: str = "s1", control: str = "baseline"
 ) -> tuple[Any, Any, list[Any]]:
@@ -353,12 +418,17 @@ def page_suite(quick: bool = False) -> TaskResult:
         turn_ms, game_ms = rps_turn_times(4, level, seeds)
         rps_turns[level] = _spread(turn_ms)
         rps_games[level] = _spread(game_ms)
+    gw_turns = 3 if quick else 10
+    greatwar_resolution = _spread(greatwar_resolution_times(("w1",), gw_turns, 1 if quick else 3))
+    greatwar_orders = _spread(greatwar_order_times(("w1",), gw_turns))
     return {
         "python": sys.version.split()[0],
         "platform": sys.platform,
         "import_ms": import_ms,
         "classic_turn_ms": classic,
         "capital_resolution_ms": resolution,
+        "greatwar_resolution_ms": greatwar_resolution,
+        "greatwar_orders_ms": greatwar_orders,
         "save_code": saves,
         "hostile_codes": hostile,
         "rps_turn_ms": rps_turns,

@@ -64,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("simulate", help="a whole game between computer players")
     sim.add_argument("--ruleset", default="classic")
-    sim.add_argument("--players", type=_positive, default=4)
+    sim.add_argument("--players", type=_positive, default=None, help="default: the ruleset's")
     sim.add_argument("--seed", default="1")
     sim.add_argument("--option", type=_option, action="append", default=[], metavar="NAME=VALUE")
     sim.add_argument("--max-turns", type=_positive, default=500)
@@ -94,7 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
     battle.add_argument("attackers", help="e.g. 3E2J1W or 1J+land")
     battle.add_argument("defenders")
 
-    report = sub.add_parser("report", help="the last turn's report of a save code")
+    report = sub.add_parser("report", help="the last turn's (or phase's) report of a save code")
     report.add_argument("code")
     report.add_argument("--format", choices=("text", "bbcode", "markdown"), default="text")
 
@@ -156,11 +156,13 @@ def _simulate(args: Any) -> int:
 
     ruleset = find_ruleset(args.ruleset)
     options = dict(args.option)
-    level = args.level
+    # A ruleset may name its own defaults (the Great War 1907: 8 nations, "standard").
+    count = args.players or getattr(ruleset, "default_players", 4)
+    level = args.level or getattr(ruleset, "default_level", None)
     if level is None:
         known = levels(ruleset.name)
         level = "baseline" if "baseline" in known or not known else "standard"
-    players = computer_seats(args.players, level)
+    players = computer_seats(count, level)
 
     def report(state: Any, events: list[dict[str, Any]]) -> None:
         seat = state.current
@@ -181,14 +183,20 @@ def _simulate(args: Any) -> int:
         on_turn=report,
         record_orders=args.save_code,
     )
+    # A ruleset may write its result line itself (Risk, Paper, Scissors: scores) or name
+    # its winners (the Great War 1907: nations, shared wins).
     result_line = getattr(ruleset, "result_line", None)
     line = result_line(record.state) if result_line is not None else None
+    names: list[str] = getattr(ruleset, "winner_names", lambda state: [])(record.state)
+    if not names and record.winner is not None:
+        names = [record.state.players[record.winner].name]
     if line is not None:
         print(line)
-    elif record.winner is None:
-        print(f"no winner after {args.max_turns} turns")
+    elif names:
+        shared = " (shared)" if len(names) > 1 else ""
+        print(f"winner: {' and '.join(names)}{shared} after {record.turns} turns")
     else:
-        print(f"winner: {record.state.players[record.winner].name} after {record.turns} turns")
+        print(f"no winner after {args.max_turns} turns")
     if args.save_code:
         print(_final_save_code(args, record))
     return 0
@@ -262,7 +270,8 @@ def _report(args: Any) -> int:
     from engine.saves import read_save
 
     record = read_save(args.code)
-    report = getattr(find_ruleset(record.ruleset), "report", None)
+    ruleset = find_ruleset(record.ruleset)
+    report = getattr(ruleset, "report_text", None) or getattr(ruleset, "report", None)
     if report is not None:
         text = report(record.state, args.format)
     elif record.ruleset == "capital":
@@ -270,7 +279,7 @@ def _report(args: Any) -> int:
 
         text = report_text(record.state, args.format)
     else:
-        raise UsageError(f"reports are for Capital Risk saves; this is a {record.ruleset} save")
+        raise UsageError(f"reports are for simultaneous games; this is a {record.ruleset} save")
     print(text if text else "no turn has been resolved yet")
     return 0
 
@@ -292,7 +301,8 @@ def _tournament(args: Any) -> int:
     from engine.core import find_ruleset
     from engine.tournament import format_result, run_tournament
 
-    name = find_ruleset(args.ruleset).name
+    name = find_ruleset(args.ruleset).name  # an alias lists its ruleset's levels
+    args.ruleset = name
     available = known_levels(name)
     chosen = [lv for lv in args.levels.split(",") if lv] or [
         lv for lv in ("easy", "standard", "good") if lv in available

@@ -49,4 +49,5 @@ def test_rulesets_load_on_demand_and_aliases_resolve() -> None:
     assert find_ruleset("capital-risk").name == "capital"
     assert find_ruleset("risk").name == "classic"
     assert find_ruleset("rps").name == "risk_paper_scissors"
-    assert ruleset_names() == ["capital", "classic", "risk_paper_scissors"]
+    assert find_ruleset("gw1907").name == "greatwar1907"
+    assert ruleset_names() == ["capital", "classic", "greatwar1907", "risk_paper_scissors"]

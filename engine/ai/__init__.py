@@ -28,6 +28,8 @@ PLAYER_MODULES: dict[tuple[str, str], str] = {
     ("capital", "easy"): "engine.ai.capital_levels",
     ("capital", "standard"): "engine.ai.capital_levels",
     ("capital", "good"): "engine.ai.capital_levels",
+    ("greatwar1907", "easy"): "engine.rulesets.greatwar1907.ai.levels",
+    ("greatwar1907", "standard"): "engine.rulesets.greatwar1907.ai.levels",
     ("risk_paper_scissors", "easy"): "engine.rulesets.risk_paper_scissors.ai",
     ("risk_paper_scissors", "standard"): "engine.rulesets.risk_paper_scissors.ai",
 }

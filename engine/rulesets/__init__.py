@@ -7,5 +7,6 @@ A ruleset module is imported when the ruleset is first asked for
 MODULES: dict[str, str] = {
     "classic": "engine.rulesets.classic",
     "capital": "engine.rulesets.capital",
+    "greatwar1907": "engine.rulesets.greatwar1907",
     "risk_paper_scissors": "engine.rulesets.risk_paper_scissors",
 }

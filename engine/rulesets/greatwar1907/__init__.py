@@ -1,0 +1,136 @@
+"""The Great War 1907 (spec ``shared/specs/great-war-1907/spec.md``): eight nations of
+1907 Europe, simultaneous Deployment and Attack phases, encirclement, trade,
+diplomacy, generals and admirals.
+
+Public helpers for the page: :func:`networks` (encirclement and allowances),
+:func:`free_move_targets`, :func:`sail_targets`, :func:`strike_targets`,
+:func:`attack_targets`, :func:`render` / :func:`report_text` (the report) and
+:func:`default_submission`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from engine.core import Event, Order, PlayerSpec, Ruleset, register
+from engine.rng import reseeded
+from engine.rulesets.greatwar1907 import setup, turn
+from engine.rulesets.greatwar1907.legal import (
+    attack_targets,
+    free_move_targets,
+    sail_targets,
+    strike_targets,
+)
+from engine.rulesets.greatwar1907.mapdata import ScenarioMap, parse_scenario, scenario
+from engine.rulesets.greatwar1907.options import GreatWarOptions
+from engine.rulesets.greatwar1907.orders import (
+    ORDER_TYPES,
+    PHASE_ORDERS,
+    Resolve,
+    SubmitAttack,
+    SubmitDeployment,
+    parse_order,
+)
+from engine.rulesets.greatwar1907.report import render, report_text
+from engine.rulesets.greatwar1907.state import GreatWarState, Phase, StateError
+from engine.rulesets.greatwar1907.supply import Network, networks
+
+__all__ = [
+    "GreatWarOptions",
+    "GreatWarRuleset",
+    "GreatWarState",
+    "Network",
+    "Phase",
+    "Resolve",
+    "ScenarioMap",
+    "StateError",
+    "SubmitAttack",
+    "SubmitDeployment",
+    "attack_targets",
+    "default_submission",
+    "free_move_targets",
+    "networks",
+    "parse_scenario",
+    "render",
+    "report_text",
+    "sail_targets",
+    "scenario",
+    "strike_targets",
+]
+
+
+def default_submission(state: GreatWarState, seat: int) -> SubmitDeployment | SubmitAttack:
+    """The empty orders of ``seat`` for this phase (it does nothing)."""
+    nation = state.nation_ids[seat]
+    name = state.players[seat].name
+    if state.phase is Phase.ATTACK:
+        return SubmitAttack(seat, nation, name)
+    return SubmitDeployment(seat, nation, name)
+
+
+@register
+class GreatWarRuleset(Ruleset[GreatWarState]):
+    name: ClassVar[str] = "greatwar1907"
+    title: ClassVar[str] = "The Great War 1907"
+    aliases: ClassVar[tuple[str, ...]] = ("gw1907",)
+    simultaneous: ClassVar[bool] = True
+    order_types: ClassVar[tuple[type[Order], ...]] = ORDER_TYPES
+    phase_orders: ClassVar[Mapping[Any, frozenset[str]]] = PHASE_ORDERS
+    default_players: ClassVar[int] = 8
+    default_level: ClassVar[str] = "standard"
+
+    def new_game(
+        self, players: Sequence[PlayerSpec], options: Mapping[str, Any], seed: str
+    ) -> GreatWarState:
+        return setup.new_game(players, options, seed)
+
+    def legal_orders(self, state: GreatWarState) -> list[Order]:
+        """The acting seat's empty submission and the resolutions allowed now."""
+        if state.phase is Phase.GAME_OVER:
+            return []
+        orders: list[Order] = []
+        seat = self.actor(state)
+        if seat is not None and state.orders[seat] is None:
+            orders.append(default_submission(state, seat))
+        if not turn.missing(state):
+            orders.append(Resolve())
+        orders.append(Resolve(force=True))
+        return orders
+
+    def parse_order(self, data: Mapping[str, Any]) -> Order:
+        return parse_order(data)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> GreatWarState:
+        return GreatWarState.from_json(data)
+
+    def actor(self, state: GreatWarState) -> int | None:
+        """The first acting seat without orders; when none is missing, the first acting
+        seat (who may call for the resolution)."""
+        return None if state.phase is Phase.GAME_OVER else state.current
+
+    def winner(self, state: GreatWarState) -> int | None:
+        """The seat of a sole winner; None while playing or for a shared win (R91)."""
+        if len(state.winners) == 1:
+            return state.seat_of(state.winners[0])
+        return None
+
+    def winner_names(self, state: GreatWarState) -> list[str]:
+        return [state.map.name_of(n) for n in state.winners]
+
+    def report_text(self, state: GreatWarState, fmt: str = "text") -> str:
+        return report_text(state, fmt)
+
+    def _apply(self, state: GreatWarState, order: Order) -> list[Event]:
+        if isinstance(order, SubmitDeployment | SubmitAttack):
+            turn.check_submission(state, order)
+            state.orders[order.faction] = order.to_json()
+            return [{"type": "orders-sealed", "faction": order.faction, "player": order.player}]
+        if order.KIND == Resolve.KIND and not isinstance(order, Resolve):
+            # engine.sealed builds its resolution with another ruleset's Resolve class
+            order = parse_order(order.to_json())
+        if isinstance(order, Resolve):
+            if order.entropy:
+                state.rng = reseeded(state.rng, order.entropy)
+            return turn.resolve_phase(state, order.force)
+        raise AssertionError(f"unhandled order {order!r}")

@@ -1,0 +1,99 @@
+"""Small Great War 1907 positions for rule cases: the starting map plus changes, orders
+as JSON, scripted dice and chances, and the offenses of the last resolution."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import PlayerSpec
+from engine.rng import Rng
+from engine.rulesets.greatwar1907 import GreatWarRuleset
+from engine.rulesets.greatwar1907.orders import parse_order
+from engine.rulesets.greatwar1907.setup import new_game
+from engine.rulesets.greatwar1907.state import Fleet, GreatWarState, Phase, pair
+from engine.rulesets.greatwar1907.turn import check_submission, resolve_phase
+
+RULESET = GreatWarRuleset()
+NATIONS = ("russia", "germany", "france", "uk", "austria_hungary", "ottoman", "spain", "italy")
+
+
+class Script(Rng):
+    """Dice faces and chance rolls (``below`` values) from scripts, then from a seed."""
+
+    def __init__(self, dice: list[int] | None = None, chances: list[int] | None = None) -> None:
+        super().__init__("script", 0)
+        self.faces = list(dice or [])
+        self.rolls = list(chances or [])
+
+    def die(self, sides: int = 6) -> int:
+        return self.faces.pop(0) if self.faces else super().die(sides)
+
+    def below(self, n: int) -> int:
+        if n == 1000 and self.rolls:
+            return self.rolls.pop(0)
+        return super().below(n)
+
+
+def start(turn: int = 1, phase: str = "deployment", **options: Any) -> GreatWarState:
+    """The starting position with every seat human (nobody acts unless told)."""
+    state = new_game([PlayerSpec(n, "human") for n in NATIONS], options, "rules")
+    state.turn = turn
+    state.phase = Phase(phase)
+    return state
+
+
+def set_relation(state: GreatWarState, a: str, b: str, status: str) -> None:
+    if status == "peace":
+        state.relations.pop(pair(a, b), None)
+    else:
+        state.relations[pair(a, b)] = status
+
+
+def put_fleet(state: GreatWarState, nation: str, sea: str, ships: int = 1, cargo: int = 0) -> None:
+    state.at_sea.setdefault(sea, {})[nation] = Fleet(ships, cargo)
+
+
+def give(state: GreatWarState, province: str, owner: str, divisions: int | None = None) -> None:
+    state.owner[province] = owner
+    if divisions is not None:
+        state.standing.pop(province, None)
+        if divisions:
+            state.standing[province] = {owner: divisions}
+
+
+def order(state: GreatWarState, nation: str, **parts: Any) -> None:
+    """Submit ``nation``'s orders for the phase (checked as a submission is)."""
+    kind = "submit-deployment" if state.phase is Phase.DEPLOYMENT else "submit-attack"
+    data = {"kind": kind, "faction": NATIONS.index(nation), "nation": nation, **parts}
+    parsed = parse_order(data)
+    check_submission(state, parsed)  # type: ignore[arg-type]
+    state.orders[NATIONS.index(nation)] = parsed.to_json()
+
+
+def resolve(
+    state: GreatWarState, dice: list[int] | None = None, chances: list[int] | None = None
+) -> None:
+    """Resolve the phase in place (silent seats get empty orders)."""
+    if dice is not None or chances is not None:
+        state.rng = Script(dice, chances)
+    resolve_phase(state, force=True)
+
+
+def offenses(state: GreatWarState, nation: str | None = None) -> list[str]:
+    report = state.last_report or {}
+    return [
+        o["code"] for o in report.get("offenses", []) if nation is None or o["nation"] == nation
+    ]
+
+
+def pp(state: GreatWarState, section: str = "production") -> list[str]:
+    return list((state.last_report or {}).get(section, []))
+
+
+def production_line(state: GreatWarState, nation: str) -> str:
+    """The Production line of one nation in the last Deployment report."""
+    name = state.map.name_of(nation)
+    for line in pp(state):
+        if line.startswith(f"{name}:"):
+            return line
+    raise AssertionError(f"no production line for {nation}")
