@@ -175,7 +175,7 @@ class SubmitOrders(Order):
             for trio in data.get("trades", []):
                 a, b, c = (int(x) for x in trio)
                 trades.append((a, b, c))
-        except (TypeError, ValueError, IndexError):
+        except (TypeError, ValueError, IndexError, KeyError):
             raise InvalidOrderError(
                 "order/bad-field", f"malformed orders: {dict(data)!r}"
             ) from None
