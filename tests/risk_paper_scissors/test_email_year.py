@@ -175,7 +175,9 @@ def test_the_resolution_carries_the_dice_entropy_of_every_salt() -> None:
     assert resolved.actions[-1] == ResolveBids(entropy=dice_entropy(revealed)).to_json()
 
 
-def test_a_bid_resealed_after_seeing_the_others_reveals_is_refused() -> None:
+def test_a_bid_resealed_after_seeing_the_others_reveals_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     """6.2: "Bids are sealed: nobody sees another player's bid before ResolveBids". Green
     reads Red's and Blue's reveals, seals a higher bid and reveals it: the others'
     reveals named the first seals, so every page refuses the resolution."""
@@ -186,7 +188,10 @@ def test_a_bid_resealed_after_seeing_the_others_reveals_is_refused() -> None:
     )
     swapped = [*seals[:2], resealed]
     late = bind_reveal(base, late, swapped, KEYS[GREEN])
-    refused(base, resolution(base, swapped, [*reveals[:2], late]), "sealed/resealed")
+    code = resolution(base, swapped, [*reveals[:2], late])
+    refused(base, code, "sealed/resealed")
+    assert cli.main(["inspect", base.code, code]) == cli.EXIT_USAGE
+    assert "[sealed/resealed]" in capsys.readouterr().err
     with pytest.raises(EngineError) as info:  # the new reveal does not open the old seal
         read_reveals(base, [late], read_seals(base, seals))
     assert info.value.code == "sealed/mismatch"
@@ -204,6 +209,21 @@ def test_a_dropped_bid_is_refused() -> None:
     with pytest.raises(EngineError) as info:
         resolution(base, seals[:2], reveals[:2])
     assert info.value.code == "rps/bids-missing"
+    revealed = read_reveals(base, reveals[:2], read_seals(base, seals))
+    short = [BIDS[RED], BIDS[BLUE], ResolveBids(entropy=dice_entropy(revealed))]
+    forged = make_save(  # the position is the resolver's word: the replay refuses it
+        RPS,
+        base.state,
+        game_id=GAME,
+        keys=list(base.keys),
+        signer=KEYS[RED],
+        seat=RED,
+        previous=base,
+        actions=short,
+        proofs=reveals[:2],
+        seals=seals,
+    )
+    refused(base, forged, "rps/bids-missing")
     refused(base, resolution(base, seals[:2], reveals[:2], force=True), "sealed/resealed")
     refused(base, resolution(base, seals, reveals[:2], force=True), "sealed/forced")
 
