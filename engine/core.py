@@ -148,9 +148,10 @@ class Ruleset(ABC, Generic[S]):
     simultaneous: ClassVar[bool] = False
     """Every side writes orders for the same turn, resolved together."""
     sealed_rounds: ClassVar[tuple[str, ...]] = ()
-    """A simultaneous ruleset's sealed rounds in one turn, in order (Capital Risk has one;
-    The Great War two, Deployment then Attack).  Sealed orders name their round, so a code
-    sealed for one round cannot be replayed in another."""
+    """The sealed rounds in one turn, in order (Capital Risk has one; The Great War two,
+    Deployment then Attack; Risk, Paper, Scissors one, a year's bids, in an otherwise
+    sequential game: see :meth:`awaits_sealed_orders`).  Sealed orders name their round,
+    so a code sealed for one round cannot be replayed in another."""
     resolving_kind: ClassVar[str] = ""
     """The kind of the order that resolves a sealed round (made by :meth:`resolving_order`)."""
     order_types: ClassVar[tuple[type[Order], ...]]
@@ -192,6 +193,13 @@ class Ruleset(ABC, Generic[S]):
     def sealed_round(self, state: S) -> int:
         """Which of :attr:`sealed_rounds` the state waits for (default: the first)."""
         return 0
+
+    def awaits_sealed_orders(self, state: S) -> bool:
+        """Whether the orders that follow ``state`` are one sealed round (by email and
+        forum: commit and reveal, :mod:`engine.sealed`) rather than sequential orders.
+        Always, in a simultaneous ruleset; a sequential ruleset with :attr:`sealed_rounds`
+        says at which positions (Risk, Paper, Scissors: a year's bids)."""
+        return self.simultaneous
 
     def sealing_factions(self, state: S) -> list[int]:
         """The seats that owe sealed orders in the current round (default: every seat)."""

@@ -6,8 +6,10 @@ it continues from, and the orders given since that save with the running roll co
 Whoever receives the next code replays those orders on the previous position: the
 dice come from the random state, so a dishonest position cannot pass.
 
-A simultaneous game's resolution also carries the sealed-order codes that back it, checked
-again on every replay (:func:`engine.sealed.check_resolution`).  A save that continues
+A sealed round's resolution (every turn of a simultaneous game; a sequential game's
+round the ruleset names, :meth:`engine.core.Ruleset.awaits_sealed_orders`) also carries
+the sealed-order codes that back it, checked again on every replay
+(:func:`engine.sealed.check_resolution`).  A save that continues
 another save than the one held is a fork: never verified, whatever it shows.
 
 What each code proves, and what a game by email still cannot prevent (anyone can read
@@ -29,7 +31,7 @@ from engine.savecode import decode_code, encode_code, payload_hash
 from engine.sealed import SealedEvidence, check_resolution
 
 PAYLOAD_FIELDS = {"g", "rs", "rv", "seq", "prev", "keys", "turn", "acts", "rolls", "st"}
-SIMULTANEOUS_FIELDS = {
+SEALED_FIELDS = {
     "proof",  # each faction's signed reveal code
     "seals",  # the sealed codes those reveals open (no moderator)
     "dl",  # deadline codes backing a forced resolution (no moderator)
@@ -115,7 +117,7 @@ def make_save(
     :func:`invitation_digest` of a secret sent only to that player); every later save
     carries them on, and the save that claims an invited seat holds its ``invite``.
 
-    A simultaneous game's resolution carries its reveal codes (``proofs``), the sealed
+    A sealed round's resolution carries its reveal codes (``proofs``), the sealed
     codes they open (``seals``) and any ``deadlines`` codes; a moderated game names its
     ``moderator``'s key in its first save, and every later save carries it on.
 
@@ -164,8 +166,8 @@ def read_save(code: str) -> SaveRecord:
     payload = decoded.payload
     ruleset = find_ruleset(_text(payload, "rs")) if isinstance(payload.get("rs"), str) else None
     allowed = PAYLOAD_FIELDS | INVITATION_FIELDS
-    if ruleset and ruleset.simultaneous:
-        allowed |= SIMULTANEOUS_FIELDS
+    if ruleset and ruleset.sealed_rounds:
+        allowed |= SEALED_FIELDS
     missing = sorted(PAYLOAD_FIELDS - set(payload))
     extra = sorted(set(payload) - allowed)
     if missing or extra or ruleset is None:
@@ -288,13 +290,13 @@ def continue_game(previous: SaveRecord, code: str) -> Continuation:
             f"this page plays v{ruleset.version} and cannot replay it: both players need "
             "the same version of the page",
         )
-    simultaneous = ruleset.simultaneous
+    sealed = ruleset.awaits_sealed_orders(previous.state)
     for seat, (old, new) in enumerate(zip(previous.keys, record.keys, strict=True)):
         if old is not None and old != new:
             raise SaveError("save/keys-changed", f"the code changes seat {seat + 1}'s key")
-        # In a simultaneous game a faction claims its seat with its signed orders (the
-        # replay checks the proof); otherwise only the signer may claim, its own seat.
-        if old is None and new is not None and seat != record.seat and not simultaneous:
+        # In a sealed round a faction claims its seat with its signed orders (the replay
+        # checks the proof); otherwise only the signer may claim, its own seat.
+        if old is None and new is not None and seat != record.seat and not sealed:
             raise SaveError(
                 "save/keys-changed", f"the code claims seat {seat + 1} for someone else"
             )
@@ -390,7 +392,7 @@ def _replay(previous: SaveRecord, record: SaveRecord) -> None:
 
     ruleset = find_ruleset(record.ruleset)
     state = previous.state
-    if ruleset.simultaneous:
+    if ruleset.awaits_sealed_orders(state):
         orders = [_parse_action(ruleset, raw, i) for i, raw in enumerate(record.actions)]
         evidence = SealedEvidence(record.codes("proof"), record.codes("seals"), record.codes("dl"))
         check_resolution(
@@ -410,6 +412,13 @@ def _replay(previous: SaveRecord, record: SaveRecord) -> None:
         actor = ruleset.actor(state)
         if actor is None:
             raise SaveError("save/replay", f"order {index + 1} comes after the end of the game")
+        if ruleset.awaits_sealed_orders(state):
+            raise SaveError(
+                "save/sealed-round",
+                f"order {index + 1} is given in a sealed round "
+                f"({ruleset.sealed_rounds[ruleset.sealed_round(state)]}), which only sealed "
+                "and reveal codes may give, in a save of their own: end the save before it",
+            )
         if state.players[actor].control == "human":
             if actor != record.seat:
                 raise SaveError(

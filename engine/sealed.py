@@ -1,4 +1,5 @@
-"""Sealed orders for simultaneous games by forum, with or without a moderator.
+"""Sealed orders for simultaneous games by forum, with or without a moderator, and for
+the sealed rounds of a sequential game by email.
 
 Without a moderator (commit and reveal): each faction posts a *sealed code*, a signed
 commitment ``sha256(game, turn, round, faction, orders, salt)``; when every sealed code is
@@ -14,8 +15,9 @@ With a moderator (named in the game's first save): factions send their reveal co
 without commitments, and only the moderator may force a deadline.  Without a moderator a
 deadline is forced only with a *deadline code* from every faction that did reveal.
 
-The ruleset says which order resolves a round and how many rounds a turn has
-(:attr:`engine.core.Ruleset.sealed_rounds`, :meth:`engine.core.Ruleset.resolving_order`);
+The ruleset says which positions wait for a sealed round, which order resolves it and
+how many rounds a turn has (:meth:`engine.core.Ruleset.awaits_sealed_orders`,
+:attr:`engine.core.Ruleset.sealed_rounds`, :meth:`engine.core.Ruleset.resolving_order`);
 this module knows no ruleset by name.
 """
 
@@ -402,7 +404,7 @@ def check_resolution(
     signer: int,
     moderator: str | None,
 ) -> None:
-    """Check a simultaneous save's orders against the codes that back them, as every page
+    """Check a sealed round's save: its orders against the codes that back them, as every page
     does on replay: the orders are exactly the revealed ones in faction order, then the
     resolving order with the dice entropy recomputed from the reveals; without a
     moderator each reveal opens its faction's sealed code; a forced resolution is the
@@ -418,6 +420,7 @@ def check_resolution(
             raise SealedOrdersError(
                 "sealed/unexpected", "a save without orders may not carry sealed codes"
             )
+        _check_claims(base, {}, keys, signer)
         return
     moderated = moderator is not None
     if moderated and keys[signer] != moderator:

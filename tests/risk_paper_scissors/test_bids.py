@@ -9,7 +9,6 @@ import pytest
 from engine.core import PlayerSpec
 from engine.errors import EngineError
 from engine.keys import PlayerKey
-from engine.rulesets.risk_paper_scissors.mail import bid_resolution_orders
 from engine.rulesets.risk_paper_scissors.orders import (
     Attack,
     Bid,
@@ -20,7 +19,7 @@ from engine.rulesets.risk_paper_scissors.orders import (
 )
 from engine.rulesets.risk_paper_scissors.state import Garrison, Player
 from engine.saves import make_save, read_save
-from engine.sealed import read_reveals, read_seals, seal_orders
+from engine.sealed import read_reveals, read_seals, resolution_orders, seal_orders
 from tests.risk_paper_scissors.helpers import BLUE, GREEN, RED, RPS, play, position, refused
 
 YELLOW = 3
@@ -125,7 +124,7 @@ def test_55_sealed_bid_reveal_must_match() -> None:
         seals.append(sealed)
         reveals.append(reveal)
     revealed = read_reveals(base, reveals, read_seals(base, seals))
-    for order in bid_resolution_orders(revealed):
+    for order in resolution_orders(RPS, revealed, force=False, with_entropy=True):
         state = RPS.apply(state, order).state
     assert state.order[0] == 2  # the highest bid
     _, changed = seal_orders(Bid(0, 3), game_id="mail", turn=1, faction=0, key=keys[0], salt="s0")

@@ -86,6 +86,9 @@ class RpsRuleset(Ruleset[RpsState]):
     name: ClassVar[str] = "risk_paper_scissors"
     title: ClassVar[str] = "Risk, Paper, Scissors"
     aliases: ClassVar[tuple[str, ...]] = ("rps",)
+    # Sequential, but by email each year's bids are one commit-reveal round (spec 17.1).
+    sealed_rounds: ClassVar[tuple[str, ...]] = ("bids",)
+    resolving_kind: ClassVar[str] = ResolveBids.KIND
     order_types: ClassVar[tuple[type[Order], ...]] = ORDER_TYPES
     phase_orders: ClassVar[Mapping[Any, frozenset[str]]] = PHASE_ORDERS
 
@@ -96,6 +99,15 @@ class RpsRuleset(Ruleset[RpsState]):
 
     def legal_orders(self, state: RpsState) -> list[Order]:
         return legal_orders(state)
+
+    def awaits_sealed_orders(self, state: RpsState) -> bool:
+        return state.phase is Phase.BID
+
+    def sealing_factions(self, state: RpsState) -> list[int]:
+        return state.living()
+
+    def resolving_order(self, *, force: bool, entropy: str) -> Order:
+        return ResolveBids(entropy=entropy, force=force)
 
     def state_from_json(self, data: Mapping[str, Any]) -> RpsState:
         return read_state(data)
