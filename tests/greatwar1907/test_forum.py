@@ -10,6 +10,7 @@ from collections.abc import Sequence
 import pytest
 
 from engine.ai import choose_for
+from engine.cli import main
 from engine.core import Order, PlayerSpec
 from engine.errors import EngineError
 from engine.keys import PlayerKey
@@ -107,11 +108,14 @@ def _moderated(base: SaveRecord, seats: Sequence[int], force: bool = False) -> s
 
 
 def _refused(base: SaveRecord, code: str, expected: str) -> None:
+    """Every page (``continue_game``) and ``inspect`` refuse ``code`` with ``expected``;
+    the game held is untouched."""
     before = base.state.to_json()
     with pytest.raises(EngineError) as info:
         continue_game(base, code)
     assert info.value.code == expected
     assert base.state.to_json() == before
+    assert main(["inspect", base.code, code]) == 2
 
 
 def test_the_ruleset_declares_two_sealed_rounds_a_turn() -> None:
@@ -146,7 +150,9 @@ def test_case_95_a_deployment_code_is_refused_in_the_attack_phase() -> None:
     assert info.value.code == "sealed/wrong-round"
 
 
-def test_attacker_replays_the_deployment_codes_in_the_attack_phase() -> None:
+def test_attacker_replays_the_deployment_codes_in_the_attack_phase(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     """An attacker saves the Attack phase's resolution with the codes of the Deployment
     round (the same turn): every page refuses it with ``sealed/wrong-round``."""
     base = _base(seats=3)
@@ -170,6 +176,7 @@ def test_attacker_replays_the_deployment_codes_in_the_attack_phase() -> None:
         seals=seals,
     )
     _refused(attack, code, "sealed/wrong-round")
+    assert "[sealed/wrong-round]" in capsys.readouterr().err
 
 
 def test_attacker_reseals_after_seeing_the_reveals() -> None:
@@ -250,3 +257,4 @@ def test_a_whole_turn_by_sealed_codes_verified_by_another_nations_replay() -> No
     assert end.verified
     assert (end.record.state.turn, end.record.state.phase.value) == (2, "deployment")
     assert end.record.state.to_json() == continue_game(attack_base, attack).record.state.to_json()
+    assert main(["inspect", base.code, deployment, attack]) == 0
