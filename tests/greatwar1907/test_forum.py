@@ -258,3 +258,16 @@ def test_a_whole_turn_by_sealed_codes_verified_by_another_nations_replay() -> No
     assert (end.record.state.turn, end.record.state.phase.value) == (2, "deployment")
     assert end.record.state.to_json() == continue_game(attack_base, attack).record.state.to_json()
     assert main(["inspect", base.code, deployment, attack]) == 0
+
+
+def test_attacker_picks_the_dice_of_a_phase() -> None:
+    """R3: "the dice are reseeded from all salts": a resolver who saves the phase with
+    other entropy than the reveals' salts give (to choose its dice) is refused
+    ``sealed/unsigned`` by every page and ``inspect``."""
+    base = _base(seats=3)
+    seals, reveals = _round(base, [0, 1, 2])
+    revealed = read_reveals(base, reveals, read_seals(base, seals))
+    orders = resolution_orders(RULESET, revealed, force=False, with_entropy=True)
+    chosen = [*orders[:-1], RULESET.resolving_order(force=False, entropy="lucky")]
+    code = _save(base, chosen, signer=KEYS[1], seat=1, proofs=reveals, seals=seals)
+    _refused(base, code, "sealed/unsigned")
