@@ -75,6 +75,8 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
     title: ClassVar[str] = "The Great War 1907"
     aliases: ClassVar[tuple[str, ...]] = ("gw1907",)
     simultaneous: ClassVar[bool] = True
+    sealed_rounds: ClassVar[tuple[str, ...]] = (Phase.DEPLOYMENT.value, Phase.ATTACK.value)
+    resolving_kind: ClassVar[str] = Resolve.KIND
     order_types: ClassVar[tuple[type[Order], ...]] = ORDER_TYPES
     phase_orders: ClassVar[Mapping[Any, frozenset[str]]] = PHASE_ORDERS
     default_players: ClassVar[int] = 8
@@ -101,6 +103,19 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
     def parse_order(self, data: Mapping[str, Any]) -> Order:
         return parse_order(data)
 
+    def sealed_round(self, state: GreatWarState) -> int:
+        """R3: each phase is its own sealed round, so a Deployment code cannot be
+        replayed in the Attack phase of the same turn (case 95)."""
+        return 1 if state.phase is Phase.ATTACK else 0
+
+    def sealing_factions(self, state: GreatWarState) -> list[int]:
+        """The nations with a seat that act (Neutral has no seat; an idle seat sends
+        nothing, as in :func:`turn.missing`)."""
+        return [i for i, s in enumerate(state.players) if s.kind != "idle" and s.alive]
+
+    def resolving_order(self, *, force: bool, entropy: str) -> Order:
+        return Resolve(force=force, entropy=entropy)
+
     def state_from_json(self, data: Mapping[str, Any]) -> GreatWarState:
         return GreatWarState.from_json(data)
 
@@ -126,9 +141,6 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
             turn.check_submission(state, order)
             state.orders[order.faction] = order.to_json()
             return [{"type": "orders-sealed", "faction": order.faction, "player": order.player}]
-        if order.KIND == Resolve.KIND and not isinstance(order, Resolve):
-            # engine.sealed builds its resolution with another ruleset's Resolve class
-            order = parse_order(order.to_json())
         if isinstance(order, Resolve):
             if order.entropy:
                 state.rng = reseeded(state.rng, order.entropy)
