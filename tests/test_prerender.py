@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ui.prerender import board_svg, fill, seat_rows
+from ui.shell.prerender import board_svg, fill, seat_rows
 
 INDEX = Path(__file__).resolve().parent.parent / "index.html"
 

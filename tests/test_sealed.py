@@ -7,10 +7,10 @@ import hashlib
 
 import pytest
 
-from engine.ai.capital import choose
 from engine.core import PlayerSpec, find_ruleset
 from engine.errors import EngineError
 from engine.keys import PlayerKey
+from engine.rulesets.capital.ai.baseline import choose
 from engine.saves import SaveRecord, continue_game, make_save, read_save
 from engine.sealed import (
     claimed_keys,

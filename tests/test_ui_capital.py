@@ -21,8 +21,8 @@ from ui.capital.export import bbcode, data_url, map_svg, markdown, report_html
 from ui.capital.panels import entry_html, handover_html, report_panel_html, status_html
 from ui.capital.replay import replay_steps
 from ui.capital.session import CapitalSession, parse_count
-from ui.newgame import read_capital_form
-from ui.palette import FACTION_STYLES, MACHADO, delta_e, seat_style, simulate
+from ui.shell.newgame import read_capital_form
+from ui.shell.palette import FACTION_STYLES, MACHADO, delta_e, seat_style, simulate
 
 SECTIONS = ("Reinforcement", "Attacks", "Resolved", "Final", "Reinforcements", "Offenses")
 GEOMETRY = read_map_file("classic_geometry.json")

@@ -9,9 +9,9 @@ import pytest
 from engine.core import PlayerSpec
 from engine.rulesets.classic.orders import Attack, EndAttack, EndTurn, FreeMove, Place
 from engine.rulesets.classic.state import Phase
-from ui import views
-from ui.controller import Session
-from ui.describe import describe
+from ui.classic import views
+from ui.classic.controller import Session
+from ui.classic.describe import describe
 
 PLAYERS = [
     PlayerSpec("Ann", "human", "#D55E00"),
@@ -192,7 +192,7 @@ def test_describe_hides_drawn_card() -> None:
 
 
 def test_new_game_form_reading() -> None:
-    from ui.newgame import read_form
+    from ui.shell.newgame import read_form
 
     fields = {
         "seat0-name": "Ann",

@@ -5,8 +5,9 @@ usable before Python runs.  This script attaches its listeners first, then impor
 engine (only what the first screen needs), restores an autosaved game or starts the game
 the player asked for meanwhile, and sets ``document.body.dataset.ready = "true"``.
 
-All game logic lives in pure modules (ui.controller, ui.views, ui.panels, ui.render);
-this file only reads the DOM, calls them and writes their HTML back.
+All game logic lives in pure modules (ui.classic.controller, ui.classic.views,
+ui.classic.panels, ui.shell.render); this file only reads
+the DOM, calls them and writes their HTML back.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from ui.capital.page import CapitalPage
-from ui.pbem_page import EmailPage
+from ui.shell.pbem_page import EmailPage
 
 SAVE_KEY = "risk-family.classic.v1"
 COMPUTER_DELAY = 0.45  # seconds between computer orders at normal pace
@@ -304,8 +305,8 @@ class Page:
             self.capital.start_from_form()
             return
         from engine.errors import EngineError
-        from ui.controller import Session
-        from ui.newgame import read_form, read_where
+        from ui.classic.controller import Session
+        from ui.shell.newgame import read_form, read_where
 
         form = el("new-game-form")
 
@@ -327,7 +328,7 @@ class Page:
             el("setup-error").textContent = exc.message
             return
         if read_where(text) == "email":
-            from ui import pbem
+            from ui.shell import pbem
 
             try:
                 game = pbem.create(session.state, self.email.key(), secrets.token_hex(8))
@@ -364,7 +365,7 @@ class Page:
             self.message(f"Autosave failed: {exc}", warn=True)
 
     def restore(self) -> bool:
-        from ui.controller import Session
+        from ui.classic.controller import Session
 
         text = window.localStorage.getItem(SAVE_KEY)
         if not text:
@@ -390,8 +391,8 @@ class Page:
         session = self.session
         if session is None:
             return
-        from ui import panels
-        from ui.render import render_map
+        from ui.classic import panels
+        from ui.shell.render import render_map
 
         body = document.body.dataset
         body.phase = session.state.phase.value
@@ -438,7 +439,7 @@ class Page:
             if found(button):
                 button.focus()
         if getattr(session, "pbem", None) is not None:
-            from ui import pbem_panels
+            from ui.shell import pbem_panels
 
             body.waiting = "true" if session.waiting else "false"
             body.pbemSeq = str(session.pbem.record.seq)
@@ -467,8 +468,8 @@ class Page:
 
         load_map("classic")
         self.geometry = read_map_file("classic_geometry.json")
-        import ui.controller
-        import ui.panels  # noqa: F401  (imported now so the first click is fast)
+        import ui.classic.controller
+        import ui.classic.panels  # noqa: F401  (imported now so the first click is fast)
 
         available = set(levels("classic")) | {"human"}
         for option in document.querySelectorAll('select[name$="-control"] option'):

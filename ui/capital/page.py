@@ -58,7 +58,7 @@ class CapitalPage:
         return self.session is not None
 
     def key(self) -> Any:
-        from ui.device_key import device_key
+        from ui.shell.device_key import device_key
 
         storage = self.win().localStorage
 
@@ -88,7 +88,7 @@ class CapitalPage:
     def start_from_form(self) -> None:
         from engine.errors import EngineError
         from ui.capital.session import CapitalSession
-        from ui.newgame import read_capital_form
+        from ui.shell.newgame import read_capital_form
 
         form = self.el("new-game-form")
 
@@ -362,7 +362,7 @@ class CapitalPage:
         from types import SimpleNamespace
 
         from ui.capital import entry
-        from ui.render import render_map
+        from ui.shell.render import render_map
 
         session = self.session
         state = session.state

@@ -14,7 +14,7 @@ from engine.rulesets.capital.options import MUST_TRADE_AT, TWO_SETS_FROM
 from ui.capital import entry
 from ui.capital.export import bbcode, data_url, markdown, report_html
 from ui.capital.session import ORDER_MODES, SETUP_MODES, CapitalSession
-from ui.render import swatch
+from ui.shell.render import swatch
 
 MODE_LABELS = {
     "capital": "Capital",

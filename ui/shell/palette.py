@@ -3,7 +3,7 @@
 The palette is drawn from Okabe & Ito's "Color Universal Design" set (2008), chosen so
 that every pair stays apart under simulated protanopia, deuteranopia and tritanopia
 (see tests/test_palette.py).  Colour is never the only cue: every seat also has a
-pattern for its territories and an initial in its army badge (ui/render.py).
+pattern for its territories and an initial in its army badge (ui/shell/render.py).
 
 The simulation uses Machado, Oliveira & Fernandes (2009) matrices at severity 1.0,
 applied in linear RGB; distances are CIE76 Delta-E in CIELAB (D65).

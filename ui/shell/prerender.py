@@ -1,7 +1,7 @@
 """Write the static parts of index.html that come from Python: the empty board SVG (so the
 map is on screen before Pyodide has loaded) and the seat rows of the new-game form.
 
-    python -m ui.prerender [index.html]
+    python -m ui.shell.prerender [index.html]
 
 Each part goes between ``<!-- prerender:NAME -->`` and ``<!-- /prerender:NAME -->``;
 running it twice gives the same file.
@@ -15,10 +15,10 @@ import sys
 from html import escape
 from pathlib import Path
 
-from ui.palette import SEAT_STYLES
-from ui.render import render_map
+from ui.shell.palette import SEAT_STYLES
+from ui.shell.render import render_map
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_NAMES = ("Red", "Blue", "Yellow", "Green", "Pink", "Black")
 DEFAULT_SEATS = (("You", "human"), ("Friend", "human"), ("Computer", "baseline"))
 CONTROLS = (

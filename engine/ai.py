@@ -20,14 +20,14 @@ Chooser = Callable[[Any, int], Order]
 
 _PLAYERS: dict[tuple[str, str], Chooser] = {}
 PLAYER_MODULES: dict[tuple[str, str], str] = {
-    ("classic", "baseline"): "engine.ai.classic_baseline",
-    ("classic", "easy"): "engine.ai.classic_levels",
-    ("classic", "standard"): "engine.ai.classic_levels",
-    ("classic", "good"): "engine.ai.classic_levels",
-    ("capital", "baseline"): "engine.ai.capital",
-    ("capital", "easy"): "engine.ai.capital_levels",
-    ("capital", "standard"): "engine.ai.capital_levels",
-    ("capital", "good"): "engine.ai.capital_levels",
+    ("classic", "baseline"): "engine.rulesets.classic.ai.baseline",
+    ("classic", "easy"): "engine.rulesets.classic.ai.levels",
+    ("classic", "standard"): "engine.rulesets.classic.ai.levels",
+    ("classic", "good"): "engine.rulesets.classic.ai.levels",
+    ("capital", "baseline"): "engine.rulesets.capital.ai.baseline",
+    ("capital", "easy"): "engine.rulesets.capital.ai.levels",
+    ("capital", "standard"): "engine.rulesets.capital.ai.levels",
+    ("capital", "good"): "engine.rulesets.capital.ai.levels",
 }
 
 

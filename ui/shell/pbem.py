@@ -1,6 +1,6 @@
 """Play by email or forum, as the page sees it (pure; no browser imports).
 
-A game by email is a normal :class:`ui.controller.Session` with a :class:`PbemGame`
+A game by email is a normal :class:`ui.classic.controller.Session` with a :class:`PbemGame`
 attached: the game's id, the last save this browser accepted (a signed save code, see
 :mod:`engine.saves`), the orders given here since that save, the seat this browser plays
 and the code it last made for the others.
@@ -9,7 +9,7 @@ The flow:
 
 * :func:`create` starts an email game: the creating browser claims the first human seat
   and signs save 0.
-* The page plays orders as usual (:class:`~ui.controller.Session` appends them to
+* The page plays orders as usual (:class:`~ui.classic.controller.Session` appends them to
   :attr:`PbemGame.actions`). Computer seats are played by the browser that has the turn.
   When the seat to act leaves this browser (another human, or the game is over),
   :func:`seal` signs the next save; :func:`send_bundle` builds what the player sends
@@ -32,7 +32,7 @@ from engine.keys import PlayerKey
 from engine.saves import SaveRecord, continue_game, make_save, read_save
 
 if TYPE_CHECKING:
-    from ui.controller import Session
+    from ui.classic.controller import Session
 
 LINK_PREFIX = "#game="
 PBEM_RULESET = "classic"

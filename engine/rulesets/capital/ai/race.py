@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.ai.capital_view import View
+from engine.rulesets.capital.ai.view import View
 from engine.rulesets.capital.turn import capitals_needed
 
 WIN_NOW = 25.0  # worth of the capital that wins the game

@@ -8,9 +8,9 @@ territory no enemy touches into territories unlikely to fall this turn.
 
 from __future__ import annotations
 
-from engine.ai.capital_odds import duel, mass
-from engine.ai.capital_plan import Planner
-from engine.ai.capital_view import View
+from engine.rulesets.capital.ai.odds import duel, mass
+from engine.rulesets.capital.ai.plan import Planner
+from engine.rulesets.capital.ai.view import View
 from engine.rulesets.capital.options import MAX_SETS_PER_TURN, MUST_TRADE_AT, TWO_SETS_FROM
 from engine.rulesets.capital.orders import Surge, Tactical
 from engine.rulesets.capital.reinforce import capacity, reinforcements, set_value, valid_sets

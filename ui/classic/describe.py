@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ui.render import territory_names
+from ui.shell.render import territory_names
 
 Event = Mapping[str, Any]
 

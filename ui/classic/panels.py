@@ -10,9 +10,9 @@ from html import escape
 from typing import Any
 
 from engine.rulesets.classic.state import Phase
-from ui import views
-from ui.controller import DICE_MODES, CountChoice, Session
-from ui.render import swatch
+from ui.classic import views
+from ui.classic.controller import DICE_MODES, CountChoice, Session
+from ui.shell.render import swatch
 
 MODE_LABELS = {"once": "Roll once", "continuous": "Continuous", "do-or-die": "Do or die"}
 PIPS = "⚀⚁⚂⚃⚄⚅"

@@ -70,7 +70,7 @@ def read_capital_form(
 
     :raises ValueError: fewer than two factions, or a forum faction that does not play.
     """
-    from ui.palette import FACTION_STYLES
+    from ui.shell.palette import FACTION_STYLES
 
     players: list[PlayerSpec] = []
     teams: list[list[str]] = []

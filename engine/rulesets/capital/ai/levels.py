@@ -28,12 +28,12 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from engine.ai import register_player
-from engine.ai.capital_foresight import forecast, foresight_surge
-from engine.ai.capital_moves import plan_surge, plan_tactical, plan_trades
-from engine.ai.capital_plan import LevelProfile, Planner
-from engine.ai.capital_setup import setup_order
-from engine.ai.capital_view import View
 from engine.core import Order
+from engine.rulesets.capital.ai.foresight import forecast, foresight_surge
+from engine.rulesets.capital.ai.moves import plan_surge, plan_tactical, plan_trades
+from engine.rulesets.capital.ai.plan import LevelProfile, Planner
+from engine.rulesets.capital.ai.setup import setup_order
+from engine.rulesets.capital.ai.view import View
 from engine.rulesets.capital.orders import Resolve, SubmitOrders
 from engine.rulesets.capital.reinforce import capacity, reinforcements
 from engine.rulesets.capital.state import CapitalState, Phase

@@ -9,9 +9,9 @@ stack toward the front.
 from __future__ import annotations
 
 from engine.ai import register_player
-from engine.ai.capital_view import spread_evenly
 from engine.core import Order
 from engine.maps import GameMap
+from engine.rulesets.capital.ai.view import spread_evenly
 from engine.rulesets.capital.orders import (
     Attack,
     Resolve,

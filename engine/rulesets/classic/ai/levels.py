@@ -4,7 +4,7 @@
 Easy player more careless than the Standard player."  All three share one strategy
 (continent and border valuation, exact battle odds, card timing, missions,
 headquarters, neutral buffers, the army limit, the attack advantage) and differ in
-judgement, set by a :class:`~engine.ai.classic_eval.Profile`:
+judgement, set by a :class:`~engine.rulesets.classic.ai.evaluate.Profile`:
 
 * Easy attacks at poor odds, moves every army forward, places its reinforcements one
   army at a time wherever looks best just then (so they end up thin), trades cards as
@@ -21,7 +21,7 @@ judgement, set by a :class:`~engine.ai.classic_eval.Profile`:
   nothing on neutral buffers that lead nowhere.
 
 On top of the single-attack judgement the levels make turn plans
-(:mod:`engine.ai.classic_plan`): Good hunts down weak rivals for their cards, breaks
+(:mod:`engine.rulesets.classic.ai.plan`): Good hunts down weak rivals for their cards, breaks
 held continents and, against two rivals or more, pushes for a continent; Standard
 pushes for a continent against three rivals or more; Easy plans nothing.  Good's weights
 came out of a random search (20 candidates, 200 two-player games each against
@@ -38,17 +38,17 @@ from collections.abc import Callable
 from math import ceil
 
 from engine.ai import register_player
-from engine.ai.classic_eval import Profile, View
-from engine.ai.classic_opening import best_claim, best_headquarters, best_neutral_block
-from engine.ai.classic_plan import best_plan, plan_attack, plan_keep
-from engine.ai.classic_tactics import (
+from engine.core import Order
+from engine.rulesets.classic.ai.evaluate import Profile, View
+from engine.rulesets.classic.ai.opening import best_claim, best_headquarters, best_neutral_block
+from engine.rulesets.classic.ai.plan import best_plan, plan_attack, plan_keep
+from engine.rulesets.classic.ai.tactics import (
     accept_reroll,
     attack_score,
     best_attack,
     best_free_move,
     move_in_count,
 )
-from engine.core import Order
 from engine.rulesets.classic.cards import set_value, valid_sets
 from engine.rulesets.classic.common import room
 from engine.rulesets.classic.orders import (

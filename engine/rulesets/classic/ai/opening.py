@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.ai.classic_eval import View
+from engine.rulesets.classic.ai.evaluate import View
 from engine.rulesets.classic.state import UNOWNED
 
 

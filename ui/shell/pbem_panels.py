@@ -9,10 +9,10 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from ui.pbem import LoadResult, SendBundle, seat_label, waiting_for
+from ui.shell.pbem import LoadResult, SendBundle, seat_label, waiting_for
 
 if TYPE_CHECKING:
-    from ui.controller import Session
+    from ui.classic.controller import Session
 
 
 def _button(label: str, action: str, testid: str, cls: str = "", **data: object) -> str:

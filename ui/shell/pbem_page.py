@@ -1,6 +1,6 @@
 """Play by email and forum in the page (issue 4): the send, load and key dialogs, the
-``#game=`` link, seat claims.  The logic lives in the pure modules ``ui.pbem`` and
-``ui.pbem_panels``; this class wires them to the DOM for :class:`ui.main.Page`, which
+``#game=`` link, seat claims.  The logic lives in the pure modules ``ui.shell.pbem`` and
+``ui.shell.pbem_panels``; this class wires them to the DOM for :class:`ui.main.Page`, which
 keeps the game session.
 """
 
@@ -11,7 +11,7 @@ from typing import Any
 
 from pyscript import document, window
 
-GAME_LINK = "#game="  # ui.pbem.LINK_PREFIX, without importing the signing code at start-up
+GAME_LINK = "#game="  # ui.shell.pbem.LINK_PREFIX, without importing the signing code at start-up
 
 
 def found(node: Any) -> bool:
@@ -46,7 +46,7 @@ class EmailPage:
         self.dialog_html = ""
 
     def key(self) -> Any:
-        from ui.device_key import device_key
+        from ui.shell.device_key import device_key
 
         return device_key(stored, store)
 
@@ -56,7 +56,7 @@ class EmailPage:
         game = getattr(session, "pbem", None)
         if game is None or not game.due(session.state, session.actor):
             return
-        from ui import pbem
+        from ui.shell import pbem
 
         try:
             pbem.seal(game, session.state, self.key())
@@ -107,7 +107,7 @@ class EmailPage:
         self.draw_dialog()
 
     def draw_dialog(self) -> None:
-        from ui import pbem, pbem_panels
+        from ui.shell import pbem, pbem_panels
 
         box = el("pbem")
         html = ""
@@ -147,7 +147,7 @@ class EmailPage:
             return
         from urllib.parse import unquote
 
-        from ui.pbem import LINK_PREFIX
+        from ui.shell.pbem import LINK_PREFIX
 
         url = str(window.location.href).split("#", 1)[0]
         window.history.replaceState(None, "", url)
@@ -156,7 +156,7 @@ class EmailPage:
         self.check_code()
 
     def check_code(self) -> None:
-        from ui import pbem
+        from ui.shell import pbem
 
         game = getattr(self.page.session, "pbem", None)
         try:
@@ -170,7 +170,7 @@ class EmailPage:
         self.draw_dialog()
 
     def take(self, result: Any, verified: bool) -> None:
-        from ui import pbem
+        from ui.shell import pbem
 
         try:
             note = pbem.accept(
@@ -190,8 +190,8 @@ class EmailPage:
         self.page.kick_computers()
 
     def claim(self, seat: int | None) -> None:
-        from ui import pbem
-        from ui.controller import Session
+        from ui.classic.controller import Session
+        from ui.shell import pbem
 
         record = self.load_result.record
         try:
@@ -213,7 +213,7 @@ class EmailPage:
 
     def import_key(self, text: str) -> None:
         from engine.errors import EngineError
-        from ui.device_key import import_key
+        from ui.shell.device_key import import_key
 
         try:
             key = import_key(store, text)

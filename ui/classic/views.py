@@ -8,8 +8,8 @@ from typing import Any
 
 from engine.rulesets.classic.orders import Attack
 from engine.rulesets.classic.state import Phase
-from ui.controller import Session
-from ui.render import continent_names
+from ui.classic.controller import Session
+from ui.shell.render import continent_names
 
 
 @dataclass(frozen=True)

@@ -34,11 +34,11 @@ from engine.rulesets.classic.orders import (
     TradeCards,
 )
 from engine.rulesets.classic.state import ClassicState, Phase
-from ui.describe import describe
-from ui.render import territory_names
+from ui.classic.describe import describe
+from ui.shell.render import territory_names
 
 if TYPE_CHECKING:
-    from ui.pbem import PbemGame  # only email games need it (and its signing library)
+    from ui.shell.pbem import PbemGame  # only email games need it (and its signing library)
 
 SAVE_VERSION = 1
 LOG_LIMIT = 400
@@ -85,7 +85,7 @@ class Session:
         self.mode = "once"
         self.last_rolls: list[Event] = []
         self._legal: list[Order] | None = None
-        self.pbem: PbemGame | None = None  # set for a game by email or forum (ui.pbem)
+        self.pbem: PbemGame | None = None  # set for a game by email or forum (ui.shell.pbem)
         self._sync_viewer()
 
     # ------------------------------------------------------------ creation and saving
@@ -133,7 +133,7 @@ class Session:
         session.mode = str(data.get("mode", "once"))
         session.last_rolls = list(data.get("last_rolls", []))
         if data.get("pbem") is not None:
-            from ui.pbem import PbemGame
+            from ui.shell.pbem import PbemGame
 
             session.attach_pbem(PbemGame.from_json(data["pbem"]))
         return session

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import svgwrite
 
-from ui.palette import SEA, UNOWNED_FILL, SeatStyle, seat_style, text_color_on, tint
+from ui.shell.palette import SEA, UNOWNED_FILL, SeatStyle, seat_style, text_color_on, tint
 
 Geometry = Mapping[str, Any]
 TINT = 0.38

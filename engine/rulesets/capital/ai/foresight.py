@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.ai.capital_odds import duel
-from engine.ai.capital_plan import LevelProfile, Planner
-from engine.ai.capital_view import View
+from engine.rulesets.capital.ai.odds import duel
+from engine.rulesets.capital.ai.plan import LevelProfile, Planner
+from engine.rulesets.capital.ai.view import View
 from engine.rulesets.capital.orders import Surge
 from engine.rulesets.capital.reinforce import capacity, reinforcements
 from engine.rulesets.capital.state import CapitalState

@@ -10,7 +10,7 @@ continent the faction can hope to hold.
 
 from __future__ import annotations
 
-from engine.ai.capital_view import Profile, View, spread_evenly
+from engine.rulesets.capital.ai.view import Profile, View, spread_evenly
 from engine.rulesets.capital.orders import SubmitSetup
 from engine.rulesets.capital.setup import setup_pool
 

@@ -6,7 +6,7 @@ from collections import deque
 from functools import lru_cache
 
 from engine import odds
-from engine.ai.classic_eval import View
+from engine.rulesets.classic.ai.evaluate import View
 from engine.rulesets.classic.legal import attack_options, move_options
 from engine.rulesets.classic.orders import Attack, FreeMove
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.ai.classic_eval import View
-from engine.ai.classic_tactics import LOSS_WEIGHT, battle_losses, roll_on
+from engine.rulesets.classic.ai.evaluate import View
+from engine.rulesets.classic.ai.tactics import LOSS_WEIGHT, battle_losses, roll_on
 from engine.rulesets.classic.cards import rising_value
 from engine.rulesets.classic.orders import Attack
 

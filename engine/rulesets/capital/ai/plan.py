@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.ai.capital_odds import defenders_needed, mass
-from engine.ai.capital_race import Race, capital_of, faction_threat, race_value
-from engine.ai.capital_view import Profile, View
+from engine.rulesets.capital.ai.odds import defenders_needed, mass
+from engine.rulesets.capital.ai.race import Race, capital_of, faction_threat, race_value
+from engine.rulesets.capital.ai.view import Profile, View
 from engine.rulesets.capital.orders import Attack
 
 EXTRA_COST = 0.04  # value of one reinforcement spent on an attack, against 1 per territory
