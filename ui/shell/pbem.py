@@ -1,9 +1,9 @@
 """Play by email or forum, as the page sees it (pure; no browser imports).
 
-A game by email is a normal :class:`ui.classic.controller.Session` with a :class:`PbemGame`
-attached: the game's id, the last save this browser accepted (a signed save code, see
-:mod:`engine.saves`), the orders given here since that save, the seat this browser plays
-and the code it last made for the others.
+A game by email is a ruleset page's session (:class:`ui.classic.controller.Session`)
+with a :class:`PbemGame` attached: the game's id, the last save this browser accepted (a
+signed save code, see :mod:`engine.saves`), the orders given here since that save, the
+seat this browser plays and the code it last made for the others.
 
 The flow:
 
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 from urllib.parse import quote
 
 from engine.core import Event, find_ruleset
@@ -31,8 +31,23 @@ from engine.errors import EngineError
 from engine.keys import PlayerKey
 from engine.saves import SaveRecord, continue_game, make_save, read_save
 
-if TYPE_CHECKING:
-    from ui.classic.controller import Session
+
+class Session(Protocol):
+    """What an email game needs of a ruleset page's session (the shell imports no
+    ruleset page: the session's class lives in ``ui/<ruleset>/``)."""
+
+    pbem: PbemGame | None
+
+    @property
+    def state(self) -> Any: ...
+
+    @property
+    def actor(self) -> int | None: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    def adopt(self, state: Any, events: Sequence[Event], line: str) -> None: ...
 
 LINK_PREFIX = "#game="
 PBEM_RULESET = "classic"

@@ -7,12 +7,8 @@ Every control carries ``data-action`` (the page dispatches clicks on it) and a
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
 
-from ui.shell.pbem import LoadResult, SendBundle, seat_label, waiting_for
-
-if TYPE_CHECKING:
-    from ui.classic.controller import Session
+from ui.shell.pbem import LoadResult, SendBundle, Session, seat_label, waiting_for
 
 
 def _button(label: str, action: str, testid: str, cls: str = "", **data: object) -> str:
