@@ -1,9 +1,9 @@
 """Computer players, registered per ruleset and level.
 
 ``choose_order(state)`` asks the controller of the seat that must act now.  Which
-module plays which (ruleset, level) is data (``PLAYER_MODULES``), so listing the levels
-imports nothing; a module is imported when its first order is asked for, and
-registers its choosers with :func:`register_player`.
+module plays which level is each ruleset's data (:attr:`Ruleset.computer_players`), so
+listing the levels imports no player; a module is imported when its first order is
+asked for, and registers its choosers with :func:`register_player`.
 """
 
 from __future__ import annotations
@@ -19,16 +19,6 @@ Chooser = Callable[[Any, int], Order]
 """A computer player: given the state and its seat, the order it gives now."""
 
 _PLAYERS: dict[tuple[str, str], Chooser] = {}
-PLAYER_MODULES: dict[tuple[str, str], str] = {
-    ("classic", "baseline"): "engine.rulesets.classic.ai.baseline",
-    ("classic", "easy"): "engine.rulesets.classic.ai.levels",
-    ("classic", "standard"): "engine.rulesets.classic.ai.levels",
-    ("classic", "good"): "engine.rulesets.classic.ai.levels",
-    ("capital", "baseline"): "engine.rulesets.capital.ai.baseline",
-    ("capital", "easy"): "engine.rulesets.capital.ai.levels",
-    ("capital", "standard"): "engine.rulesets.capital.ai.levels",
-    ("capital", "good"): "engine.rulesets.capital.ai.levels",
-}
 
 
 def register_player(ruleset: str, control: str, chooser: Chooser) -> None:
@@ -37,13 +27,15 @@ def register_player(ruleset: str, control: str, chooser: Chooser) -> None:
 
 def levels(ruleset: str) -> list[str]:
     """The computer levels available for ``ruleset`` (without importing any of them)."""
-    return sorted(control for (r, control) in PLAYER_MODULES if r == ruleset)
+    return sorted(find_ruleset(ruleset).computer_players)
 
 
 def _chooser(ruleset: str, control: str) -> Chooser | None:
     key = (ruleset, control)
-    if key not in _PLAYERS and key in PLAYER_MODULES:
-        importlib.import_module(PLAYER_MODULES[key])
+    if key not in _PLAYERS:
+        module = find_ruleset(ruleset).computer_players.get(control)
+        if module is not None:
+            importlib.import_module(module)
     return _PLAYERS.get(key)
 
 

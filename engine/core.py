@@ -149,6 +149,9 @@ class Ruleset(ABC, Generic[S]):
     """Every side writes orders for the same turn, resolved together."""
     order_types: ClassVar[tuple[type[Order], ...]]
     phase_orders: ClassVar[Mapping[Any, frozenset[str]]]
+    computer_players: ClassVar[Mapping[str, str]] = {}
+    """Each computer level and the module that registers its player (imported when the
+    level first plays, so listing the levels imports none of them)."""
 
     @abstractmethod
     def new_game(

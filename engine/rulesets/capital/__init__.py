@@ -67,6 +67,12 @@ class CapitalRuleset(Ruleset[CapitalState]):
     simultaneous: ClassVar[bool] = True
     order_types: ClassVar[tuple[type[Order], ...]] = ORDER_TYPES
     phase_orders: ClassVar[Mapping[Any, frozenset[str]]] = PHASE_ORDERS
+    computer_players: ClassVar[Mapping[str, str]] = {
+        "baseline": "engine.rulesets.capital.ai.baseline",
+        "easy": "engine.rulesets.capital.ai.levels",
+        "standard": "engine.rulesets.capital.ai.levels",
+        "good": "engine.rulesets.capital.ai.levels",
+    }
 
     def new_game(
         self, players: Sequence[PlayerSpec], options: Mapping[str, Any], seed: str
