@@ -1,0 +1,136 @@
+"""Map format 2: territories of several kinds, ports, ferries, groups with bonuses and
+unit kinds (maps/README.md); a format-1 map is the same map read in format 2."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from engine.errors import MapError
+from engine.maps import TerritoryKind, load_map, parse_map
+from maps import read_map_file
+
+
+def as_format_2(data: dict[str, Any]) -> dict[str, Any]:
+    """Classic's format-1 file written in format 2 (continents become groups)."""
+    out = {k: v for k, v in data.items() if k not in ("continents", "links")}
+    out["format"] = 2
+    out["groups"] = data["continents"]
+    out["territories"] = [
+        {**{k: v for k, v in t.items() if k != "continent"}, "group": t["continent"]}
+        for t in data["territories"]
+    ]
+    return out
+
+
+def test_classic_map_reads_the_same_in_format_2() -> None:
+    """maps/classic.json (format 1) still loads; written in format 2 it gives the same
+    territories, groups, adjacency graph and deck."""
+    old = load_map("classic")
+    new = parse_map(as_format_2(read_map_file("classic.json")))
+    assert new == old
+    assert sorted(map(sorted, new.graph.edges)) == sorted(map(sorted, old.graph.edges))
+    assert {t.kind for t in old.territories.values()} == {TerritoryKind.LAND}
+
+
+STRAITS: dict[str, Any] = {
+    "format": 2,
+    "id": "straits",
+    "name": "Two coasts, a sea, a moon",
+    "groups": [
+        {"id": "west", "name": "West", "bonus": 2},
+        {"id": "east", "name": "East", "bonus": 1},
+    ],
+    "territories": [
+        {
+            "id": "dover",
+            "name": "Dover",
+            "group": "west",
+            "port": "channel",
+            "neighbours": ["channel", "kent"],
+        },
+        {"id": "kent", "name": "Kent", "group": "west", "neighbours": ["dover", "station"]},
+        {
+            "id": "calais",
+            "name": "Calais",
+            "group": "east",
+            "port": "channel",
+            "neighbours": ["channel"],
+        },
+        {
+            "id": "channel",
+            "name": "Channel",
+            "group": "east",
+            "kind": "sea",
+            "neighbours": ["dover", "calais"],
+        },
+        {
+            "id": "station",
+            "name": "Station",
+            "group": "east",
+            "kind": "lunar",
+            "neighbours": ["kent"],
+        },
+    ],
+    "ferries": [{"id": "dover_calais", "a": "dover", "b": "calais", "crosses": ["channel"]}],
+    "unit_kinds": [
+        {"id": "division", "name": "Division", "stands_on": ["land"]},
+        {"id": "ship", "name": "Ship", "stands_on": ["sea"]},
+    ],
+}
+
+
+def test_format_2_holds_kinds_ports_ferries_and_unit_kinds() -> None:
+    game_map = parse_map(STRAITS)
+    assert game_map.kind_of("channel") is TerritoryKind.SEA
+    assert game_map.kind_of("station") is TerritoryKind.LUNAR
+    assert game_map.territories["dover"].port == "channel"
+    assert game_map.ferry_ends("calais") == ("dover",)
+    assert game_map.graph.has_edge("dover", "calais")
+    assert [u.id for u in game_map.unit_kinds] == ["division", "ship"]
+    assert game_map.groups["west"].bonus == 2
+    assert game_map.deck == ()
+
+
+def broken(change: Any) -> dict[str, Any]:
+    data = copy.deepcopy(STRAITS)
+    change(data)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("change", "code", "words"),
+    [
+        (lambda d: d["territories"][1].update(port="channel"), "map/port", "'kent'"),
+        (lambda d: d["territories"][0].update(port="kent"), "map/port", "not 'kent'"),
+        (lambda d: d["ferries"][0].update(crosses=["kent"]), "map/ferry", "sea districts only"),
+        (lambda d: d["ferries"][0].update(b="channel"), "map/ferry", "two land territories"),
+        (lambda d: d["territories"][3].update(kind="lake"), "map/bad-field", "unknown kind"),
+        (lambda d: d["unit_kinds"][1].update(stands_on=["air"]), "map/bad-field", "'ship'"),
+        (lambda d: d.update(continents=[]), "map/unknown-key", "continents"),
+        (lambda d: d.update(format=3), "map/format", "got 3"),
+    ],
+)
+def test_bad_format_2_maps_are_refused_by_name(change: Any, code: str, words: str) -> None:
+    with pytest.raises(MapError, match=words) as info:
+        parse_map(broken(change))
+    assert info.value.code == code
+
+
+def test_a_ferry_joins_what_would_be_stranded() -> None:
+    """Calais touches only the Channel: without the sea district its ferry to Dover
+    still joins it to the map; without the ferry too it is unreachable."""
+
+    def drop_channel(d: dict[str, Any]) -> None:
+        d["territories"] = [t for t in d["territories"] if t["id"] != "channel"]
+        d["ferries"][0]["crosses"] = []
+        for t in d["territories"]:
+            t["neighbours"] = [n for n in t["neighbours"] if n != "channel"]
+            t.pop("port", None)
+
+    assert parse_map(broken(drop_channel)).ferry_ends("dover") == ("calais",)
+    with pytest.raises(MapError, match="calais") as info:
+        parse_map(broken(lambda d: (drop_channel(d), d.update(ferries=[]))))
+    assert info.value.code == "map/unreachable"
