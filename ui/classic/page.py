@@ -1,0 +1,496 @@
+"""The page's entry point (runs in Pyodide via PyScript): wires DOM events to the session.
+
+Start-up: the board SVG and the new-game form are already in index.html, so the page is
+usable before Python runs.  This script attaches its listeners first, then imports the
+engine (only what the first screen needs), restores an autosaved game or starts the game
+the player asked for meanwhile, and sets ``document.body.dataset.ready = "true"``.
+
+All game logic lives in pure modules (ui.classic.controller, ui.classic.views,
+ui.classic.panels, ui.shell.render); this file only reads
+the DOM, calls them and writes their HTML back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import secrets
+import time
+from typing import Any
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from ui.capital.page import CapitalPage
+from ui.shell.pbem_page import EmailPage
+
+SAVE_KEY = "risk-family.classic.v1"
+COMPUTER_DELAY = 0.45  # seconds between computer orders at normal pace
+FAST_SLICE = 0.06  # seconds of computer play between screen updates when skipping
+
+
+def found(node: Any) -> bool:
+    """A DOM lookup result is an element (not JS null/undefined, which Pyodide may
+    hand over as ``jsnull`` rather than None)."""
+    return node is not None and type(node).__name__ not in ("JsNull", "JsUndefined")
+
+
+def el(element_id: str) -> Any:
+    return document.getElementById(element_id)
+
+
+def set_loading(text: str | None) -> None:
+    box = el("loading")
+    if text is None:
+        box.hidden = True
+    else:
+        el("loading-text").textContent = text
+
+
+def computers_to_play(session: Any) -> bool:
+    """A computer seat is to act here (in a game by email, not while another browser
+    has the turn)."""
+    return (
+        session is not None
+        and not session.over
+        and not session.human_turn
+        and not getattr(session, "waiting", False)
+    )
+
+
+class Page:
+    """The state of the page around the session: selection UI, tabs, computer pacing."""
+
+    def __init__(self) -> None:
+        self.session: Any = None
+        self.geometry: dict[str, Any] = {}
+        self.choice: Any = None
+        self.picked: set[int] = set()
+        self.tab = "log"
+        self.skipping = False
+        self.running = False
+        self.winner_closed = False
+        self.ready = False
+        self.proxies: list[Any] = []
+        self.capital = CapitalPage(self)  # Capital Risk (issue 5) when chosen or restored
+        self.tasks: set[Any] = set()
+        self.email = EmailPage(self)  # play by email / forum (issue 4)
+
+    # ------------------------------------------------------------ wiring
+
+    def listen(self, target: Any, kind: str, handler: Any) -> None:
+        proxy = create_proxy(handler)
+        self.proxies.append(proxy)
+        target.addEventListener(kind, proxy)
+
+    def wire(self) -> None:
+        self.listen(document, "click", self.on_click)
+        self.listen(document, "keydown", self.on_key)
+        self.listen(document, "submit", self.on_submit)
+        self.listen(document, "input", self.on_input)
+        self.capital.wire()
+        self.listen(window, "hashchange", lambda event: self.email.open_hash())
+
+    def on_click(self, event: Any) -> None:
+        target = event.target
+        territory: Any = target.closest("[data-territory]")
+        if found(territory) and self.session is not None and el("board").contains(territory):
+            self.territory_clicked(str(territory.dataset.territory))
+            return
+        button: Any = target.closest("[data-action]")
+        if not found(button) or button.tagName == "FORM" or getattr(button, "disabled", False):
+            return
+        self.action(str(button.dataset.action), button)
+
+    def on_key(self, event: Any) -> None:
+        key = event.key
+        if key == "Escape" and self.email.dialog is not None:
+            self.email.close_dialog()
+            return
+        active = document.activeElement
+        if key in ("Enter", " ") and found(active) and found(getattr(active, "dataset", None)):
+            territory = getattr(active.dataset, "territory", None)
+            if territory and self.session is not None:
+                event.preventDefault()
+                self.territory_clicked(str(territory))
+                return
+        if key == "Escape" and self.session is not None:
+            if not el("setup").hidden and self.session is not None and self.ready:
+                self.action("hide-setup", None)
+                return
+            self.choice = None
+            self.session.selected = None
+            self.message("Selection cleared.")
+            self.refresh()
+
+    def on_input(self, event: Any) -> None:
+        target = event.target
+        form: Any = target.closest("form.chooser")
+        if not found(form):
+            return
+        other = "count" if target.name == "range" else "range"
+        form.elements.namedItem(other).value = target.value
+
+    def on_submit(self, event: Any) -> None:
+        form = event.target
+        event.preventDefault()
+        if form.id == "new-game-form":
+            if self.ready:
+                document.body.dataset.startRequested = ""
+                self.start_from_form()
+            return
+        action = str(form.dataset.action or "")
+        count = int(form.elements.namedItem("count").value or 0)
+        if action == "move-in":
+            self.play_click(self.session.move_in(count))
+        elif action == "free-move" and self.choice is not None:
+            from engine.rulesets.classic.orders import FreeMove
+
+            choice = self.choice
+            self.choice = None
+            self.play(FreeMove(choice.origin, choice.target, count))
+
+    # ------------------------------------------------------------ actions
+
+    def action(self, name: str, button: Any) -> None:
+        session = self.session
+        if name.startswith("pbem-"):
+            self.email.action(name, button)
+            return
+        if name == "show-setup":
+            el("setup").hidden = False
+            el("game").hidden = session is None
+            el("winner").hidden = True
+            cancel = document.querySelector('[data-action="hide-setup"]')
+            cancel.hidden = session is None
+            return
+        if name == "hide-setup":
+            if session is not None:
+                el("setup").hidden = True
+                el("game").hidden = False
+                self.refresh()
+            return
+        if session is None:
+            return
+        if name == "handover":
+            session.acknowledge_handover()
+        elif name == "skip":
+            self.skipping = True
+            return
+        elif name == "undo":
+            if session.undo():
+                self.choice = None
+                self.message("Undone.")
+        elif name == "set-count":
+            session.place_count = int(button.dataset.count)
+        elif name == "set-dice":
+            session.dice = int(button.dataset.dice)
+        elif name == "set-mode":
+            session.mode = str(button.dataset.mode)
+        elif name == "attack-target":
+            self.territory_clicked(str(button.dataset.target))
+            return
+        elif name in ("end-attack", "end-turn"):
+            order = next((o for o in session.legal() if name == o.KIND), None)
+            if order is not None:
+                self.play(order)
+            return
+        elif name == "reroll":
+            from engine.rulesets.classic.orders import Reroll
+
+            self.play(Reroll(button.dataset.accept == "1"))
+            return
+        elif name == "random-pick":
+            legal = session.legal()
+            if legal:
+                self.play(random.choice(legal))
+            return
+        elif name == "pick-card":
+            card = int(button.dataset.card)
+            self.picked ^= {card}
+        elif name == "trade":
+            self.play_click(session.trade(sorted(self.picked)))
+            return
+        elif name == "cancel":
+            self.choice = None
+            session.selected = None
+        elif name == "tab":
+            self.tab = str(button.dataset.tab)
+        elif name == "close-winner":
+            self.winner_closed = True
+        self.save()
+        self.refresh()
+
+    def territory_clicked(self, territory: str) -> None:
+        self.choice = None
+        click = self.session.click(territory)
+        if click.choice is not None:
+            self.choice = click.choice
+            self.message(
+                f"How many armies move from {self.session.name(click.choice.origin)} "
+                f"to {self.session.name(click.choice.target)}?"
+            )
+            self.refresh()
+            field = document.querySelector('[data-testid="free-move-count"]')
+            if found(field):
+                field.focus()
+                field.select()
+            return
+        self.play_click(click)
+
+    def play_click(self, click: Any) -> None:
+        if click.order is not None:
+            self.play(click.order)
+        else:
+            self.message(click.message, warn=True)
+            self.refresh()
+
+    def play(self, order: Any) -> None:
+        from engine.errors import EngineError
+
+        try:
+            events = self.session.play(order)
+        except EngineError as exc:
+            self.message(exc.message, warn=True)
+            self.refresh()
+            return
+        self.picked = set()
+        self.choice = None
+        lines = [self.session.log[-1][1]] if events and self.session.log else []
+        self.message(lines[0] if lines else "")
+        self.save()
+        self.refresh()
+        self.kick_computers()
+
+    # ------------------------------------------------------------ computers
+
+    def kick_computers(self) -> None:
+        session = self.session
+        if session is None or self.running or not computers_to_play(session):
+            return
+        self.running = True
+        self.tasks.add(asyncio.ensure_future(self.run_computers()))
+
+    async def run_computers(self) -> None:
+        try:
+            while computers_to_play(self.session):
+                if self.skipping:
+                    deadline = time.monotonic() + FAST_SLICE
+                    while time.monotonic() < deadline and computers_to_play(self.session):
+                        self.session.play_computer()
+                    self.refresh()
+                    await asyncio.sleep(0.001)
+                else:
+                    await asyncio.sleep(COMPUTER_DELAY)
+                    if not computers_to_play(self.session):
+                        break
+                    self.session.play_computer()
+                    self.message(self.session.log[-1][1] if self.session.log else "")
+                    self.save()
+                    self.refresh()
+        except Exception as exc:
+            self.message(f"Computer player failed: {exc}", warn=True)
+            raise
+        finally:
+            self.running = False
+            self.skipping = False
+            self.save()
+            self.refresh()
+
+    # ------------------------------------------------------------ new game, save, restore
+
+    def start_from_form(self) -> None:
+        if self.capital.wants_start():
+            self.capital.start_from_form()
+            return
+        from engine.errors import EngineError
+        from ui.classic.controller import Session
+        from ui.shell.newgame import read_form, read_where
+
+        form = el("new-game-form")
+
+        def text(name: str) -> str:
+            return str(form.elements.namedItem(name).value)
+
+        def checked(name: str) -> bool:
+            return bool(form.elements.namedItem(name).checked)
+
+        try:
+            players, options, seed = read_form(text, checked)
+        except ValueError as exc:
+            el("setup-error").textContent = str(exc)
+            return
+        seed = seed or secrets.token_hex(6)
+        try:
+            session = Session.new(players, options, seed)
+        except EngineError as exc:
+            el("setup-error").textContent = exc.message
+            return
+        if read_where(text) == "email":
+            from ui.shell import pbem
+
+            try:
+                game = pbem.create(session.state, self.email.key(), secrets.token_hex(8))
+            except (ValueError, EngineError) as exc:
+                el("setup-error").textContent = str(getattr(exc, "message", exc))
+                return
+            session.attach_pbem(game)
+            self.email.dialog = "send" if game.outbox else None
+        el("setup-error").textContent = ""
+        self.begin(session)
+        self.message(f"New game started (seed {seed}).")
+        self.save()
+        self.refresh()
+        self.kick_computers()
+
+    def begin(self, session: Any) -> None:
+        self.capital.deactivate()
+        self.session = session
+        self.choice = None
+        self.picked = set()
+        self.winner_closed = False
+        self.skipping = False
+        el("setup").hidden = True
+        el("game").hidden = False
+        document.documentElement.classList.remove("resuming")
+
+    def save(self) -> None:
+        if self.session is None:
+            return
+        self.email.seal_if_due()
+        try:
+            window.localStorage.setItem(SAVE_KEY, json.dumps(self.session.to_json()))
+        except Exception as exc:
+            self.message(f"Autosave failed: {exc}", warn=True)
+
+    def restore(self) -> bool:
+        from ui.classic.controller import Session
+
+        text = window.localStorage.getItem(SAVE_KEY)
+        if not text:
+            return False
+        try:
+            session = Session.from_json(json.loads(str(text)))
+        except Exception as exc:
+            window.localStorage.removeItem(SAVE_KEY)
+            el("setup-error").textContent = f"The saved game could not be restored: {exc}"
+            return False
+        self.begin(session)
+        self.message("Saved game restored.")
+        return True
+
+    # ------------------------------------------------------------ drawing
+
+    def message(self, text: str, warn: bool = False) -> None:
+        box = el("message")
+        box.textContent = text
+        box.className = "message warn" if warn else "message"
+
+    def refresh(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        from ui.classic import panels
+        from ui.shell.render import render_map
+
+        body = document.body.dataset
+        body.phase = session.state.phase.value
+        body.current = str(session.state.current)
+        body.humanTurn = "true" if session.human_turn and not session.needs_handover else "false"
+        active = document.activeElement
+        focused = None
+        if found(active) and found(getattr(active, "dataset", None)):
+            focused = getattr(active.dataset, "territory", None)
+        arrows = []
+        battle = session.state.battle or session.state.pending
+        if battle and "origin" in battle and "target" in battle:
+            arrows.append((battle["origin"], battle["target"]))
+        board = el("board")
+        board.innerHTML = render_map(
+            session.state,
+            self.geometry,
+            highlight=session.highlight(),
+            selected=session.selected,
+            viewer=session.viewer,
+            arrows=arrows,
+        )
+        if focused:
+            again = board.querySelector(f'[data-territory="{focused}"]')
+            if found(again):
+                again.focus()
+        el("turn").innerHTML = panels.turn_html(session)
+        el("controls").innerHTML = panels.controls_html(session, self.choice)
+        el("private").innerHTML = panels.private_html(session, self.picked)
+        el("dice").innerHTML = panels.dice_html(session)
+        tab_html = {
+            "log": panels.log_html,
+            "players": panels.players_html,
+            "battles": panels.battles_html,
+        }[self.tab](session)
+        el("tab-body").innerHTML = tab_html
+        for tab in document.querySelectorAll(".tab"):
+            tab.classList.toggle("on", tab.dataset.tab == self.tab)
+        handover = el("handover")
+        handover.hidden = not session.needs_handover
+        if session.needs_handover:
+            handover.innerHTML = panels.handover_html(session)
+            button = handover.querySelector("button")
+            if found(button):
+                button.focus()
+        if getattr(session, "pbem", None) is not None:
+            from ui.shell import pbem_panels
+
+            body.waiting = "true" if session.waiting else "false"
+            body.pbemSeq = str(session.pbem.record.seq)
+            el("turn").insertAdjacentHTML("beforeend", pbem_panels.status_html(session))
+            if session.waiting:
+                el("controls").innerHTML = pbem_panels.waiting_html(session)
+                prompt = el("turn").querySelector('[data-testid="prompt"]')
+                if found(prompt):
+                    prompt.textContent = pbem_panels.waiting_prompt(session)
+        self.email.draw_dialog()
+        winner = el("winner")
+        show_winner = session.over and not self.winner_closed and el("setup").hidden
+        winner.hidden = not show_winner
+        if show_winner:
+            winner.innerHTML = panels.winner_html(session)
+
+    # ------------------------------------------------------------ boot
+
+    async def boot(self) -> None:
+        started = time.monotonic()
+        set_loading("Loading the game engine…")
+        await asyncio.sleep(0)  # let the browser paint the new status first
+        from engine.ai import levels
+        from engine.maps import load_map
+        from maps import read_map_file
+
+        load_map("classic")
+        self.geometry = read_map_file("classic_geometry.json")
+        import ui.classic.controller
+        import ui.classic.panels  # noqa: F401  (imported now so the first click is fast)
+
+        available = set(levels("classic")) | {"human"}
+        for option in document.querySelectorAll('select[name$="-control"] option'):
+            option.disabled = str(option.value) not in available
+        for select in document.querySelectorAll('select[name$="-control"]'):
+            if str(select.value) not in available:
+                select.value = "baseline"
+        el("start-note").textContent = ""
+        document.querySelector('[data-action="show-setup"]').disabled = False
+        for button in document.querySelectorAll('.top-actions [data-action^="pbem-"]'):
+            button.disabled = False
+        self.ready = True
+        if self.capital.restore() or self.restore():
+            self.refresh()
+        elif getattr(document.body.dataset, "startRequested", "") == "true":
+            document.body.dataset.startRequested = ""
+            self.start_from_form()
+        document.documentElement.classList.remove("resuming")
+        set_loading(None)
+        window.console.info(f"engine ready in {time.monotonic() - started:.2f} s")
+        self.email.open_hash()
+        document.body.dataset.ready = "true"
+        self.kick_computers()
+
