@@ -1,6 +1,6 @@
-"""The Capital Risk page controller (runs in Pyodide): ``ui/main.py`` creates one
-:class:`CapitalPage`, wires it, and delegates to it when the form's Rules select says
-Capital Risk or when a Capital Risk autosave is there.
+"""The Capital Risk page (runs in Pyodide): the shell (:mod:`ui.shell.page`) builds one
+:class:`CapitalPage` from the registry (:mod:`ui.pages`) and hands it the game when the
+form's Rules select says Capital Risk or when a Capital Risk autosave is there.
 
 Only DOM reading and writing lives here; everything else is in the pure modules.
 The engine is imported lazily (the page module is imported before Pyodide has
@@ -16,20 +16,21 @@ import secrets
 import time
 from typing import Any
 
+from ui.pages import PageEntry
+from ui.shell.dom import found as _found
+
 SAVE_KEY = "risk-family.capital.v1"
-CLASSIC_SAVE_KEY = "risk-family.classic.v1"
 REPLAY_DELAY = 1.3  # seconds per replay step
-
-
-def _found(node: Any) -> bool:
-    return node is not None and type(node).__name__ not in ("JsNull", "JsUndefined")
 
 
 class CapitalPage:
     """The page around a :class:`ui.capital.session.CapitalSession`."""
 
-    def __init__(self, page: Any) -> None:
-        self.page = page  # ui/main.py's Page (geometry, message line)
+    panel = "capital"
+
+    def __init__(self, shell: Any, entry: PageEntry) -> None:
+        self.shell = shell  # ui.shell.page.Shell: geometry, one game shown at a time
+        self.entry = entry
         self.session: Any = None
         self.proxies: list[Any] = []
         self.tasks: set[Any] = set()
@@ -77,13 +78,6 @@ class CapitalPage:
             self.doc().addEventListener(kind, proxy)
 
     # ------------------------------------------------------------ form
-
-    def wants_start(self) -> bool:
-        form = self.el("new-game-form")
-        if not _found(form):
-            return False
-        rules = form.elements.namedItem("rules")
-        return _found(rules) and str(rules.value) == "capital"
 
     def start_from_form(self) -> None:
         from engine.errors import EngineError
@@ -138,29 +132,34 @@ class CapitalPage:
         self.message(f"Joined forum game {session.game_id}.")
 
     def begin(self, session: Any) -> None:
-        """Show this game; a Classic game in the page is closed (one game at a time)."""
-        self.page.session = None
-        with contextlib.suppress(Exception):
-            self.win().localStorage.removeItem(CLASSIC_SAVE_KEY)
+        """Show this game (the shell closes any other: one game at a time)."""
+        self.shell.activate(self)
         self.session = session
-        self.el("setup").hidden = True
-        self.el("game").hidden = True
         self.el("capital").hidden = False
-        self.doc().documentElement.classList.remove("resuming")
-        self.doc().title = "Risk-family · Capital Risk"
-        self.doc().querySelector(".title .sub").textContent = "Capital Risk"
         self.save()
         self.refresh()
         self.maybe_autoplay()
 
     def deactivate(self) -> None:
-        """A Classic game starts: this one is closed and its autosave removed."""
+        """Another game is shown: this one is closed and its autosave removed."""
         self.session = None
         self.replay_gen += 1
         self.el("capital").hidden = True
-        self.doc().querySelector(".title .sub").textContent = "Classic"
         with contextlib.suppress(Exception):
             self.win().localStorage.removeItem(SAVE_KEY)
+
+    def setup_shown(self) -> None:
+        self.el("capital").hidden = True
+
+    def setup_hidden(self) -> None:
+        self.el("capital").hidden = False
+        self.refresh()
+
+    def preload(self) -> None:
+        """Nothing: Capital Risk's modules load when one of its games starts."""
+
+    def booted(self) -> None:
+        """Nothing: Capital Risk's forum codes are pasted, not opened from a link."""
 
     def restore(self) -> bool:
         text = self.win().localStorage.getItem(SAVE_KEY)
@@ -202,16 +201,6 @@ class CapitalPage:
             self.join()
             return
         if self.session is None:
-            return
-        if name == "show-setup":
-            self.el("capital").hidden = True
-            cancel = self.doc().querySelector('[data-action="hide-setup"]')
-            cancel.hidden = False
-            return
-        if name == "hide-setup":
-            self.el("setup").hidden = True
-            self.el("capital").hidden = False
-            self.refresh()
             return
         territory: Any = target.closest("[data-territory]")
         if _found(territory) and self.el("board").contains(territory):
@@ -366,7 +355,7 @@ class CapitalPage:
 
         session = self.session
         state = session.state
-        geometry = self.page.geometry
+        geometry = self.shell.geometry
         stars = {p.capital for p in state.players if p.capital and state.capitals_revealed}
         step = session.step
         if step is not None:
@@ -431,7 +420,7 @@ class CapitalPage:
         state = session.state
         stars = {p.capital for p in state.players if p.capital and state.capitals_revealed}
         title = f"Capital Risk — {(report or {}).get('title', '')}"
-        href = data_url(map_svg(state, self.page.geometry, title, stars))
+        href = data_url(map_svg(state, self.shell.geometry, title, stars))
         self.svg_cache = (report, href)
         return href
 
@@ -474,3 +463,6 @@ class CapitalPage:
             button = overlay.querySelector("button")
             if _found(button):
                 button.focus()
+
+
+PAGE = CapitalPage

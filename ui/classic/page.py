@@ -1,51 +1,33 @@
-"""The page's entry point (runs in Pyodide via PyScript): wires DOM events to the session.
+"""The Classic page (runs in Pyodide): wires Classic's controls to its session.
 
-Start-up: the board SVG and the new-game form are already in index.html, so the page is
-usable before Python runs.  This script attaches its listeners first, then imports the
-engine (only what the first screen needs), restores an autosaved game or starts the game
-the player asked for meanwhile, and sets ``document.body.dataset.ready = "true"``.
+The shell (:mod:`ui.shell.page`) owns the layout, the new-game form and the start-up;
+this page holds what is particular to Classic: the board clicks, the order buttons, the
+computer pacing, its autosave and the play-by-email dialogs of its games.
 
 All game logic lives in pure modules (ui.classic.controller, ui.classic.views,
-ui.classic.panels, ui.shell.render); this file only reads
-the DOM, calls them and writes their HTML back.
+ui.classic.panels, ui.shell.render); this file only reads the DOM, calls them and writes
+their HTML back.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import secrets
 import time
 from typing import Any
 
-from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from ui.capital.page import CapitalPage
+from ui.pages import PageEntry
+from ui.shell.dom import el, found
 from ui.shell.pbem_page import EmailPage
 
 SAVE_KEY = "risk-family.classic.v1"
 COMPUTER_DELAY = 0.45  # seconds between computer orders at normal pace
 FAST_SLICE = 0.06  # seconds of computer play between screen updates when skipping
-
-
-def found(node: Any) -> bool:
-    """A DOM lookup result is an element (not JS null/undefined, which Pyodide may
-    hand over as ``jsnull`` rather than None)."""
-    return node is not None and type(node).__name__ not in ("JsNull", "JsUndefined")
-
-
-def el(element_id: str) -> Any:
-    return document.getElementById(element_id)
-
-
-def set_loading(text: str | None) -> None:
-    box = el("loading")
-    if text is None:
-        box.hidden = True
-    else:
-        el("loading-text").textContent = text
 
 
 def computers_to_play(session: Any) -> bool:
@@ -59,38 +41,59 @@ def computers_to_play(session: Any) -> bool:
     )
 
 
-class Page:
-    """The state of the page around the session: selection UI, tabs, computer pacing."""
+class ClassicPage:
+    """The page around a Classic session: selection UI, tabs, computer pacing."""
 
-    def __init__(self) -> None:
+    panel = "game"
+
+    def __init__(self, shell: Any, entry: PageEntry) -> None:
+        self.shell = shell  # ui.shell.page.Shell: geometry, message line, one game shown
+        self.entry = entry
         self.session: Any = None
-        self.geometry: dict[str, Any] = {}
         self.choice: Any = None
         self.picked: set[int] = set()
         self.tab = "log"
         self.skipping = False
         self.running = False
         self.winner_closed = False
-        self.ready = False
-        self.proxies: list[Any] = []
-        self.capital = CapitalPage(self)  # Capital Risk (issue 5) when chosen or restored
         self.tasks: set[Any] = set()
         self.email = EmailPage(self)  # play by email / forum (issue 4)
 
+    @property
+    def active(self) -> bool:
+        return self.session is not None
+
+    @property
+    def ready(self) -> bool:
+        return bool(self.shell.ready)
+
+    @property
+    def geometry(self) -> dict[str, Any]:
+        return self.shell.geometry  # type: ignore[no-any-return]
+
     # ------------------------------------------------------------ wiring
 
-    def listen(self, target: Any, kind: str, handler: Any) -> None:
-        proxy = create_proxy(handler)
-        self.proxies.append(proxy)
-        target.addEventListener(kind, proxy)
-
     def wire(self) -> None:
-        self.listen(document, "click", self.on_click)
-        self.listen(document, "keydown", self.on_key)
-        self.listen(document, "submit", self.on_submit)
-        self.listen(document, "input", self.on_input)
-        self.capital.wire()
-        self.listen(window, "hashchange", lambda event: self.email.open_hash())
+        listen = self.shell.listen
+        listen(document, "click", self.on_click)
+        listen(document, "keydown", self.on_key)
+        listen(document, "submit", self.on_submit)
+        listen(document, "input", self.on_input)
+        listen(window, "hashchange", lambda event: self.email.open_hash())
+
+    def preload(self) -> None:
+        import ui.classic.controller
+        import ui.classic.panels  # noqa: F401  (imported now so the first click is fast)
+
+    def booted(self) -> None:
+        self.email.open_hash()
+        self.kick_computers()
+
+    def new_session(self, state: Any) -> Any:
+        """A session of a game joined by email (the email dialogs are the shell's)."""
+        from ui.classic.controller import Session
+
+        return Session(state)
 
     def on_click(self, event: Any) -> None:
         target = event.target
@@ -105,6 +108,8 @@ class Page:
 
     def on_key(self, event: Any) -> None:
         key = event.key
+        if event.defaultPrevented:
+            return
         if key == "Escape" and self.email.dialog is not None:
             self.email.close_dialog()
             return
@@ -116,9 +121,6 @@ class Page:
                 self.territory_clicked(str(territory))
                 return
         if key == "Escape" and self.session is not None:
-            if not el("setup").hidden and self.session is not None and self.ready:
-                self.action("hide-setup", None)
-                return
             self.choice = None
             self.session.selected = None
             self.message("Selection cleared.")
@@ -134,12 +136,9 @@ class Page:
 
     def on_submit(self, event: Any) -> None:
         form = event.target
-        event.preventDefault()
         if form.id == "new-game-form":
-            if self.ready:
-                document.body.dataset.startRequested = ""
-                self.start_from_form()
-            return
+            return  # the shell's
+        event.preventDefault()
         action = str(form.dataset.action or "")
         count = int(form.elements.namedItem("count").value or 0)
         if action == "move-in":
@@ -157,19 +156,6 @@ class Page:
         session = self.session
         if name.startswith("pbem-"):
             self.email.action(name, button)
-            return
-        if name == "show-setup":
-            el("setup").hidden = False
-            el("game").hidden = session is None
-            el("winner").hidden = True
-            cancel = document.querySelector('[data-action="hide-setup"]')
-            cancel.hidden = session is None
-            return
-        if name == "hide-setup":
-            if session is not None:
-                el("setup").hidden = True
-                el("game").hidden = False
-                self.refresh()
             return
         if session is None:
             return
@@ -301,9 +287,6 @@ class Page:
     # ------------------------------------------------------------ new game, save, restore
 
     def start_from_form(self) -> None:
-        if self.capital.wants_start():
-            self.capital.start_from_form()
-            return
         from engine.errors import EngineError
         from ui.classic.controller import Session
         from ui.shell.newgame import read_form, read_where
@@ -345,15 +328,27 @@ class Page:
         self.kick_computers()
 
     def begin(self, session: Any) -> None:
-        self.capital.deactivate()
+        self.shell.activate(self)
         self.session = session
         self.choice = None
         self.picked = set()
         self.winner_closed = False
         self.skipping = False
-        el("setup").hidden = True
         el("game").hidden = False
-        document.documentElement.classList.remove("resuming")
+
+    def deactivate(self) -> None:
+        """Another ruleset's game is shown: this one is closed and its autosave removed."""
+        self.session = None
+        el("game").hidden = True
+        with contextlib.suppress(Exception):
+            window.localStorage.removeItem(SAVE_KEY)
+
+    def setup_shown(self) -> None:
+        """The form opens above this game, which stays in view under it."""
+
+    def setup_hidden(self) -> None:
+        el("game").hidden = False
+        self.refresh()
 
     def save(self) -> None:
         if self.session is None:
@@ -378,14 +373,13 @@ class Page:
             return False
         self.begin(session)
         self.message("Saved game restored.")
+        self.refresh()
         return True
 
     # ------------------------------------------------------------ drawing
 
     def message(self, text: str, warn: bool = False) -> None:
-        box = el("message")
-        box.textContent = text
-        box.className = "message warn" if warn else "message"
+        self.shell.message(text, warn)
 
     def refresh(self) -> None:
         session = self.session
@@ -456,41 +450,5 @@ class Page:
         if show_winner:
             winner.innerHTML = panels.winner_html(session)
 
-    # ------------------------------------------------------------ boot
 
-    async def boot(self) -> None:
-        started = time.monotonic()
-        set_loading("Loading the game engine…")
-        await asyncio.sleep(0)  # let the browser paint the new status first
-        from engine.ai import levels
-        from engine.maps import load_map
-        from maps import read_map_file
-
-        load_map("classic")
-        self.geometry = read_map_file("classic_geometry.json")
-        import ui.classic.controller
-        import ui.classic.panels  # noqa: F401  (imported now so the first click is fast)
-
-        available = set(levels("classic")) | {"human"}
-        for option in document.querySelectorAll('select[name$="-control"] option'):
-            option.disabled = str(option.value) not in available
-        for select in document.querySelectorAll('select[name$="-control"]'):
-            if str(select.value) not in available:
-                select.value = "baseline"
-        el("start-note").textContent = ""
-        document.querySelector('[data-action="show-setup"]').disabled = False
-        for button in document.querySelectorAll('.top-actions [data-action^="pbem-"]'):
-            button.disabled = False
-        self.ready = True
-        if self.capital.restore() or self.restore():
-            self.refresh()
-        elif getattr(document.body.dataset, "startRequested", "") == "true":
-            document.body.dataset.startRequested = ""
-            self.start_from_form()
-        document.documentElement.classList.remove("resuming")
-        set_loading(None)
-        window.console.info(f"engine ready in {time.monotonic() - started:.2f} s")
-        self.email.open_hash()
-        document.body.dataset.ready = "true"
-        self.kick_computers()
-
+PAGE = ClassicPage

@@ -1,7 +1,7 @@
 """Play by email and forum in the page (issue 4): the send, load and key dialogs, the
 ``#game=`` link, seat claims.  The logic lives in the pure modules ``ui.shell.pbem`` and
-``ui.shell.pbem_panels``; this class wires them to the DOM for :class:`ui.main.Page`, which
-keeps the game session.
+``ui.shell.pbem_panels``; this class wires them to the DOM for a ruleset page (today
+:class:`ui.classic.page.ClassicPage`), which keeps the game session.
 """
 
 from __future__ import annotations
@@ -190,7 +190,6 @@ class EmailPage:
         self.page.kick_computers()
 
     def claim(self, seat: int | None) -> None:
-        from ui.classic.controller import Session
         from ui.shell import pbem
 
         record = self.load_result.record
@@ -199,7 +198,7 @@ class EmailPage:
         except ValueError as exc:
             self.page.message(str(exc), warn=True)
             return
-        session = Session(record.state)
+        session = self.page.new_session(record.state)
         session.attach_pbem(game)
         who = "watching" if seat is None else f"playing {pbem.seat_label(record.state, seat)}"
         session.log.append((None, f"— Joined game {record.game_id[:8]} at save {record.seq}"))

@@ -1,5 +1,6 @@
 """Write the static parts of index.html that come from Python: the empty board SVG (so the
-map is on screen before Pyodide has loaded) and the seat rows of the new-game form.
+map is on screen before Pyodide has loaded), the seat rows of the new-game form and its
+Rules choices (one per ruleset page of :mod:`ui.pages`).
 
     python -m ui.shell.prerender [index.html]
 
@@ -15,6 +16,7 @@ import sys
 from html import escape
 from pathlib import Path
 
+from ui.pages import PAGES
 from ui.shell.palette import SEAT_STYLES
 from ui.shell.render import render_map
 
@@ -63,6 +65,15 @@ def seat_rows() -> str:
     return "\n".join(rows)
 
 
+def rules_options() -> str:
+    """The new-game form's Rules choices, one per ruleset page of the registry."""
+    return "\n".join(
+        f'<option value="{entry.ruleset}"{" selected" if i == 0 else ""}>'
+        f"{escape(entry.choice)}</option>"
+        for i, entry in enumerate(PAGES)
+    )
+
+
 def fill(html: str, name: str, content: str) -> str:
     pattern = re.compile(
         rf"(<!-- prerender:{name} -->)(.*?)(<!-- /prerender:{name} -->)", re.DOTALL
@@ -77,8 +88,9 @@ def main(argv: list[str]) -> int:
     html = target.read_text(encoding="utf-8")
     html = fill(html, "board", board_svg())
     html = fill(html, "seats", seat_rows())
+    html = fill(html, "rules", rules_options())
     target.write_text(html, encoding="utf-8")
-    print(f"prerender: wrote board and seats into {target}")
+    print(f"prerender: wrote board, seats and rules into {target}")
     return 0
 
 

@@ -1,0 +1,18 @@
+"""The few DOM helpers every page uses (runs in Pyodide; pyscript is imported on use, so
+importing this module costs nothing before Python has started the page)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def found(node: Any) -> bool:
+    """A DOM lookup result is an element (not JS null/undefined, which Pyodide may
+    hand over as ``jsnull`` rather than None)."""
+    return node is not None and type(node).__name__ not in ("JsNull", "JsUndefined")
+
+
+def el(element_id: str) -> Any:
+    from pyscript import document
+
+    return document.getElementById(element_id)
