@@ -209,14 +209,13 @@ def _inspect(args: Any) -> int:
 
 
 def _report(args: Any) -> int:
+    from engine.core import find_ruleset
     from engine.saves import read_save
 
     record = read_save(args.code)
-    if record.ruleset != "capital":
-        raise UsageError(f"reports are for Capital Risk saves; this is a {record.ruleset} save")
-    from engine.rulesets.capital.report import report_text
-
-    text = report_text(record.state, args.format)
+    text = find_ruleset(record.ruleset).turn_report(record.state, args.format)
+    if text is None:
+        raise UsageError(f"the {record.ruleset} rules write no turn reports")
     print(text if text else "no turn has been resolved yet")
     return 0
 

@@ -186,6 +186,11 @@ class Ruleset(ABC, Generic[S]):
     def parse_order(self, data: Mapping[str, Any]) -> Order:
         return parse_order(data, self.order_types)
 
+    def turn_report(self, state: S, fmt: str) -> str | None:
+        """The last turn's report as text, BBCode or Markdown (``python -m engine
+        report``); None for a ruleset that writes no turn reports."""
+        return None
+
     def apply(self, state: S, order: Order) -> Outcome[S]:
         """Check the phase table, then apply ``order`` to a copy of ``state``.
 

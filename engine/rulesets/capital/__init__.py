@@ -102,6 +102,9 @@ class CapitalRuleset(Ruleset[CapitalState]):
     def state_from_json(self, data: Mapping[str, Any]) -> CapitalState:
         return CapitalState.from_json(data)
 
+    def turn_report(self, state: CapitalState, fmt: str) -> str | None:
+        return report_text(state, fmt)
+
     def actor(self, state: CapitalState) -> int | None:
         return None if state.phase is Phase.GAME_OVER else state.current
 
