@@ -13,6 +13,7 @@ from engine.rulesets.classic.state import Phase
 from ui.classic import views
 from ui.classic.controller import DICE_MODES, CountChoice, Session
 from ui.shell.render import swatch
+from ui.shell.screens import handover_card
 
 MODE_LABELS = {"once": "Roll once", "continuous": "Continuous", "do-or-die": "Do or die"}
 PIPS = "⚀⚁⚂⚃⚄⚅"
@@ -325,14 +326,15 @@ def handover_html(session: Session) -> str:
     seat = session.actor
     if seat is None:
         return ""
-    name = escape(session.state.players[seat].name)
-    return (
-        f'<div class="handover-card"><div class="big">'
-        f"{swatch(seat, session.state.players[seat].color, False, 48)}</div>"
-        f"<h2>Pass the device to {name}</h2>"
-        "<p>Cards, missions and headquarters stay hidden until the right player is here.</p>"
-        f'<button type="button" class="btn primary big" data-action="handover" '
-        f'data-testid="handover-continue" autofocus>I am {name} — show my turn</button></div>'
+    player = session.state.players[seat]
+    return handover_card(
+        seat=seat,
+        color=player.color,
+        name=player.name,
+        body="<p>Cards, missions and headquarters stay hidden until the right player is here.</p>",
+        action="handover",
+        button_testid="handover-continue",
+        button_text="show my turn",
     )
 
 
