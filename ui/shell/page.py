@@ -11,15 +11,20 @@ listeners for its own controls.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
+import json
 import time
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from ui.pages import PAGES, PageEntry
-from ui.shell.dom import el, found
+from ui.shell.dom import el, found, save_key
+
+T = TypeVar("T")
 
 
 class RulesetPage(Protocol):
@@ -149,6 +154,31 @@ class Shell:
         box = el("message")
         box.textContent = text
         box.className = "message warn" if warn else "message"
+
+    # ------------------------------------------------------------ autosave, one slot a ruleset
+
+    def autosave(self, entry: PageEntry, data: dict[str, Any]) -> None:
+        try:
+            window.localStorage.setItem(save_key(entry.ruleset), json.dumps(data))
+        except Exception as exc:
+            self.message(f"Autosave failed: {exc}", warn=True)
+
+    def forget(self, entry: PageEntry) -> None:
+        with contextlib.suppress(Exception):
+            window.localStorage.removeItem(save_key(entry.ruleset))
+
+    def saved(self, entry: PageEntry, from_json: Callable[[Any], T]) -> T | None:
+        """The autosaved game of ``entry``'s ruleset, read by ``from_json``; None when
+        there is none, or when it cannot be read (it is removed, and the form says why)."""
+        text = window.localStorage.getItem(save_key(entry.ruleset))
+        if not found(text) or not str(text):
+            return None
+        try:
+            return from_json(json.loads(str(text)))
+        except Exception as exc:
+            self.forget(entry)
+            el("setup-error").textContent = f"The saved game could not be restored: {exc}"
+            return None
 
     # ------------------------------------------------------------ start-up
 
