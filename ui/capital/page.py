@@ -78,8 +78,8 @@ class CapitalPage:
 
     def start_from_form(self) -> None:
         from engine.errors import EngineError
+        from ui.capital.form import read_capital_form
         from ui.capital.session import CapitalSession
-        from ui.shell.newgame import read_capital_form
 
         form = self.el("new-game-form")
 

@@ -286,7 +286,7 @@ class ClassicPage:
     def start_from_form(self) -> None:
         from engine.errors import EngineError
         from ui.classic.controller import Session
-        from ui.shell.newgame import read_form, read_where
+        from ui.classic.form import read_form, read_where
 
         form = el("new-game-form")
 
