@@ -82,6 +82,22 @@ STRAITS: dict[str, Any] = {
 }
 
 
+def test_the_risk_paper_scissors_map_reads_as_format_2() -> None:
+    """maps/risk_paper_scissors.json (the spec's file, format "rps-map/1") is format 2 in
+    all but its name: 42 land, 12 water and 6 lunar territories, groups with bonuses, and
+    the Moon reached only by the space link's landing sites."""
+    data = read_map_file("risk_paper_scissors.json")
+    game_map = parse_map({**data, "format": 2})
+    kinds = [t.kind.value for t in game_map.territories.values()]
+    assert (kinds.count("land"), kinds.count("water"), kinds.count("lunar")) == (42, 12, 6)
+    assert game_map.landing_sites == ("copernicus", "sea_of_tranquility")
+    assert game_map.groups["north_america"].bonus == 5
+    without_link = {k: v for k, v in data.items() if k != "space_link"}
+    with pytest.raises(MapError) as info:
+        parse_map({**without_link, "format": 2})
+    assert info.value.code == "map/unreachable"
+
+
 def test_format_2_holds_kinds_ports_ferries_and_unit_kinds() -> None:
     game_map = parse_map(STRAITS)
     assert game_map.kind_of("channel") is TerritoryKind.SEA
@@ -111,6 +127,7 @@ def broken(change: Any) -> dict[str, Any]:
         (lambda d: d["unit_kinds"][1].update(stands_on=["air"]), "map/bad-field", "'ship'"),
         (lambda d: d.update(continents=[]), "map/unknown-key", "continents"),
         (lambda d: d.update(format=3), "map/format", "got 3"),
+        (lambda d: d.update(space_link={"landing_sites": ["kent"]}), "map/space-link", "lunar"),
     ],
 )
 def test_bad_format_2_maps_are_refused_by_name(change: Any, code: str, words: str) -> None:
