@@ -256,25 +256,35 @@ def private_html(session: Session, picked: set[int]) -> str:
     return "".join(parts)
 
 
+def _dice_row(attack_dice: list[int], defend_dice: list[int]) -> str:
+    attack = "".join(f'<span class="die red" title="{v}">{PIPS[v - 1]}</span>' for v in attack_dice)
+    defend = "".join(
+        f'<span class="die white" title="{v}">{PIPS[v - 1]}</span>' for v in defend_dice
+    )
+    return f'<div class="dice-row">{attack}<span class="vs">vs</span>{defend}</div>'
+
+
 def dice_html(session: Session) -> str:
+    offered = views.offered_roll(session)
+    if offered is not None:
+        # RULINGS §1: the attacker sees the roll before deciding on the re-roll.
+        return (
+            f'<div data-testid="offered-roll">{_dice_row(*offered)}</div>'
+            '<div class="muted small">This roll is not counted yet: re-roll your lowest die, '
+            "or keep it.</div>"
+        )
     rolls = session.last_rolls
     if not rolls:
         return ""
     last = rolls[-1]
-    attack = "".join(
-        f'<span class="die red" title="{v}">{PIPS[v - 1]}</span>' for v in last.get("attack", [])
-    )
-    defend = "".join(
-        f'<span class="die white" title="{v}">{PIPS[v - 1]}</span>' for v in last.get("defend", [])
-    )
     lost_a = sum(r.get("attacker_losses", 0) for r in rolls)
     lost_d = sum(r.get("defender_losses", 0) for r in rolls)
     summary = (
         f"{len(rolls)} roll{'s' if len(rolls) > 1 else ''}: attacker −{lost_a}, defender −{lost_d}"
     )
     return (
-        f'<div class="dice-row">{attack}<span class="vs">vs</span>{defend}</div>'
-        f'<div class="muted small">{summary}</div>'
+        _dice_row(last.get("attack", []), last.get("defend", []))
+        + f'<div class="muted small">{summary}</div>'
     )
 
 

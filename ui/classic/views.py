@@ -59,7 +59,12 @@ def prompt(session: Session) -> str:
             return f"{player.name}: attack from {session.name(session.selected)} — click a target."
         return f"{player.name}: attack — click one of your territories, or end attacks."
     if phase is Phase.ADVANTAGE:
-        return f"{player.name}: re-roll your lowest die?"
+        offered = offered_roll(session)
+        if offered is None:
+            return f"{player.name}: re-roll your lowest die?"
+        attack, defend = offered
+        shown = " ".join(map(str, attack)) + " against " + " ".join(map(str, defend))
+        return f"{player.name}: you rolled {shown} — re-roll your lowest die ({min(attack)})?"
     if phase is Phase.MOVE_IN:
         bounds = session.move_in_bounds()
         lo, hi = bounds if bounds else (0, 0)
@@ -160,3 +165,12 @@ def next_set_value(session: Session) -> str:
     if options.card_sets == "fixed":
         return ", ".join(f"{k} {v}" for k, v in FIXED_SET_VALUES.items())
     return str(rising_value(session.state.sets_traded, options.low_exchange))
+
+
+def offered_roll(session: Session) -> tuple[list[int], list[int]] | None:
+    """The roll an attack advantage offer is about (attack dice, defence dice), if any."""
+    state = session.state
+    pending = getattr(state, "pending", None)
+    if getattr(state, "phase", None) is not Phase.ADVANTAGE or not pending:
+        return None
+    return list(pending["attack"]), list(pending["defend"])
