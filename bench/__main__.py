@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench.browser import KINDS
 from bench.machine import machine_info
 from bench.report import check_targets, render_markdown, summarize_page_runs
 from bench.stats import summarize
@@ -29,6 +30,7 @@ TIMING_KEYS = (
     "ready",
     "longest_task_ms",
     "longest_task_start",
+    "longest_task_after_paint_ms",
     "blocking_ms_before_ready",
 )
 
@@ -41,8 +43,10 @@ def summarize_browser(runs: Any) -> tuple[dict[str, Any], list[str]]:
     """Summaries per page and measure, the same-run ready ratio, and notes on failures."""
     notes: list[str] = []
     out: dict[str, Any] = {"chromium": runs.chromium_version, "order": runs.order}
-    for kind in ("game", "bare", "bench_page"):
+    for kind in KINDS:
         loads = getattr(runs, kind)
+        if not loads:
+            continue
         ok = [load for load in loads if load.ok]
         for load in loads:
             if load.page_results and load.page_results.get("python_start_ms") is not None:
@@ -51,6 +55,12 @@ def summarize_browser(runs: Any) -> tuple[dict[str, Any], list[str]]:
             key: summarize(load.timings.get(key) for load in ok) for key in TIMING_KEYS
         }
         figures["bytes_on_wire"] = summarize((load.bytes_on_wire for load in ok), 0)
+        figures["bytes_uncompressed"] = summarize((load.bytes_uncompressed for load in ok), 0)
+        figures["bytes_gzip"] = summarize((load.bytes_gzip for load in ok), 0)
+        probed = [load for load in ok if load.timings.get("key_kept") is not None]
+        if probed:
+            figures["keys_kept"] = f"{sum(bool(load.timings['key_kept']) for load in probed)}"
+            figures["keys_kept"] += f" of {len(probed)}"
         figures["requests"] = summarize((load.requests for load in ok), 0)
         figures["biggest"] = ok[0].biggest if ok else []
         figures["form_control"] = next(
@@ -86,6 +96,12 @@ def summarize_browser(runs: Any) -> tuple[dict[str, Any], list[str]]:
         if game.ok and bare.ok and game.timings.get("ready") and bare.timings.get("ready")
     ]
     out["ready_ratio"] = summarize(ratios)
+    # Return visits against the cold bare page of the same run.
+    out["return_ratio"] = summarize(
+        again.timings["ready"] / bare.timings["ready"]
+        for again, bare in zip(runs.game_return, runs.bare, strict=False)
+        if again.ok and bare.ok and again.timings.get("ready") and bare.timings.get("ready")
+    )
     return out, notes
 
 
@@ -125,10 +141,7 @@ def main(argv: list[str] | None = None) -> int:
         runs = run_browser(args.runs, chromium=args.chromium, quick_page=args.quick, log=log)
         (raw_dir / "loads.json").write_text(
             json.dumps(
-                {
-                    kind: [load.to_json() for load in getattr(runs, kind)]
-                    for kind in ("game", "bare", "bench_page")
-                },
+                {kind: [load.to_json() for load in getattr(runs, kind)] for kind in KINDS},
                 indent=1,
             ),
             encoding="utf-8",

@@ -22,6 +22,7 @@ well).  Timestamps are taken inside the page by an init script (``INIT_JS``), as
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import subprocess
@@ -31,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE_DIR = Path(__file__).resolve().parent / "page"
@@ -173,6 +174,8 @@ class LoadResult:
     errors: list[str] = field(default_factory=list)
     wall_s: float = 0.0
     page_results: dict[str, Any] | None = None
+    bytes_uncompressed: int = 0
+    bytes_gzip: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -180,6 +183,8 @@ class LoadResult:
             "ok": self.ok,
             "timings": self.timings,
             "bytes_on_wire": self.bytes_on_wire,
+            "bytes_uncompressed": self.bytes_uncompressed,
+            "bytes_gzip": self.bytes_gzip,
             "requests": self.requests,
             "biggest": self.biggest,
             "off_host": self.off_host,
@@ -272,6 +277,12 @@ class Server:
 # -- one load -----------------------------------------------------------------------------
 
 
+def new_context(browser: Any) -> Any:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(INIT_JS)
+    return context
+
+
 def load_page(
     browser: Any,
     base_url: str,
@@ -280,17 +291,22 @@ def load_page(
     probe_input: bool = False,
     results_selector: str | None = None,
     timeout_s: float = 180.0,
+    context: Any = None,
 ) -> LoadResult:
-    """Load ``base_url + path`` cold in a fresh context and take its timings."""
+    """Load ``base_url + path`` and take its timings: cold in a fresh context (HTTP cache
+    disabled too), or, given the ``context`` of an earlier visit, as a return visit (its
+    HTTP cache and service worker as they are)."""
     from playwright.sync_api import Error as PlaywrightError
 
     name = path
     result = LoadResult(page=name, ok=False)
     host = urlsplit(base_url).netloc
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    cold = context is None
+    if context is None:
+        context = new_context(browser)
     started = time.perf_counter()
+    page: Any = None
     try:
-        context.add_init_script(INIT_JS)
         page = context.new_page()
         cdp = context.new_cdp_session(page)
         urls: dict[str, str] = {}
@@ -305,7 +321,8 @@ def load_page(
         cdp.on("Network.responseReceived", on_response)
         cdp.on("Network.loadingFinished", on_finished)
         cdp.send("Network.enable")
-        cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+        if cold:
+            cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
 
         def on_request(request: Any) -> None:
             parts = urlsplit(request.url)
@@ -348,6 +365,14 @@ def load_page(
         )
         longest = max(long_tasks, key=lambda task: task[1], default=(None, 0.0))
         timings["longest_task_ms"] = round(longest[1], 1)
+        painted = timings.get("fcp") or timings.get("map_paint")
+        after_paint = [d for s, d in long_tasks if painted is not None and s + d > painted]
+        timings["longest_task_after_paint_ms"] = round(max(after_paint, default=0.0), 1)
+        timings["key_kept"] = (
+            None
+            if not probe_input
+            else bool(timings.get("key_handled") and timings.get("key_in_form"))
+        )
         timings["longest_task_start"] = None if longest[0] is None else round(longest[0], 1)
         result.timings = timings
         if results_selector:
@@ -355,6 +380,7 @@ def load_page(
             result.page_results = json.loads(text) if text.strip() else {"error": "no results"}
         result.bytes_on_wire = sum(sizes.values())
         result.requests = len(sizes)
+        result.bytes_uncompressed, result.bytes_gzip = _file_sizes(urls.values(), base_url)
         ranked = sorted(sizes.items(), key=lambda item: -item[1])[:5]
         result.biggest = [(_short(urls.get(rid, rid), base_url), size) for rid, size in ranked]
         result.ok = True
@@ -362,8 +388,55 @@ def load_page(
         result.errors.append(f"{type(exc).__name__}: {str(exc).splitlines()[0]}")
         result.wall_s = time.perf_counter() - started
     finally:
-        context.close()
+        if cold:
+            context.close()
+        elif page is not None:
+            page.close()
     return result
+
+
+def return_visit(browser: Any, base_url: str, path: str, *, game: bool) -> LoadResult:
+    """A first visit (not measured), then the measured second visit in the same context:
+    warm HTTP cache, and for the game its service worker once it has cached the build."""
+    context = new_context(browser)
+    try:
+        first = context.new_page()
+        first.goto(base_url + path, wait_until="commit")
+        first.wait_for_function(
+            "() => document.body && document.body.dataset.ready", timeout=180_000
+        )
+        if game:
+            first.wait_for_function(
+                "() => navigator.serviceWorker.controller !== null", timeout=120_000, polling=100
+            )
+        first.close()
+        return load_page(browser, base_url, path, probe_input=game, context=context)
+    finally:
+        context.close()
+
+
+_GZIP_CACHE: dict[Path, int] = {}
+
+
+def _file_sizes(urls: Any, base_url: str, root: Path = ROOT) -> tuple[int, int]:
+    """Bytes of the site's files a load fetched, as stored and gzip-compressed (level 6, what
+    a static host that compresses would send; tools/serve.py sends them as stored)."""
+    plain = packed = 0
+    for url in set(urls):
+        if not url.startswith(base_url):
+            continue
+        path = root / unquote(urlsplit(url).path.lstrip("/"))
+        if not path.is_file():
+            if url.rstrip("/") + "/" == base_url:
+                path = root / "index.html"
+            else:
+                continue
+        data = path.read_bytes()
+        plain += len(data)
+        if path not in _GZIP_CACHE:
+            _GZIP_CACHE[path] = len(gzip.compress(data, 6))
+        packed += _GZIP_CACHE[path]
+    return plain, packed
 
 
 def _type_key_at(page: Any, navigation_started: float, at_ms: float) -> None:
@@ -382,6 +455,9 @@ def _short(url: str, base_url: str) -> str:
 # -- the runs -----------------------------------------------------------------------------
 
 
+KINDS: tuple[str, ...] = ("game", "bare", "bench_page", "game_return", "bare_return")
+
+
 @dataclass
 class BrowserRuns:
     chromium_version: str
@@ -389,6 +465,8 @@ class BrowserRuns:
     bare: list[LoadResult]
     bench_page: list[LoadResult]
     order: list[list[str]]
+    game_return: list[LoadResult] = field(default_factory=list)
+    bare_return: list[LoadResult] = field(default_factory=list)
 
 
 def run_browser(
@@ -399,14 +477,15 @@ def run_browser(
     quick_page: bool = False,
     log: Callable[[str], None] = print,
 ) -> BrowserRuns:
-    """``runs`` rounds; each round loads the game, the bare page and the bench page once,
-    in an order rotated from round to round."""
+    """``runs`` rounds; each round loads the game, the bare page and the bench page once
+    cold, in an order rotated from round to round, then measures a return visit to the game
+    and to the bare page (in alternating order)."""
     from playwright.sync_api import sync_playwright
 
     if sync_page_config(root):
         log("bench: rewrote bench/page/pyscript.toml to match the game's pyscript.toml")
     kinds = ["game", "bare", "bench_page"]
-    loads: dict[str, list[LoadResult]] = {kind: [] for kind in kinds}
+    loads: dict[str, list[LoadResult]] = {kind: [] for kind in KINDS}
     order: list[list[str]] = []
     bench_path = BENCH_PATH + ("?quick" if quick_page else "")
     with Server(root) as server, sync_playwright() as playwright:
@@ -433,9 +512,24 @@ def run_browser(
                         )
                     loads[kind].append(result)
                     log(f"bench: run {index + 1}/{runs} {kind}: {_brief(result)}")
+                returns = ["game_return", "bare_return"][:: 1 if index % 2 == 0 else -1]
+                for kind in returns:
+                    game = kind == "game_return"
+                    path = GAME_PATH if game else BARE_PATH
+                    result = return_visit(browser, server.url, path, game=game)
+                    loads[kind].append(result)
+                    log(f"bench: run {index + 1}/{runs} {kind}: {_brief(result)}")
         finally:
             browser.close()
-    return BrowserRuns(version, loads["game"], loads["bare"], loads["bench_page"], order)
+    return BrowserRuns(
+        version,
+        loads["game"],
+        loads["bare"],
+        loads["bench_page"],
+        order,
+        loads["game_return"],
+        loads["bare_return"],
+    )
 
 
 def _brief(result: LoadResult) -> str:

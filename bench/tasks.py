@@ -227,6 +227,97 @@ def save_code_times(players: int = 6, turn: int = 20, repeats: int = 5) -> TaskR
     }
 
 
+def hostile_codes(size: int = 1_000_000) -> dict[str, str]:
+    """Codes of up to ``size`` characters built to be slow to refuse: each stresses a check
+    that runs before (or, for the last, at) the signature (issue 12: "a code of up to 1 MB
+    is refused or accepted within 1 s in the page")."""
+    import base64
+    import random
+    import zlib
+
+    from engine.savecode import canonical_json
+
+    key = player_keys(1, "hostile")[0]
+    rng = random.Random(12)
+
+    def code_of(raw: bytes) -> str:
+        packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+        body = base64.urlsafe_b64encode(packer.compress(raw) + packer.flush()).rstrip(b"=")
+        signed = "RK1." + body.decode("ascii")
+        signature = base64.urlsafe_b64encode(key.sign(signed.encode())).rstrip(b"=")
+        return f"{signed}.{signature.decode()}"
+
+    limit = 999_000
+    noise = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz0123456789") for _ in range(size))
+    signed_big = canonical_json(
+        {"p": {"junk": noise[: limit - 200]}, "pk": key.public_key_text, "seat": 0, "v": 1}
+    )
+    return {
+        "escaped_quotes": code_of(b"[" * 70 + b'"' + b'\\"' * (limit // 2 - 40)),
+        "deep_brackets": code_of(b"[" * limit),
+        "bracket_strings": code_of(b"[" * 70 + b'"[\\"",' * (limit // 6 - 20)),
+        "random_body": "RK1."
+        + base64.urlsafe_b64encode(rng.randbytes(size * 3 // 4 - 100)).rstrip(b"=").decode()
+        + "."
+        + "A" * 86,
+        "whitespace": "RK1." + " \n" * (size // 2 - 10) + "A.B",
+        "signed_1mb_json": code_of(signed_big),
+    }
+
+
+def hostile_code_times(size: int = 1_000_000, repeats: int = 3) -> TaskResult:
+    """Milliseconds to refuse (or read) each code of :func:`hostile_codes` with
+    ``engine.saves.read_save``; ``slowest_ms`` is the worst median."""
+    from engine.errors import EngineError
+    from engine.saves import read_save
+
+    out: dict[str, Any] = {}
+    for name, code in hostile_codes(size).items():
+        samples = []
+        refusal = "accepted"
+        for _ in range(repeats):
+            started = time.perf_counter()
+            try:
+                read_save(code)
+            except EngineError as exc:
+                refusal = exc.code
+            samples.append(_ms(time.perf_counter() - started))
+        out[name] = {"chars": len(code), "refusal": refusal, "ms": _spread(samples)}
+    out["slowest_ms"] = max(entry["ms"]["median"] for entry in out.values())
+    return out
+
+
+def rps_turn_times(
+    players: int = 4, level: str = "standard", seeds: tuple[str, ...] = ("s1",)
+) -> tuple[list[float], list[float]]:
+    """Risk, Paper, Scissors: milliseconds per computer turn (every order from a turn's
+    start to the next turn or the next year's bid, choosing and applying) and per whole
+    game (creation to final scoring), every seat ``level``."""
+    from engine.ai import choose_order
+    from engine.core import PlayerSpec, find_ruleset
+
+    ruleset = find_ruleset("risk_paper_scissors")
+    turns: list[float] = []
+    games: list[float] = []
+    for seed in seeds:
+        game_started = time.perf_counter()
+        specs = [PlayerSpec(f"Computer {i + 1}", level) for i in range(players)]
+        state = ruleset.new_game(specs, {}, seed)
+        turn_phases = ("purchase", "action", "losses")
+        started: float | None = None
+        on_turn: tuple[int, int] | None = None
+        while ruleset.actor(state) is not None:
+            if state.phase.value in turn_phases and started is None:
+                started, on_turn = time.perf_counter(), (state.turn, state.slot)
+            state = ruleset.apply(state, choose_order(state)).state
+            still = state.phase.value in turn_phases and (state.turn, state.slot) == on_turn
+            if started is not None and not still:
+                turns.append(_ms(time.perf_counter() - started))
+                started = None
+        games.append(_ms(time.perf_counter() - game_started))
+    return turns, games
+
+
 def timed_imports() -> float:
     """Milliseconds to import the engine modules a game needs (first import only)."""
     started = time.perf_counter()
@@ -254,6 +345,14 @@ def page_suite(quick: bool = False) -> TaskResult:
         capital_resolution_times(8, ("r1",), 4 if quick else 10, 1 if quick else 3)
     )
     saves = save_code_times(6, 8 if quick else 20, 2 if quick else 5)
+    hostile = hostile_code_times(100_000 if quick else 1_000_000, 1 if quick else 3)
+    rps_turns: dict[str, Any] = {}
+    rps_games: dict[str, Any] = {}
+    for level in levels("risk_paper_scissors"):
+        seeds = ("p1",) if quick else ("p1", "p2", "p3")
+        turn_ms, game_ms = rps_turn_times(4, level, seeds)
+        rps_turns[level] = _spread(turn_ms)
+        rps_games[level] = _spread(game_ms)
     return {
         "python": sys.version.split()[0],
         "platform": sys.platform,
@@ -261,4 +360,7 @@ def page_suite(quick: bool = False) -> TaskResult:
         "classic_turn_ms": classic,
         "capital_resolution_ms": resolution,
         "save_code": saves,
+        "hostile_codes": hostile,
+        "rps_turn_ms": rps_turns,
+        "rps_game_ms": rps_games,
     }

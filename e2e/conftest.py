@@ -158,6 +158,13 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 
 @pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    # The page registers sw.js once ready, which then downloads the whole build (~20 MB):
+    # only e2e/test_offline.py (its own contexts) needs that; the other tests block it.
+    return {**browser_context_args, "service_workers": "block"}
+
+
+@pytest.fixture(scope="session")
 def server_url() -> Iterator[str]:
     """Serve the repo root on a free port for the whole session; yields the base URL."""
     serve = _load_tool("serve")

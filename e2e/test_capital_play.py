@@ -226,7 +226,14 @@ def test_one_turn_by_sealed_codes_between_two_browsers(
             enter_setup(p)
             wait_stage(p, "sealed")
         sealed = [text_of(a, "cap-sealed-code"), text_of(b, "cap-sealed-code")]
+        a.get_by_test_id("cap-seen-seals").fill("\n".join(sealed))
+        for label, size in (("wide", (1366, 800)), ("narrow", (390, 844))):
+            a.set_viewport_size({"width": size[0], "height": size[1]})
+            a.get_by_test_id("cap-seen-seals").scroll_into_view_if_needed()
+            a.screenshot(path=str(artifacts / f"capital-forum-seen-seals-{label}.png"))
+        a.set_viewport_size({"width": 1366, "height": 800})
         for p in (a, b):
+            p.get_by_test_id("cap-seen-seals").fill("\n".join(sealed))
             p.get_by_test_id("cap-confirm-sealed").click()
         reveals = [text_of(a, "cap-reveal-code"), text_of(b, "cap-reveal-code")]
         a.screenshot(path=str(artifacts / "capital-forum-sealed.png"))
@@ -240,6 +247,11 @@ def test_one_turn_by_sealed_codes_between_two_browsers(
         assert stage(a) == "sealed"
 
         a.locator('[data-testid="cap-resolve-box"] summary').click()
+        for label, size in (("wide", (1366, 800)), ("narrow", (390, 844))):
+            a.set_viewport_size({"width": size[0], "height": size[1]})
+            a.get_by_test_id("cap-sign-deadline").scroll_into_view_if_needed()
+            a.screenshot(path=str(artifacts / f"capital-forum-resolve-box-{label}.png"))
+        a.set_viewport_size({"width": 1366, "height": 800})
         a.get_by_test_id("cap-resolve-sealed").fill("\n\n".join(sealed))
         a.get_by_test_id("cap-resolve-reveals").fill("\n\n".join(reveals))
         a.get_by_test_id("cap-resolve").click()

@@ -169,6 +169,9 @@ def test_three_turns_by_email(page: Page, page_b: Page, server_url: str, artifac
     code1, link1, mailto1 = sent_code(a)
     assert code1.startswith("RK1.") and link1.endswith(f"index.html#game={code1}")
     assert mailto1.startswith("mailto:?subject=") and code1 in mailto1
+    # Bob's seat is kept for him: his own invitation link (the code alone lets others watch).
+    invite1 = a.get_by_test_id("invite-link-0").get_attribute("href") or ""
+    assert invite1.startswith(link1 + "&invite=1.")
     a.get_by_test_id("send-copy").click()
     expect(a.get_by_test_id("send-note")).not_to_be_empty()
     a.screenshot(path=str(artifacts / "pbem-send.png"))
@@ -194,6 +197,7 @@ def test_three_turns_by_email(page: Page, page_b: Page, server_url: str, artifac
         keys=[key.public_key_text, None, None],
         signer=key,
         seat=0,
+        invitations=record1.invitations,
     )
     state = session.state
     for raw in record1.actions:
@@ -211,9 +215,10 @@ def test_three_turns_by_email(page: Page, page_b: Page, server_url: str, artifac
     assert canonical_json(decode_code(again).payload) == canonical_json(decode_code(code1).payload)
     assert again == code1
 
-    # Turn 2: Bob opens the link, claims seat 2, plays; Cy's turn is played in his browser.
+    # Turn 2: Bob opens his invitation link, claims seat 2, plays; Cy's turn is played in
+    # his browser.
     b = page_b
-    b.goto(link1)
+    b.goto(invite1)
     wait_ready(b)
     join = b.get_by_test_id("load-join")
     expect(join).to_be_visible()

@@ -13,6 +13,8 @@ from typing import Any, NoReturn
 from engine.errors import EngineError
 
 EXIT_USAGE = 2
+EXIT_UNVERIFIED = 1
+"""`inspect`: a later code continues another save than the one before it (a fork)."""
 
 
 class UsageError(Exception):
@@ -66,15 +68,33 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", default="1")
     sim.add_argument("--option", type=_option, action="append", default=[], metavar="NAME=VALUE")
     sim.add_argument("--max-turns", type=_positive, default=500)
-    sim.add_argument("--level", default="baseline", help="computer level for every seat")
+    sim.add_argument(
+        "--level",
+        default=None,
+        help="computer level for every seat (default: baseline, or standard without one)",
+    )
     sim.add_argument(
         "--save-code", action="store_true", help="print the final save code on the last line"
     )
 
-    inspect = sub.add_parser("inspect", help="verify a save code and print its state as JSON")
+    inspect = sub.add_parser(
+        "inspect",
+        help="verify a save code (and each later code of its chain, replayed) and print the "
+        "last state as JSON",
+    )
     inspect.add_argument("code")
+    inspect.add_argument(
+        "later",
+        nargs="*",
+        help="the codes that follow CODE, in order: each is checked as every page checks it",
+    )
 
-    report = sub.add_parser("report", help="the last turn's report of a Capital Risk save code")
+    battle = sub.add_parser("battle", help="the exact result of a dice-free battle")
+    battle.add_argument("--ruleset", default="rps")
+    battle.add_argument("attackers", help="e.g. 3E2J1W or 1J+land")
+    battle.add_argument("defenders")
+
+    report = sub.add_parser("report", help="the last turn's report of a save code")
     report.add_argument("code")
     report.add_argument("--format", choices=("text", "bbcode", "markdown"), default="text")
 
@@ -100,6 +120,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _inspect(args)
         if args.command == "report":
             return _report(args)
+        if args.command == "battle":
+            return _battle(args)
         if args.command == "tournament":
             return _tournament(args)
     except UsageError as exc:
@@ -128,10 +150,17 @@ def _odds(args: Any) -> int:
 
 
 def _simulate(args: Any) -> int:
+    from engine.ai import levels
+    from engine.core import find_ruleset
     from engine.simulate import computer_seats, play
 
+    ruleset = find_ruleset(args.ruleset)
     options = dict(args.option)
-    players = computer_seats(args.players, args.level)
+    level = args.level
+    if level is None:
+        known = levels(ruleset.name)
+        level = "baseline" if "baseline" in known or not known else "standard"
+    players = computer_seats(args.players, level)
 
     def report(state: Any, events: list[dict[str, Any]]) -> None:
         seat = state.current
@@ -152,7 +181,11 @@ def _simulate(args: Any) -> int:
         on_turn=report,
         record_orders=args.save_code,
     )
-    if record.winner is None:
+    result_line = getattr(ruleset, "result_line", None)
+    line = result_line(record.state) if result_line is not None else None
+    if line is not None:
+        print(line)
+    elif record.winner is None:
         print(f"no winner after {args.max_turns} turns")
     else:
         print(f"winner: {record.state.players[record.winner].name} after {record.turns} turns")
@@ -188,10 +221,19 @@ def _final_save_code(args: Any, record: Any) -> str:
 
 def _inspect(args: Any) -> int:
     import json
+    import sys
 
-    from engine.saves import read_save
+    from engine.saves import continue_game, read_save
 
     record = read_save(args.code)
+    chain = []
+    for code in args.later:
+        continuation = continue_game(record, code)
+        record = continuation.record
+        chain.append({"save": record.seq, "verified": continuation.verified})
+        if not continuation.verified:
+            print(f"not verified: {' '.join(continuation.warnings)}", file=sys.stderr)
+            return EXIT_UNVERIFIED
     print(
         json.dumps(
             {
@@ -200,6 +242,13 @@ def _inspect(args: Any) -> int:
                 "save": record.seq,
                 "signed_by_seat": record.seat,
                 "turn": record.turn,
+                "checked": (
+                    f"orders replayed from save {chain[0]['save'] - 1}"
+                    if chain
+                    else "signature and fields only: pass the codes it continues, before it, "
+                    "to replay its orders"
+                ),
+                "chain": chain,
                 "state": record.state.to_json(),
             },
             indent=1,
@@ -220,13 +269,25 @@ def _report(args: Any) -> int:
     return 0
 
 
+def _battle(args: Any) -> int:
+    from engine.core import find_ruleset
+
+    ruleset = find_ruleset(args.ruleset)
+    lines = getattr(ruleset, "battle_lines", None)
+    if lines is None:
+        raise UsageError(f"{ruleset.name} battles use dice; try: python -m engine odds A D")
+    for line in lines(args.attackers, args.defenders):
+        print(line)
+    return 0
+
+
 def _tournament(args: Any) -> int:
     from engine.ai import levels as known_levels
     from engine.core import find_ruleset
     from engine.tournament import format_result, run_tournament
 
-    find_ruleset(args.ruleset)
-    available = known_levels(args.ruleset)
+    name = find_ruleset(args.ruleset).name
+    available = known_levels(name)
     chosen = [lv for lv in args.levels.split(",") if lv] or [
         lv for lv in ("easy", "standard", "good") if lv in available
     ]
@@ -236,7 +297,7 @@ def _tournament(args: Any) -> int:
             f"levels must be two or more of {', '.join(available)}; got {', '.join(chosen)}"
         )
     result = run_tournament(
-        args.ruleset, args.games, args.seed, args.players, chosen, dict(args.option)
+        name, args.games, args.seed, args.players, chosen, dict(args.option)
     )
     for line in format_result(result):
         print(line)

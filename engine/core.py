@@ -82,7 +82,7 @@ def parse_order(data: Mapping[str, Any], order_types: Sequence[type[Order]]) -> 
         raise InvalidOrderError("order/malformed", f"an order needs a 'kind': {data!r}")
     by_kind = {t.KIND: t for t in order_types}
     kind = data["kind"]
-    if kind not in by_kind:
+    if not isinstance(kind, str) or kind not in by_kind:
         raise InvalidOrderError(
             "order/unknown-kind",
             f"unknown order kind {kind!r}; expected one of {', '.join(sorted(by_kind))}",
@@ -147,6 +147,12 @@ class Ruleset(ABC, Generic[S]):
     aliases: ClassVar[tuple[str, ...]] = ()
     simultaneous: ClassVar[bool] = False
     """Every side writes orders for the same turn, resolved together."""
+    sealed_rounds: ClassVar[tuple[str, ...]] = ()
+    """A simultaneous ruleset's sealed rounds in one turn, in order (Capital Risk has one;
+    The Great War two, Deployment then Attack).  Sealed orders name their round, so a code
+    sealed for one round cannot be replayed in another."""
+    resolving_kind: ClassVar[str] = ""
+    """The kind of the order that resolves a sealed round (made by :meth:`resolving_order`)."""
     order_types: ClassVar[tuple[type[Order], ...]]
     phase_orders: ClassVar[Mapping[Any, frozenset[str]]]
     computer_players: ClassVar[Mapping[str, str]] = {}
@@ -185,6 +191,22 @@ class Ruleset(ABC, Generic[S]):
 
     def parse_order(self, data: Mapping[str, Any]) -> Order:
         return parse_order(data, self.order_types)
+
+    def sealed_round(self, state: S) -> int:
+        """Which of :attr:`sealed_rounds` the state waits for (default: the first)."""
+        return 0
+
+    def sealing_factions(self, state: S) -> list[int]:
+        """The seats that owe sealed orders in the current round (default: every seat)."""
+        return list(range(len(getattr(state, "players", ()))))
+
+    def resolving_order(self, *, force: bool, entropy: str) -> Order:
+        """The order that resolves the current sealed round: ``force`` gives the silent
+        factions default orders, ``entropy`` (from every faction's salt) reseeds the dice.
+
+        :raises OptionError: the ruleset has no sealed rounds.
+        """
+        raise OptionError("ruleset/not-simultaneous", f"{self.name} has no sealed orders")
 
     def turn_report(self, state: S, fmt: str) -> str | None:
         """The last turn's report as text, BBCode or Markdown (``python -m engine

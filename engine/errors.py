@@ -35,3 +35,7 @@ class IllegalOrderError(EngineError):
 
 class InvalidOrderError(EngineError):
     """An order that is malformed (unknown kind, missing field, wrong type)."""
+
+
+class SaveError(EngineError):
+    """A save code that is valid as a code but does not fit this game."""

@@ -6,28 +6,52 @@ it continues from, and the orders given since that save with the running roll co
 Whoever receives the next code replays those orders on the previous position: the
 dice come from the random state, so a dishonest position cannot pass.
 
-What a sequential game by email still cannot prevent is said in the README: anyone can
-read the random state in a code and so foresee the dice, and a player may sit on a
-turn and try a different continuation from the same save (the chain shows the fork).
+A simultaneous game's resolution also carries the sealed-order codes that back it, checked
+again on every replay (:func:`engine.sealed.check_resolution`).  A save that continues
+another save than the one held is a fork: never verified, whatever it shows.
+
+What each code proves, and what a game by email still cannot prevent (anyone can read
+the random state in a code and so foresee the dice; a player may sit on a turn and try
+a different continuation from the same save), is said in docs/play-by-email.md.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Order, Ruleset, find_ruleset
-from engine.errors import EngineError
-from engine.keys import PlayerKey
+from engine.errors import SaveError
+from engine.keys import PUBLIC_KEY_SIZE, PlayerKey, b64url_decode, b64url_encode
 from engine.savecode import decode_code, encode_code, payload_hash
+from engine.sealed import SealedEvidence, check_resolution
 
 PAYLOAD_FIELDS = {"g", "rs", "rv", "seq", "prev", "keys", "turn", "acts", "rolls", "st"}
-OPTIONAL_FIELDS = {"proof"}  # simultaneous games: each faction's signed orders code
+SIMULTANEOUS_FIELDS = {
+    "proof",  # each faction's signed reveal code
+    "seals",  # the sealed codes those reveals open (no moderator)
+    "dl",  # deadline codes backing a forced resolution (no moderator)
+    "mod",  # the moderator's public key, named in the first save and never changed
+}
 
+INVITATION_FIELDS = {
+    "inv",  # per seat: null, or the digest of the seat's invitation secret (first save)
+    "invite",  # the invitation secret, in the save that claims an invited seat
+}
 
-class SaveError(EngineError):
-    """A save code that is valid as a code but does not fit this game."""
+__all__ = [
+    "Continuation",
+    "SaveError",
+    "SaveRecord",
+    "continue_chain",
+    "continue_game",
+    "differences",
+    "invitation_digest",
+    "make_save",
+    "read_save",
+]
 
 
 @dataclass(frozen=True)
@@ -46,10 +70,17 @@ class SaveRecord:
     rolls: tuple[int, int]
     state: Any
     payload: dict[str, Any]
+    rules_version: int = 1
+    moderator: str | None = None
+    invitations: tuple[str | None, ...] = ()
 
     @property
     def hash(self) -> str:
         return payload_hash(self.payload)
+
+    def codes(self, field: str) -> tuple[str, ...]:
+        """The sealed-order codes a simultaneous save carries in ``field`` (checked text)."""
+        return tuple(self.payload.get(field, ()))
 
 
 @dataclass(frozen=True)
@@ -72,8 +103,21 @@ def make_save(
     previous: SaveRecord | None = None,
     actions: Sequence[Order] = (),
     proofs: Sequence[str] = (),
+    seals: Sequence[str] = (),
+    deadlines: Sequence[str] = (),
+    moderator: str | None = None,
+    invitations: Sequence[str | None] = (),
+    invite: str = "",
 ) -> str:
     """The save code of ``state``, signed by ``seat`` with ``signer``.
+
+    A first save may keep seats for invited players (``invitations``: per seat None or
+    :func:`invitation_digest` of a secret sent only to that player); every later save
+    carries them on, and the save that claims an invited seat holds its ``invite``.
+
+    A simultaneous game's resolution carries its reveal codes (``proofs``), the sealed
+    codes they open (``seals``) and any ``deadlines`` codes; a moderated game names its
+    ``moderator``'s key in its first save, and every later save carries it on.
 
     :raises SaveError: when the signer's key is not the seat's key.
     """
@@ -91,8 +135,18 @@ def make_save(
         "rolls": [previous.state.rng.counter if previous else 0, state.rng.counter],
         "st": ruleset.to_compact(state),
     }
-    if proofs:
-        payload["proof"] = list(proofs)
+    if previous is not None:
+        moderator = previous.moderator
+        invitations = previous.invitations
+    if any(invitations):
+        payload["inv"] = list(invitations)
+    if invite:
+        payload["invite"] = invite
+    for field, codes in (("proof", proofs), ("seals", seals), ("dl", deadlines)):
+        if codes:
+            payload[field] = list(codes)
+    if moderator is not None:
+        payload["mod"] = moderator
     return encode_code(payload, signer, seat)
 
 
@@ -108,15 +162,18 @@ def read_save(code: str) -> SaveRecord:
     """
     decoded = decode_code(code)
     payload = decoded.payload
+    ruleset = find_ruleset(_text(payload, "rs")) if isinstance(payload.get("rs"), str) else None
+    allowed = PAYLOAD_FIELDS | INVITATION_FIELDS
+    if ruleset and ruleset.simultaneous:
+        allowed |= SIMULTANEOUS_FIELDS
     missing = sorted(PAYLOAD_FIELDS - set(payload))
-    extra = sorted(set(payload) - PAYLOAD_FIELDS - OPTIONAL_FIELDS)
-    if missing or extra:
+    extra = sorted(set(payload) - allowed)
+    if missing or extra or ruleset is None:
         raise SaveError(
             "save/payload",
             f"this code is not a game save (missing {missing or 'nothing'}, "
             f"unexpected {extra or 'nothing'})",
         )
-    ruleset = find_ruleset(_text(payload, "rs"))
     version = _integer(payload, "rv")
     if version > ruleset.version:
         raise SaveError(
@@ -125,9 +182,9 @@ def read_save(code: str) -> SaveRecord:
             f"(v{version}; this page has v{ruleset.version}): update the page",
         )
     keys = payload["keys"]
-    if not isinstance(keys, list) or not all(k is None or isinstance(k, str) for k in keys):
-        raise _bad("keys", "must be a list of public keys")
-    if decoded.seat >= len(keys) or keys[decoded.seat] != _key_text(decoded.public_key):
+    if not isinstance(keys, list) or not all(k is None or _is_key_text(k) for k in keys):
+        raise _bad("keys", "must be a list of public keys (or null for a free seat)")
+    if decoded.seat >= len(keys) or keys[decoded.seat] != b64url_encode(decoded.public_key):
         raise SaveError(
             "save/wrong-seat",
             f"the code is signed by a key that is not seat {decoded.seat + 1}'s key",
@@ -136,27 +193,56 @@ def read_save(code: str) -> SaveRecord:
     if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
         raise _bad("acts", "must be a list of orders")
     rolls = payload["rolls"]
-    if not (isinstance(rolls, list) and len(rolls) == 2 and all(isinstance(r, int) for r in rolls)):
+    if not (isinstance(rolls, list) and len(rolls) == 2 and all(_is_count(r) for r in rolls)):
         raise _bad("rolls", "must be two counters")
     prev = payload["prev"]
     if prev is not None and not isinstance(prev, str):
         raise _bad("prev", "must be a hash or null")
+    seq = _integer(payload, "seq")
+    if seq == 0 and prev is not None:
+        raise _bad("prev", "is set, but save 0 (a first save) continues nothing")
+    if seq > 0 and prev is None:
+        raise _bad("prev", "is missing: only the first save (0) continues nothing")
+    for field in ("proof", "seals", "dl"):
+        codes = payload.get(field, [])
+        if not isinstance(codes, list) or (not codes and field in payload):
+            raise _bad(field, "must be a non-empty list of codes")
+        if not all(isinstance(c, str) for c in codes):
+            raise _bad(field, "must be a list of codes")
+    moderator = payload.get("mod")
+    if moderator is not None and not _is_key_text(moderator):
+        raise _bad("mod", "must be the moderator's public key")
+    invitations = payload.get("inv", [])
+    if not isinstance(invitations, list) or (
+        ("inv" in payload and (len(invitations) != len(keys) or not any(invitations)))
+        or not all(i is None or _is_digest(i) for i in invitations)
+    ):
+        raise _bad("inv", "must hold, per seat, null or an invitation digest")
+    invite = payload.get("invite", "")
+    if not isinstance(invite, str) or ("invite" in payload and not 16 <= len(invite) <= 100):
+        raise _bad("invite", "must be an invitation secret")
     state = ruleset.from_compact(payload["st"])
     if state.rng.counter != rolls[1]:
         raise _bad("rolls", "does not match the random state")
+    turn = _integer(payload, "turn")
+    if turn != state.turn:
+        raise _bad("turn", f"says turn {turn} but the position is at turn {state.turn}")
     return SaveRecord(
         code=code.strip(),
         seat=decoded.seat,
         game_id=_text(payload, "g"),
         ruleset=ruleset.name,
-        seq=_integer(payload, "seq"),
+        seq=seq,
         prev=prev,
         keys=tuple(keys),
-        turn=_integer(payload, "turn"),
+        turn=turn,
         actions=tuple(actions),
         rolls=(rolls[0], rolls[1]),
         state=state,
         payload=payload,
+        rules_version=version,
+        moderator=moderator,
+        invitations=tuple(invitations),
     )
 
 
@@ -171,18 +257,38 @@ def continue_game(previous: SaveRecord, code: str) -> Continuation:
     :raises EngineError: naming the problem.
     """
     record = read_save(code)
-    if record.game_id != previous.game_id:
+    if record.game_id != previous.game_id or record.ruleset != previous.ruleset:
         raise SaveError("save/other-game", "this code belongs to another game")
     if record.hash == previous.hash:
         raise SaveError("save/duplicate", f"this turn was already loaded (save {record.seq})")
-    if record.seq <= previous.seq:
+    if record.seq == previous.seq or (record.seq < previous.seq and record.prev == previous.prev):
+        raise SaveError(
+            "save/fork",
+            f"this is a second, different save {record.seq} (hash {record.hash}); this game "
+            f"already has save {previous.seq} (hash {previous.hash}): someone sent two "
+            "continuations of the same save (a fork); the game you have is kept",
+        )
+    if record.seq < previous.seq:
         raise SaveError(
             "save/old-turn",
             f"this is an old turn (save {record.seq}); the game is already at save {previous.seq}",
         )
     if len(record.keys) != len(previous.keys):
         raise SaveError("save/keys-changed", "the code changes the number of seats")
-    simultaneous = find_ruleset(record.ruleset).simultaneous
+    if record.moderator != previous.moderator:
+        raise SaveError("save/keys-changed", "the code changes the game's moderator")
+    if record.invitations != previous.invitations:
+        raise SaveError("save/keys-changed", "the code changes the game's invitations")
+    _check_invitation(previous, record)
+    ruleset = find_ruleset(record.ruleset)
+    if record.rules_version != ruleset.version:
+        raise SaveError(
+            "save/old-version",
+            f"this turn was saved by v{record.rules_version} of the {ruleset.name} rules; "
+            f"this page plays v{ruleset.version} and cannot replay it: both players need "
+            "the same version of the page",
+        )
+    simultaneous = ruleset.simultaneous
     for seat, (old, new) in enumerate(zip(previous.keys, record.keys, strict=True)):
         if old is not None and old != new:
             raise SaveError("save/keys-changed", f"the code changes seat {seat + 1}'s key")
@@ -199,8 +305,88 @@ def continue_game(previous: SaveRecord, code: str) -> Continuation:
             "a turn or replayed an old save (a fork); its orders cannot be checked here"
         )
         return Continuation(record, (warning,), verified=False)
+    if record.rolls[0] != previous.state.rng.counter:
+        raise _bad("rolls", "does not start from the previous save's roll counter")
     _replay(previous, record)
     return Continuation(record, (), verified=True)
+
+
+def invitation_digest(secret: str) -> str:
+    """What a first save keeps of an invitation secret: the seat can be claimed only by
+    a save that shows the secret itself."""
+    return hashlib.sha256(f"risk-family invitation:{secret}".encode()).hexdigest()
+
+
+def _check_invitation(previous: SaveRecord, record: SaveRecord) -> None:
+    """A seat kept for an invited player is claimed only by that player's own save,
+    showing the invitation; a save claims nothing else with an invitation."""
+    invite = record.payload.get("invite")
+    claimed = [
+        seat
+        for seat, (old, new) in enumerate(zip(previous.keys, record.keys, strict=True))
+        if old is None and new is not None
+    ]
+    invited = [s for s in claimed if s < len(record.invitations) and record.invitations[s]]
+    for seat in invited:
+        if (
+            seat != record.seat
+            or invite is None
+            or (invitation_digest(invite) != record.invitations[seat])
+        ):
+            raise SaveError(
+                "save/invited",
+                f"seat {seat + 1} is kept for an invited player: only the save of that "
+                "player, with their invitation, can claim it",
+            )
+    if invite is not None and not invited:
+        raise _bad("invite", "is shown, but this save claims no invited seat")
+
+
+def continue_chain(previous: SaveRecord, codes: Sequence[str]) -> Continuation:
+    """Accept the saves ``codes`` one after the other from ``previous`` (the save a page
+    holds): a fork's own chain, pasted back to a held code, is checked save by save and
+    is verified only if every link is.
+
+    :raises EngineError: as :func:`continue_game`, for the first code refused.
+    """
+    if not codes:
+        raise SaveError("save/empty", "no save code to load")
+    record, verified = previous, True
+    warnings: list[str] = []
+    for code in codes:
+        continuation = continue_game(record, code)
+        record = continuation.record
+        warnings += continuation.warnings
+        verified = verified and continuation.verified
+    return Continuation(record, tuple(warnings), verified)
+
+
+def differences(held: SaveRecord, other: SaveRecord, limit: int = 8) -> list[str]:
+    """What ``other``'s position changes against ``held``'s, for a player deciding about an
+    unverified code: the turn, then each territory whose owner or armies differ (at most
+    ``limit`` lines, then a count of the rest)."""
+    from engine.maps import load_map
+
+    a, b = held.state, other.state
+    lines = [f"turn {a.turn} → {b.turn}"] if a.turn != b.turn else []
+    names = [p.name for p in b.players]
+    place = load_map(b.map_id).name_of
+    changed = [t for t in b.owner if (a.owner.get(t), a.armies.get(t)) != (b.owner[t], b.armies[t])]
+
+    def holder(state: Any, territory: str) -> str:
+        seat = state.owner.get(territory, -1)
+        who = state.players[seat].name if 0 <= seat < len(state.players) else "nobody"
+        return f"{who} {state.armies.get(territory, 0)}"
+
+    lines += [f"{place(t)}: {holder(a, t)} → {holder(b, t)}" for t in changed[:limit]]
+    if len(changed) > limit:
+        lines.append(f"… and {len(changed) - limit} more territories")
+    for seat, name in enumerate(names):
+        before = sum(1 for o in a.owner.values() if o == seat)
+        after = sum(1 for o in b.owner.values() if o == seat)
+        if before != after:
+            lines.append(f"{name}: {before} → {after} territories")
+    return lines
 
 
 def _replay(previous: SaveRecord, record: SaveRecord) -> None:
@@ -210,19 +396,22 @@ def _replay(previous: SaveRecord, record: SaveRecord) -> None:
     ruleset = find_ruleset(record.ruleset)
     state = previous.state
     if ruleset.simultaneous:
-        from engine.sealed import check_proofs
-
-        orders = [ruleset.parse_order(raw) for raw in record.actions]
-        proofs = record.payload.get("proof", [])
-        if not isinstance(proofs, list) or not all(isinstance(p, str) for p in proofs):
-            raise _bad("proof", "must be a list of orders codes")
-        check_proofs(previous, orders, proofs, record.keys, record.seat)
+        orders = [_parse_action(ruleset, raw, i) for i, raw in enumerate(record.actions)]
+        evidence = SealedEvidence(record.codes("proof"), record.codes("seals"), record.codes("dl"))
+        check_resolution(
+            previous,
+            orders,
+            evidence,
+            keys=record.keys,
+            signer=record.seat,
+            moderator=previous.moderator,
+        )
         for order in orders:
             state = ruleset.apply(state, order).state
         _check_position(ruleset, state, record)
         return
     for index, raw in enumerate(record.actions):
-        order = ruleset.parse_order(raw)
+        order = _parse_action(ruleset, raw, index)
         actor = ruleset.actor(state)
         if actor is None:
             raise SaveError("save/replay", f"order {index + 1} comes after the end of the game")
@@ -242,6 +431,17 @@ def _replay(previous: SaveRecord, record: SaveRecord) -> None:
     _check_position(ruleset, state, record)
 
 
+def _parse_action(ruleset: Ruleset[Any], raw: dict[str, Any], index: int) -> Order:
+    """An order of the save, which must be in the one form the game writes (so that one
+    game has one save code: no extra fields, no alternative spellings)."""
+    order = ruleset.parse_order(raw)
+    if order.to_json() != raw:
+        raise SaveError(
+            "save/payload", f"order {index + 1} of the save is not in the form the game writes"
+        )
+    return order
+
+
 def _check_position(ruleset: Ruleset[Any], state: Any, record: SaveRecord) -> None:
     if ruleset.to_compact(state) != record.payload["st"]:
         raise SaveError(
@@ -251,10 +451,23 @@ def _check_position(ruleset: Ruleset[Any], state: Any, record: SaveRecord) -> No
         )
 
 
-def _key_text(public_key: bytes) -> str:
-    from engine.keys import b64url_encode
+def _is_key_text(value: object) -> bool:
+    if not isinstance(value, str) or len(value) != 43:
+        return False
+    try:
+        return len(b64url_decode(value)) == PUBLIC_KEY_SIZE
+    except ValueError:
+        return False
 
-    return b64url_encode(public_key)
+
+def _is_digest(value: object) -> bool:
+    return (
+        isinstance(value, str) and len(value) == 64 and all(c in "0123456789abcdef" for c in value)
+    )
+
+
+def _is_count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def _text(payload: dict[str, Any], field: str) -> str:

@@ -1,14 +1,22 @@
 """Sealed orders for simultaneous games by forum, with or without a moderator.
 
 Without a moderator (commit and reveal): each faction posts a *sealed code*, a signed
-commitment ``sha256(game, turn, faction, orders, salt)``; when every sealed code is in,
-each faction posts its *reveal code* (the orders and the secret salt, signed); anyone
-pastes all reveals, the page checks each against its commitment and resolves.  The dice
-are reseeded from all salts together, so no faction can steer them, and nobody can change
-orders after seeing another's.
+commitment ``sha256(game, turn, round, faction, orders, salt)``; when every sealed code is
+in, each faction posts its *reveal code* (the orders and the secret salt, signed); anyone
+pastes all codes, the page checks each reveal against its commitment and resolves.  The
+dice are reseeded from all salts together, so no faction can steer them, and nobody can
+change orders after seeing another's.  The save of the resolved round carries every
+sealed and reveal code, so that every later page checks the same things again
+(:func:`check_resolution`).
 
-With a moderator: factions send their reveal codes (their *orders codes*) to the host
-privately; the host's page resolves without commitments.
+With a moderator (named in the game's first save): factions send their reveal codes
+(their *orders codes*) to the moderator privately; only the moderator's key may resolve,
+without commitments, and only the moderator may force a deadline.  Without a moderator a
+deadline is forced only with a *deadline code* from every faction that did reveal.
+
+The ruleset says which order resolves a round and how many rounds a turn has
+(:attr:`engine.core.Ruleset.sealed_rounds`, :meth:`engine.core.Ruleset.resolving_order`);
+this module knows no ruleset by name.
 """
 
 from __future__ import annotations
@@ -17,19 +25,34 @@ import hashlib
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from engine.core import Order, find_ruleset
-from engine.errors import EngineError
+from engine.core import Order, Ruleset, find_ruleset
+from engine.errors import EngineError, SaveError
 from engine.keys import PlayerKey, b64url_encode
 from engine.savecode import canonical_json, decode_code, encode_code
-from engine.saves import SaveError, SaveRecord
 
-SEAL, REVEAL = "seal", "reveal"
+SEAL, REVEAL, DEADLINE = "seal", "reveal", "deadline"
 
 
 class SealedOrdersError(SaveError):
-    """A sealed or reveal code that does not fit this game and turn."""
+    """A sealed or reveal code that does not fit this game and round."""
+
+
+class SealBase(Protocol):
+    """The position sealed codes are made for (a :class:`engine.saves.SaveRecord`)."""
+
+    @property
+    def game_id(self) -> str: ...
+
+    @property
+    def ruleset(self) -> str: ...
+
+    @property
+    def keys(self) -> tuple[str | None, ...]: ...
+
+    @property
+    def state(self) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -42,16 +65,28 @@ class Sealed:
 
 @dataclass(frozen=True)
 class Revealed:
+    """A faction's opened orders; ``seen`` is the :func:`witness` of every sealed code the
+    faction saw before revealing (None in a reveal made for a moderator)."""
+
     faction: int
     order: Order
     salt: str
     code: str
     key: str
+    seen: str | None = None
 
 
-def commitment(game_id: str, turn: int, faction: int, order: Order, salt: str) -> str:
+def _round_field(round_index: int) -> dict[str, int]:
+    # Round 0 is left out, so that codes sealed before rounds existed (Capital Risk's one
+    # round) keep their commitments and still verify.
+    return {"r": round_index} if round_index else {}
+
+
+def commitment(
+    game_id: str, turn: int, faction: int, order: Order, salt: str, round_index: int = 0
+) -> str:
     body = {"g": game_id, "t": turn, "f": faction, "o": order.to_json(), "s": salt}
-    return hashlib.sha256(canonical_json(body)).hexdigest()
+    return hashlib.sha256(canonical_json(body | _round_field(round_index))).hexdigest()
 
 
 def seal_orders(
@@ -62,30 +97,62 @@ def seal_orders(
     faction: int,
     key: PlayerKey,
     salt: str | None = None,
+    round_index: int = 0,
 ) -> tuple[str, str]:
-    """The (sealed code, reveal code) pair for one faction's orders this turn."""
+    """The (sealed code, reveal code) pair for one faction's orders this round."""
     salt = salt if salt is not None else b64url_encode(secrets.token_bytes(16))
-    sealed = encode_code(
-        {
-            "k": SEAL,
-            "g": game_id,
-            "t": turn,
-            "f": faction,
-            "c": commitment(game_id, turn, faction, order, salt),
-        },
-        key,
-        faction,
-    )
-    reveal = encode_code(
-        {"k": REVEAL, "g": game_id, "t": turn, "f": faction, "o": order.to_json(), "s": salt},
-        key,
-        faction,
-    )
+    where = {"g": game_id, "t": turn, "f": faction} | _round_field(round_index)
+    digest = commitment(game_id, turn, faction, order, salt, round_index)
+    sealed = encode_code({"k": SEAL, "c": digest} | where, key, faction)
+    reveal = encode_code({"k": REVEAL, "o": order.to_json(), "s": salt} | where, key, faction)
     return sealed, reveal
 
 
-def _read(code: str, kind: str, base: SaveRecord) -> tuple[int, dict[str, Any], str]:
-    """(faction, payload, signer key) of a sealed or reveal code for this game and turn.
+def witness(seals: dict[int, Sealed]) -> str:
+    """One hash of every faction's commitment, in faction order: a reveal that names it
+    pins every seal of the round, so nobody (the resolver included) can seal again after
+    seeing a reveal."""
+    return hashlib.sha256(
+        "|".join(f"{f}:{seals[f].commitment}" for f in sorted(seals)).encode()
+    ).hexdigest()
+
+
+def bind_reveal(base: SealBase, reveal: str, seal_codes: Iterable[str], key: PlayerKey) -> str:
+    """The faction's reveal code again, now naming the :func:`witness` of every sealed
+    code of the round (which must include the faction's own seal, matching the reveal).
+
+    :raises EngineError: a sealed code that does not fit, or a reveal that does not
+        open this faction's seal.
+    """
+    seals = read_seals(base, seal_codes)
+    opened = read_reveals(base, [reveal], seals)
+    (faction,) = opened
+    payload = dict(decode_code(reveal).payload)
+    payload["w"] = witness(seals)
+    return encode_code(payload, key, faction)
+
+
+def deadline_code(base: SealBase, faction: int, missing: Iterable[int], key: PlayerKey) -> str:
+    """A faction's signed statement that the deadline of this round passed with the
+    factions ``missing`` silent: without a moderator, a forced resolution needs one from
+    every faction that revealed."""
+    payload = {
+        "k": DEADLINE,
+        "g": base.game_id,
+        "t": base.state.turn,
+        "f": faction,
+        "m": sorted(set(missing)),
+    } | _round_field(_round_of(base))
+    return encode_code(payload, key, faction)
+
+
+def _round_of(base: SealBase) -> int:
+    return find_ruleset(base.ruleset).sealed_round(base.state)
+
+
+def _read(code: str, kind: str, base: SealBase) -> tuple[int, dict[str, Any], str]:
+    """(faction, payload, signer key) of a sealed, reveal or deadline code for this game
+    and round.
 
     A faction whose seat has a key must sign with it; a faction still unclaimed claims
     its seat with the key of its first code (trust on first use), which may not be
@@ -107,21 +174,30 @@ def _read(code: str, kind: str, base: SaveRecord) -> tuple[int, dict[str, Any], 
         )
     payload = decoded.payload
     if payload.get("k") != kind:
-        what = {SEAL: "a sealed code", REVEAL: "a reveal code"}[kind]
-        raise SealedOrdersError("sealed/kind", f"expected {what}, got another kind of code")
+        what = {SEAL: "a sealed code", REVEAL: "a reveal code", DEADLINE: "a deadline code"}
+        raise SealedOrdersError("sealed/kind", f"expected {what[kind]}, got another kind of code")
     if payload.get("g") != base.game_id:
         raise SealedOrdersError("sealed/other-game", "this code belongs to another game")
     if payload.get("t") != base.state.turn:
         raise SealedOrdersError(
             "sealed/wrong-turn",
-            f"this code is for turn {payload.get('t')}, but the game is at turn {base.state.turn}",
+            f"this code is for turn {payload.get('t')!r}, but the game is at turn "
+            f"{base.state.turn}",
+        )
+    round_index = _round_of(base)
+    if payload.get("r", 0) != round_index:
+        rounds = find_ruleset(base.ruleset).sealed_rounds
+        raise SealedOrdersError(
+            "sealed/wrong-round",
+            f"this code is for another round of the turn; the game waits for round "
+            f"{round_index + 1} ({rounds[round_index] if round_index < len(rounds) else '?'})",
         )
     if payload.get("f") != seat:
         raise SealedOrdersError("sealed/wrong-seat", "the code's faction is not its signer")
     return seat, payload, key
 
 
-def read_seals(base: SaveRecord, codes: Iterable[str]) -> dict[int, Sealed]:
+def read_seals(base: SealBase, codes: Iterable[str]) -> dict[int, Sealed]:
     """Sealed codes by faction; the same code twice is fine, a second commitment is not.
 
     :raises EngineError: naming the bad code.
@@ -146,7 +222,7 @@ def read_seals(base: SaveRecord, codes: Iterable[str]) -> dict[int, Sealed]:
 
 
 def read_reveals(
-    base: SaveRecord, codes: Iterable[str], seals: dict[int, Sealed] | None
+    base: SealBase, codes: Iterable[str], seals: dict[int, Sealed] | None
 ) -> dict[int, Revealed]:
     """Reveal codes by faction, each checked against its commitment when ``seals`` is
     given (without a moderator); with ``seals`` None (a moderator's host) none is needed.
@@ -155,6 +231,7 @@ def read_reveals(
         sealed code, two different reveals for one faction.
     """
     ruleset = find_ruleset(base.ruleset)
+    round_index = ruleset.sealed_round(base.state)
     reveals: dict[int, Revealed] = {}
     for code in codes:
         faction, payload, key = _read(code, REVEAL, base)
@@ -166,6 +243,10 @@ def read_reveals(
             raise SealedOrdersError(
                 "sealed/wrong-seat", f"faction {faction + 1} revealed another faction's orders"
             )
+        if ruleset.resolving_kind == order.KIND:
+            raise SealedOrdersError(
+                "sealed/payload", f"faction {faction + 1}'s reveal holds a resolution, not orders"
+            )
         if seals is not None:
             if faction not in seals:
                 raise SealedOrdersError(
@@ -176,7 +257,7 @@ def read_reveals(
                     "sealed/wrong-seat",
                     f"faction {faction + 1}'s reveal is signed with another key than its seal",
                 )
-            expected = commitment(base.game_id, base.state.turn, faction, order, salt)
+            expected = commitment(base.game_id, base.state.turn, faction, order, salt, round_index)
             if expected != seals[faction].commitment:
                 raise SealedOrdersError(
                     "sealed/mismatch",
@@ -191,12 +272,38 @@ def read_reveals(
             raise SealedOrdersError(
                 "sealed/wrong-seat", f"faction {faction + 1} revealed with two different keys"
             )
-        reveals[faction] = Revealed(faction, order, salt, code, key)
+        seen = payload.get("w")
+        if seen is not None and not isinstance(seen, str):
+            raise SealedOrdersError("sealed/payload", "the reveal code's witness is not a hash")
+        reveals[faction] = Revealed(faction, order, salt, code, key, seen)
     return reveals
 
 
-def claimed_keys(base: SaveRecord, reveals: dict[int, Revealed]) -> list[str | None]:
-    """The seats' keys after this turn: unclaimed factions that revealed now hold the key
+def read_deadlines(base: SealBase, codes: Iterable[str], missing: Sequence[int]) -> set[int]:
+    """The factions whose deadline codes say this round's deadline passed with exactly
+    the factions ``missing`` silent.
+
+    :raises EngineError: a deadline code naming another set of silent factions.
+    """
+    signed: set[int] = set()
+    for code in codes:
+        faction, payload, _ = _read(code, DEADLINE, base)
+        if payload.get("m") != sorted(missing):
+            raise SealedOrdersError(
+                "sealed/deadline",
+                f"faction {faction + 1}'s deadline code names other silent factions "
+                f"({payload.get('m')!r}) than this resolution ({sorted(missing)})",
+            )
+        if signed and faction <= max(signed):
+            raise SealedOrdersError(
+                "sealed/evidence", "deadline codes must come once each, in faction order"
+            )
+        signed.add(faction)
+    return signed
+
+
+def claimed_keys(base: SealBase, reveals: dict[int, Revealed]) -> list[str | None]:
+    """The seats' keys after this round: unclaimed factions that revealed now hold the key
     they signed with."""
     keys = list(base.keys)
     for faction, revealed in reveals.items():
@@ -212,12 +319,14 @@ def dice_entropy(reveals: dict[int, Revealed]) -> str:
     ).hexdigest()
 
 
-def resolution_orders(reveals: dict[int, Revealed], force: bool, with_entropy: bool) -> list[Order]:
-    """The orders that resolve the turn: every revealed submission, then Resolve."""
-    from engine.rulesets.capital.orders import Resolve
-
+def resolution_orders(
+    ruleset: Ruleset[Any], reveals: dict[int, Revealed], force: bool, with_entropy: bool
+) -> list[Order]:
+    """The orders that resolve the round: every revealed submission in faction order,
+    then the ruleset's resolving order."""
     orders: list[Order] = [reveals[f].order for f in sorted(reveals)]
-    orders.append(Resolve(force=force, entropy=dice_entropy(reveals) if with_entropy else ""))
+    entropy = dice_entropy(reveals) if with_entropy else ""
+    orders.append(ruleset.resolving_order(force=force, entropy=entropy))
     return orders
 
 
@@ -225,20 +334,113 @@ def proofs_for(reveals: dict[int, Revealed]) -> list[str]:
     return [reveals[f].code for f in sorted(reveals)]
 
 
-def check_proofs(
-    base: SaveRecord,
-    actions: Sequence[Order],
-    proofs: Sequence[str],
+def seals_for(seals: dict[int, Sealed]) -> list[str]:
+    return [seals[f].code for f in sorted(seals)]
+
+
+@dataclass(frozen=True)
+class SealedEvidence:
+    """What a simultaneous save carries to prove its resolution: every reveal code
+    (``proofs``), the sealed codes they open (``seals``, none in a moderated game) and,
+    for a deadline forced without a moderator, the deadline codes."""
+
+    proofs: Sequence[str] = ()
+    seals: Sequence[str] = ()
+    deadlines: Sequence[str] = ()
+
+
+def check_resolution(
+    base: SealBase,
+    orders: Sequence[Order],
+    evidence: SealedEvidence,
+    *,
     keys: Sequence[str | None],
     signer: int,
+    moderator: str | None,
 ) -> None:
-    """In a simultaneous game's save, every faction's submission must come with that
-    faction's signed reveal code, and a seat claimed in this save must be claimed by
-    the key that signed that faction's reveal (or be the signer's own seat).
+    """Check a simultaneous save's orders against the codes that back them, as every page
+    does on replay: the orders are exactly the revealed ones in faction order, then the
+    resolving order with the dice entropy recomputed from the reveals; without a
+    moderator each reveal opens its faction's sealed code; a forced resolution is the
+    moderator's (who must sign the save), or, without one, backed by a deadline code from
+    every faction that revealed; a seat claimed in this save is claimed by the key that
+    signed that faction's reveal (or is the signer's own seat).
 
-    :raises EngineError: naming the faction whose orders are not backed by its signature.
+    :raises EngineError: naming what does not hold; nothing is changed.
     """
-    reveals = read_reveals(base, proofs, seals=None)
+    ruleset = find_ruleset(base.ruleset)
+    if not orders:
+        if evidence.proofs or evidence.seals or evidence.deadlines:
+            raise SealedOrdersError(
+                "sealed/unexpected", "a save without orders may not carry sealed codes"
+            )
+        return
+    moderated = moderator is not None
+    if moderated and keys[signer] != moderator:
+        raise SealedOrdersError(
+            "sealed/not-moderator",
+            "this game has a moderator: only the moderator's key may resolve a turn",
+        )
+    if moderated and evidence.seals:
+        raise SealedOrdersError(
+            "sealed/unexpected", "a moderated game's save carries no sealed codes"
+        )
+    seals = None if moderated else read_seals(base, evidence.seals)
+    reveals = read_reveals(base, evidence.proofs, seals)
+    # One resolution, one save: each code once, in faction order.
+    if list(evidence.proofs) != proofs_for(reveals) or (
+        seals is not None and list(evidence.seals) != seals_for(seals)
+    ):
+        raise SealedOrdersError(
+            "sealed/evidence",
+            "the save must carry each faction's sealed and reveal code once, in faction order",
+        )
+    if seals is not None:
+        pinned = witness(seals)
+        for faction in sorted(reveals):
+            if reveals[faction].seen is None:
+                raise SealedOrdersError(
+                    "sealed/unbound",
+                    f"faction {faction + 1}'s reveal does not name the sealed codes it saw: "
+                    "paste every sealed code into its page, then post the reveal it shows",
+                )
+            if reveals[faction].seen != pinned:
+                raise SealedOrdersError(
+                    "sealed/resealed",
+                    f"faction {faction + 1}'s reveal was made after seeing other sealed "
+                    "codes than those in this save: a seal was replaced or dropped",
+                )
+    _check_claims(base, reveals, keys, signer)
+    plain = resolution_orders(ruleset, reveals, force=False, with_entropy=not moderated)
+    forced = resolution_orders(ruleset, reveals, force=True, with_entropy=not moderated)
+    if list(orders) == forced and forced != plain:
+        missing = [f for f in ruleset.sealing_factions(base.state) if f not in reveals]
+        if not moderated:
+            signed = read_deadlines(base, evidence.deadlines, missing)
+            unsigned = sorted(set(reveals) - signed)
+            if unsigned:
+                raise SealedOrdersError(
+                    "sealed/forced",
+                    "the turn was forced without a moderator, but faction(s) "
+                    f"{', '.join(str(f + 1) for f in unsigned)} did not sign that the "
+                    "deadline passed",
+                )
+        return
+    if evidence.deadlines:
+        raise SealedOrdersError(
+            "sealed/unexpected", "deadline codes belong only to a forced resolution"
+        )
+    if list(orders) != plain:
+        raise SealedOrdersError(
+            "sealed/unsigned",
+            "the orders in this save are not exactly the signed reveals followed by the "
+            "resolution they give (dice entropy recomputed from the reveals' salts)",
+        )
+
+
+def _check_claims(
+    base: SealBase, reveals: dict[int, Revealed], keys: Sequence[str | None], signer: int
+) -> None:
     for faction, (old, new) in enumerate(zip(base.keys, keys, strict=True)):
         claimed = old is None and new is not None and faction != signer
         if claimed and (faction not in reveals or reveals[faction].key != new):
@@ -246,30 +448,27 @@ def check_proofs(
                 "save/keys-changed",
                 f"the code claims faction {faction + 1} with a key that signed no orders",
             )
-    for order in actions:
-        submitter: int | None = getattr(order, "faction", None)
-        if submitter is None:
-            continue
-        if submitter not in reveals or reveals[submitter].order != order:
-            raise SealedOrdersError(
-                "sealed/unsigned",
-                f"faction {submitter + 1}'s orders in this save are not signed by faction "
-                f"{submitter + 1}",
-            )
 
 
 __all__ = [
     "EngineError",
     "Revealed",
+    "SealBase",
     "Sealed",
+    "SealedEvidence",
     "SealedOrdersError",
-    "check_proofs",
+    "bind_reveal",
+    "check_resolution",
     "claimed_keys",
     "commitment",
+    "deadline_code",
     "dice_entropy",
     "proofs_for",
+    "read_deadlines",
     "read_reveals",
     "read_seals",
     "resolution_orders",
     "seal_orders",
+    "seals_for",
+    "witness",
 ]

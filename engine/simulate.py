@@ -40,7 +40,12 @@ def play(
     turn_events: list[Event] = []
     last_turn = state.turn
     steps = 0
-    while ruleset.winner(state) is None and state.turn <= max_turns:
+    # A shared win has no single winner but ends the game: nobody acts any more.
+    while (
+        ruleset.winner(state) is None
+        and ruleset.actor(state) is not None
+        and state.turn <= max_turns
+    ):
         order = choose_order(state)
         outcome = ruleset.apply(state, order)
         state = outcome.state

@@ -54,4 +54,5 @@ def test_rulesets_load_on_demand_and_aliases_resolve() -> None:
 
     assert find_ruleset("capital-risk").name == "capital"
     assert find_ruleset("risk").name == "classic"
-    assert ruleset_names() == ["capital", "classic"]
+    assert find_ruleset("rps").name == "risk_paper_scissors"
+    assert ruleset_names() == ["capital", "classic", "risk_paper_scissors"]

@@ -74,12 +74,16 @@ def test_report_from_fake_runs() -> None:
     class Runs:
         chromium_version = "0"
         order = [["game", "bare", "bench_page"]] * 2
-        game = [load("g", 1200.0, map_paint=100.0, form_enabled=200.0)] * 2
+        game = [load("g", 500.0, map_paint=100.0, form_enabled=200.0, key_kept=True)] * 2
         bare = [load("b", 1000.0)] * 2
         bench_page = [LoadResult("p", True, {"ready": 5.0}, 10, 1, page_results=suite)] * 2
+        game_return = [load("g", 250.0)] * 2
+        bare_return = [load("b", 600.0)] * 2
 
     browser, notes = summarize_browser(Runs)
-    assert browser["ready_ratio"]["median"] == 1.2 and not notes
+    assert browser["ready_ratio"]["median"] == 0.5 and not notes
+    assert browser["return_ratio"]["median"] == 0.25
+    assert browser["game"]["keys_kept"] == "2 of 2"
     results: dict[str, Any] = {
         "meta": {"machine": machine_info(), "runs": 2, "notes": []},
         "browser": browser,
@@ -89,6 +93,7 @@ def test_report_from_fake_runs() -> None:
     results["targets"] = check_targets(results)
     by_key = {row["key"]: row for row in results["targets"]}
     assert by_key["map_paint"]["status"] == "met" and by_key["ready_ratio"]["status"] == "met"
+    assert by_key["return_ready"]["status"] == "met" and by_key["return_ratio"]["status"] == "met"
     assert by_key["page_classic_turn_baseline"]["median"] is not None
     assert by_key["odds_100_100"]["status"] in {"met", "missed"}
     text = render_markdown(results)
@@ -98,6 +103,6 @@ def test_report_from_fake_runs() -> None:
 
 def test_page_config_follows_the_game_config() -> None:
     text = page_config_text()
-    assert 'interpreter = "../../vendor/pyodide/pyodide.mjs"' in text
+    assert 'interpreter = "../../loader/pyodide.mjs"' in text
     assert '"../../vendor/app.zip" = "./*"' in text
     assert '"../tasks.py" = "./bench_tasks.py"' in text

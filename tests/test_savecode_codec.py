@@ -330,6 +330,27 @@ def test_deeply_nested_json() -> None:
     assert error_code(forge(nested_in_strings, KEYS[0])) == "savecode/envelope"
 
 
+def test_escaped_quote_run_is_refused_before_the_signature() -> None:
+    """savecode/json: "Every check that runs before the signature must be linear in the
+    input" (issue 12). A run of escaped quotes after enough brackets once made the
+    string-skipping regex retry from every quote; the code must simply be refused.
+    (Its decode time is measured by ``bench.tasks.hostile_code_times``, not here.)"""
+    for text in (
+        b"[" * 70 + b'"' + b'\\"' * 5_000,
+        b'{"p":{"a":' + b"[" * 70 + b'"' + b'\\"' * 5_000 + b'"' + b"]" * 70 + b"}}",
+        b'"' + b'\\"' * 113,
+    ):
+        assert error_code(forge(text, KEYS[0])) == "savecode/json"
+
+
+def test_brackets_inside_strings_do_not_count_as_nesting() -> None:
+    """Nesting is counted outside strings only, escaped quotes included: a string full of
+    brackets and escaped quotes is plain data (the envelope is then checked)."""
+    payload = {"s": '\\"[' * 100 + "{" * 100, "t": ["[" * 70]}
+    text = canonical_json({"p": payload, "pk": "x", "seat": 0, "v": 1})
+    assert error_code(forge(text, KEYS[0])) == "savecode/envelope"
+
+
 @pytest.mark.parametrize(
     "raw",
     [

@@ -269,6 +269,24 @@ def test_old_codes_keep_loading() -> None:
         assert record.ruleset == "classic" and record.state.turn >= 1
 
 
+def test_a_chain_saved_before_the_issue_12_checks_still_verifies() -> None:
+    """A Classic base save and its next save, made by the page before issue 12's checks
+    (tests/fixtures/chain-classic-v1.txt), still load, and the second verifies by replay."""
+    first, second = (FIXTURES / "chain-classic-v1.txt").read_text().split()
+    continuation = continue_game(read_save(first), second)
+    assert continuation.verified and continuation.record.seq == 1
+
+
+def test_an_old_capital_resolution_without_seals_is_refused_with_a_reason() -> None:
+    """The format changed for Capital Risk resolutions: they now carry the sealed codes.
+    One made before (tests/fixtures/chain-capital-v1-unsealed.txt) is refused, typed."""
+    base, resolved = (FIXTURES / "chain-capital-v1-unsealed.txt").read_text().split()
+    with pytest.raises(EngineError) as info:
+        continue_game(read_save(base), resolved)
+    assert info.value.code == "sealed/no-commitment"
+    assert read_save(resolved).state.turn == 2  # still readable on its own
+
+
 def test_six_player_turn_twenty_code_is_compact() -> None:
     """Size: a 6-player Classic game at turn 20 in at most 1,500 characters."""
     specs = [PlayerSpec(f"Player {i + 1}", "baseline") for i in range(6)]

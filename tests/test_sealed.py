@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+from collections.abc import Sequence
 
 import pytest
 
-from engine.core import PlayerSpec, find_ruleset
+from engine.core import Order, PlayerSpec, find_ruleset
 from engine.errors import EngineError
 from engine.keys import PlayerKey
 from engine.rulesets.capital.ai.baseline import choose
 from engine.saves import SaveRecord, continue_game, make_save, read_save
 from engine.sealed import (
+    bind_reveal,
     claimed_keys,
+    commitment,
     dice_entropy,
     proofs_for,
     read_reveals,
@@ -26,14 +29,16 @@ RS = find_ruleset("capital")
 KEYS = [PlayerKey.generate(hashlib.sha256(f"faction{i}".encode()).digest()) for i in range(3)]
 
 
-def base_save() -> SaveRecord:
-    """A 3-faction game past setup, saved with every faction's key."""
+def base_save(moderator: PlayerKey | None = None) -> SaveRecord:
+    """A 3-faction game past setup, saved with every faction's key (and a moderator's)."""
     state = RS.new_game([PlayerSpec(f"F{i + 1}", "baseline") for i in range(3)], {}, "forum")
     for faction in range(3):
         state = RS.apply(state, choose(state, faction)).state
     state = RS.apply(state, RS.parse_order({"kind": "resolve", "force": False})).state
     keys = [k.public_key_text for k in KEYS]
-    return read_save(make_save(RS, state, game_id="forum", keys=keys, signer=KEYS[0], seat=0))
+    mod = None if moderator is None else moderator.public_key_text
+    code = make_save(RS, state, game_id="forum", keys=keys, signer=KEYS[0], seat=0, moderator=mod)
+    return read_save(code)
 
 
 def sealed_turn(
@@ -52,26 +57,42 @@ def sealed_turn(
         )
         seals.append(sealed)
         reveals.append(reveal)
-    return seals, reveals
+    # Once every seal is posted each faction reveals, naming every seal it saw.
+    return seals, [bind_reveal(base, r, seals, KEYS[f]) for f, r in enumerate(reveals)]
 
 
-def resolve(base: SaveRecord, seals: list[str], reveals: list[str], signer: int = 1) -> str:
-    revealed = read_reveals(base, reveals, read_seals(base, seals))
-    orders = resolution_orders(revealed, force=False, with_entropy=True)
+def save_resolution(
+    base: SaveRecord,
+    orders: Sequence[Order],
+    *,
+    signer: int = 1,
+    proofs: Sequence[str] = (),
+    seals: Sequence[str] = (),
+    deadlines: Sequence[str] = (),
+) -> str:
+    """The save of ``orders`` applied to ``base``, signed by faction ``signer``."""
     state = base.state
     for order in orders:
         state = RS.apply(state, order).state
     return make_save(
         RS,
         state,
-        game_id="forum",
+        game_id=base.game_id,
         keys=list(base.keys),
         signer=KEYS[signer],
         seat=signer,
         previous=base,
         actions=orders,
-        proofs=proofs_for(revealed),
+        proofs=proofs,
+        seals=seals,
+        deadlines=deadlines,
     )
+
+
+def resolve(base: SaveRecord, seals: list[str], reveals: list[str], signer: int = 1) -> str:
+    revealed = read_reveals(base, reveals, read_seals(base, seals))
+    orders = resolution_orders(RS, revealed, force=False, with_entropy=True)
+    return save_resolution(base, orders, signer=signer, proofs=proofs_for(revealed), seals=seals)
 
 
 def test_commit_reveal_turn_resolves_and_the_next_player_verifies_it() -> None:
@@ -148,7 +169,7 @@ def test_a_save_whose_orders_are_not_signed_by_their_faction_is_refused() -> Non
     base = base_save()
     seals, reveals = sealed_turn(base)
     revealed = read_reveals(base, reveals, read_seals(base, seals))
-    orders = resolution_orders(revealed, force=False, with_entropy=True)
+    orders = resolution_orders(RS, revealed, force=False, with_entropy=True)
     state = base.state
     for order in orders:
         state = RS.apply(state, order).state
@@ -162,6 +183,7 @@ def test_a_save_whose_orders_are_not_signed_by_their_faction_is_refused() -> Non
         previous=base,
         actions=orders,
         proofs=proofs_for(revealed)[:2],
+        seals=seals,
     )
     with pytest.raises(EngineError) as info:
         continue_game(base, forged)
@@ -171,10 +193,10 @@ def test_a_save_whose_orders_are_not_signed_by_their_faction_is_refused() -> Non
 def test_moderated_turn_needs_no_commitments() -> None:
     """With a moderator, factions send their orders codes to the host privately; the host
     resolves and produces the next code."""
-    base = base_save()
+    base = base_save(moderator=KEYS[0])
     _, reveals = sealed_turn(base)
     revealed = read_reveals(base, reveals[:2], seals=None)
-    orders = resolution_orders(revealed, force=True, with_entropy=False)
+    orders = resolution_orders(RS, revealed, force=True, with_entropy=False)
     state = base.state
     for order in orders:
         state = RS.apply(state, order).state
@@ -203,7 +225,7 @@ def test_unclaimed_factions_claim_their_seats_with_their_first_sealed_orders() -
     seals, reveals = sealed_turn(base)
     revealed = read_reveals(base, reveals, read_seals(base, seals))
     assert claimed_keys(base, revealed) == [k.public_key_text for k in KEYS]
-    orders = resolution_orders(revealed, force=False, with_entropy=True)
+    orders = resolution_orders(RS, revealed, force=False, with_entropy=True)
     state = base.state
     for order in orders:
         state = RS.apply(state, order).state
@@ -217,6 +239,7 @@ def test_unclaimed_factions_claim_their_seats_with_their_first_sealed_orders() -
         previous=base,
         actions=orders,
         proofs=proofs_for(revealed),
+        seals=seals,
     )
     assert continue_game(base, code).record.keys == tuple(k.public_key_text for k in KEYS)
     stolen = claimed_keys(base, revealed)
@@ -231,6 +254,7 @@ def test_unclaimed_factions_claim_their_seats_with_their_first_sealed_orders() -
         previous=base,
         actions=orders,
         proofs=proofs_for(revealed),
+        seals=seals,
     )
     with pytest.raises(EngineError) as info:
         continue_game(base, forged)
@@ -242,3 +266,41 @@ def test_unclaimed_factions_claim_their_seats_with_their_first_sealed_orders() -
     with pytest.raises(EngineError) as info:
         read_seals(base, [double])
     assert info.value.code == "sealed/wrong-seat"
+
+
+def test_a_sealed_code_binds_to_its_round() -> None:
+    """Issue 13: "the sealed-order code binds to the round, not only to the turn" -- a
+    ruleset declares its rounds (Capital Risk: one); a code sealed for another round of
+    the same turn is refused, and the round is part of the commitment."""
+    base = base_save()
+    assert RS.sealed_rounds == ("orders",) and RS.sealed_round(base.state) == 0
+    order = choose(base.state, 0)
+    other_round, _ = seal_orders(
+        order, game_id="forum", turn=base.state.turn, faction=0, key=KEYS[0], round_index=1
+    )
+    with pytest.raises(EngineError) as info:
+        read_seals(base, [other_round])
+    assert info.value.code == "sealed/wrong-round"
+    assert commitment("forum", 1, 0, order, "s", 1) != commitment("forum", 1, 0, order, "s")
+    with pytest.raises(EngineError) as info:
+        find_ruleset("classic").resolving_order(force=False, entropy="")
+    assert info.value.code == "ruleset/not-simultaneous"
+
+
+def test_a_reveal_that_names_no_seals_is_refused_on_replay() -> None:
+    """Without a moderator a reveal must name every seal its faction saw; one posted
+    straight after sealing (before the others' seals were in) pins nothing: refused."""
+    base = base_save()
+    seals, bound = sealed_turn(base)
+    _, unbound = seal_orders(
+        choose(base.state, 2),
+        game_id="forum",
+        turn=base.state.turn,
+        faction=2,
+        key=KEYS[2],
+        salt="c",
+    )
+    code = resolve(base, seals, [*bound[:2], unbound])
+    with pytest.raises(EngineError) as info:
+        continue_game(base, code)
+    assert info.value.code == "sealed/unbound"

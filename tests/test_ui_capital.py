@@ -20,7 +20,13 @@ from ui.capital import entry, forum
 from ui.capital.entry import Draft, EntryError
 from ui.capital.export import bbcode, data_url, map_svg, markdown, report_html
 from ui.capital.form import read_capital_form
-from ui.capital.panels import entry_html, handover_html, report_panel_html, status_html
+from ui.capital.panels import (
+    entry_html,
+    forum_html,
+    handover_html,
+    report_panel_html,
+    status_html,
+)
 from ui.capital.replay import replay_steps
 from ui.capital.session import CapitalSession, parse_count
 from ui.shell.palette import FACTION_STYLES, MACHADO, delta_e, seat_style, simulate
@@ -317,6 +323,9 @@ def seal_both(a: CapitalSession, b: CapitalSession) -> None:
             s.click(s.highlight()[0])
         s.seal(key)
         assert s.stage == "sealed" and s.sealed and s.reveal
+    if not a.moderated:
+        for s, key in ((a, KEYS[0]), (b, KEYS[1])):
+            s.confirm_sealed(a.sealed + "\n" + b.sealed, key)
 
 
 def test_forum_turn_by_sealed_codes() -> None:
@@ -353,7 +362,7 @@ def test_forum_refuses_mismatch_second_commitment_and_missing_reveals() -> None:
     assert a.state.turn == 1
 
 
-def test_forum_wrong_turn_refused_and_moderated_resolution() -> None:
+def test_forum_wrong_turn_refused() -> None:
     a, b = forum_pair()
     seal_both(a, b)
     old_sealed, old_reveal = a.sealed, a.reveal
@@ -362,12 +371,29 @@ def test_forum_wrong_turn_refused_and_moderated_resolution() -> None:
     with pytest.raises(EngineError) as info:
         a.resolve_codes(old_sealed, old_reveal, KEYS[0])
     assert info.value.code == "sealed/wrong-turn"
-    # with a moderator: only orders codes, the silent faction gets default orders
+
+
+def test_moderated_forum_game_only_the_moderator_resolves_and_forces() -> None:
+    """With a moderator (the creator, named by key in the first save) factions send only
+    orders codes; only the moderator resolves, and a silent faction gets default orders;
+    the other factions' pages verify that the moderator signed the resolution."""
+    a = CapitalSession.new_forum(specs("human", "human"), {}, "forum-ui", KEYS[0], 0, True)
+    b = CapitalSession.join(a.code, KEYS[1])
+    assert b.moderated
+    b.claim(1, KEYS[1])
+    a.paste_save(b.code)
+    seal_both(a, b)
+    with pytest.raises(EngineError) as info:
+        b.resolve_codes("", a.reveal + b.reveal, KEYS[1])
+    assert info.value.code == "sealed/not-moderator"
+    a.resolve_codes("", a.reveal + b.reveal, KEYS[0])
+    b.paste_save(a.code)
     a.skip_replay()
     a.next_turn()
     a.seal(KEYS[0])
-    a.resolve_codes("", a.reveal, KEYS[0], moderated=True)
+    a.resolve_codes("", a.reveal, KEYS[0])
     assert "sent no orders" in " ".join(a.state.last_report["comments"])  # type: ignore[index]
+    b.skip_replay()
     b.paste_save(a.code)
     assert b.state.turn == a.state.turn == 2
 
@@ -525,3 +551,48 @@ def test_an_own_territory_that_cannot_attack_says_why() -> None:
     with pytest.raises(EntryError) as info:
         s.click(inland)
     assert str(info.value) == "Brazil cannot attack: every neighbour is already yours"
+
+
+def test_forum_page_never_adopts_an_unverified_fork() -> None:
+    """ "The Capital page adopts it with no choice at all" -- a seated player's signed
+    save that chains onto no code the page holds is refused, the verified game kept, and
+    the message says what it would change; the same save with its chain is checked."""
+    from engine.savecode import decode_code, encode_code
+
+    a, b = forum_pair()
+    held = a.record()
+    state = held.state.clone()
+    for territory in state.owner:
+        state.owner[territory] = 1
+    payload = dict(decode_code(held.code).payload)
+    payload |= {"seq": held.seq + 1, "prev": "0" * 32, "st": state.to_json()}
+    forged = encode_code(payload, KEYS[1], 1)
+    before = a.state.to_json()
+    with pytest.raises(EngineError) as info:
+        a.paste_save(forged)
+    assert info.value.code == "save/unverified" and "territories" in info.value.message
+    assert a.state.to_json() == before and a.record() is held
+    seal_both(a, b)
+    b.resolve_codes(a.sealed + b.sealed, a.reveal + b.reveal, KEYS[1])
+    assert "Turn resolved" in a.paste_save(b.code)
+
+
+def test_forum_deadline_without_a_moderator_needs_every_revealing_factions_code() -> None:
+    """Without a moderator, a silent faction gets default orders only when every faction
+    that revealed has signed that the deadline passed; the silent faction's own page
+    verifies the forced turn."""
+    a, b = forum_pair()
+    seal_both(a, b)
+    with pytest.raises(EngineError) as info:
+        a.resolve_codes(a.sealed + b.sealed, a.reveal, KEYS[0])
+    assert info.value.code == "sealed/missing"
+    with pytest.raises(EngineError) as info:
+        a.sign_deadline(a.reveal + b.reveal, KEYS[0])
+    assert info.value.code == "sealed/none-silent"
+    assert "signed" in a.sign_deadline(a.reveal, KEYS[0]) and a.deadline
+    html = forum_html(a)
+    assert 'data-testid="cap-deadline-code"' in html and a.deadline in html
+    a.resolve_codes(a.sealed + b.sealed, a.reveal, KEYS[0], a.deadline)
+    assert "F2 sent no setup" in " ".join(a.state.last_report["comments"])  # type: ignore[index]
+    assert a.deadline == ""
+    assert "Turn resolved" in b.paste_save(a.code)

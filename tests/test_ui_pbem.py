@@ -14,7 +14,7 @@ from engine.keys import PlayerKey
 from engine.savecode import decode_code, encode_code
 from engine.saves import make_save, read_save
 from ui.classic.controller import Session
-from ui.shell import pbem
+from ui.shell import pbem, pbem_panels
 
 PLAYERS = [
     PlayerSpec("Ann", "human", "#D55E00"),
@@ -44,10 +44,22 @@ def first_seat_seed() -> str:
 SEED = first_seat_seed()
 
 
+HOSTS: dict[str, Session] = {}
+"""The session that created each game (it holds the seats' invitation secrets)."""
+
+
 def new_email_game(seed: str = SEED, game_id: str = "g1") -> Session:
     session = Session.new(PLAYERS, OPTIONS, seed)
     session.attach_pbem(pbem.create(session.state, KEY_A, game_id))
+    HOSTS[game_id] = session
     return session
+
+
+def invited(code: str, seat: int) -> str:
+    """``code`` with the invitation to ``seat`` that its game's host sends that player."""
+    host = HOSTS[read_save(code).game_id]
+    assert host.pbem is not None
+    return f"{code}{pbem.INVITE_MARK}{seat}.{host.pbem.invites[seat]}"
 
 
 def play_until_away(session: Session, key: PlayerKey) -> str:
@@ -63,11 +75,12 @@ def play_until_away(session: Session, key: PlayerKey) -> str:
 
 
 def join_as(code: str, seat: int, key: PlayerKey) -> Session:
-    result = pbem.interpret(None, code, key.public_key_text)
+    """Join from the invitation link to ``seat``, as its player does."""
+    result = pbem.interpret(None, invited(code, seat), key.public_key_text)
     assert result.kind == "join", result
     assert result.record is not None and seat in result.seats
     session = Session(result.record.state)
-    session.attach_pbem(pbem.join(result.record, seat, key.public_key_text))
+    session.attach_pbem(pbem.join(result.record, seat, key.public_key_text, result.invite))
     return session
 
 
@@ -158,14 +171,18 @@ def test_send_bundle_code_link_and_mailto() -> None:
 def test_claim_rules() -> None:
     a = new_email_game()
     code1 = play_until_away(a, KEY_A)
-    result = pbem.interpret(None, code1, KEY_B.public_key_text)
+    # Bob's seat is kept for him: the code alone offers no seat, his invitation does.
+    assert pbem.interpret(None, code1, KEY_B.public_key_text).seats == ()
+    result = pbem.interpret(None, invited(code1, 1), KEY_B.public_key_text)
     assert result.kind == "join" and result.seats == (1,)  # seat 0 is Ann's, seat 2 a computer
     assert result.record is not None
     with pytest.raises(ValueError, match="not free"):
         pbem.join(result.record, 0, KEY_B.public_key_text)
+    with pytest.raises(ValueError, match="not free"):
+        pbem.join(result.record, 1, KEY_B.public_key_text, "a-guessed-secret-000000")
     # Ann's own key (say, her backup restored on another device) may take her seat back.
     again = pbem.interpret(None, code1, KEY_A.public_key_text)
-    assert again.seats == (0, 1)
+    assert again.seats == (0,)
     # Once Bob has sent a turn, his seat is no longer free for anybody else.
     b = join_as(code1, 1, KEY_B)
     code2 = play_until_away(b, KEY_B)
@@ -255,6 +272,7 @@ def test_wrong_seat_signature_refused() -> None:
         seat=1,
         previous=record1,
         actions=[b.ruleset.parse_order(x) for x in record2.actions],
+        invite=a.pbem.invites[1] if a.pbem else "",
     )
     result = refused(a, cheat)
     assert result.error == "save/replay" and "not made honestly" in result.message
@@ -275,6 +293,23 @@ def test_fork_is_a_warning_to_accept_or_reject() -> None:
     pbem.accept(a, result.record, KEY_A.public_key_text, verified=False)
     assert a.state == result.record.state and a.pbem is not None and a.pbem.record.seq == 5
     assert any("not verified" in line for _, line in a.log)
+
+
+def test_fork_shows_what_differs_and_its_chain_can_be_checked_back() -> None:
+    """A continuation that does not chain onto the held code is never adopted by itself:
+    the page says its position is unverified and shows what differs; pasted with the
+    saves it continues, back to the held one, it is checked save by save and loaded."""
+    a, b, _codes = three_turns()
+    code4 = play_until_away(b, KEY_B)
+    code5 = play_until_away(receive_copy(a, code4), KEY_A)
+    result = pbem.interpret(a.pbem, code5, KEY_A.public_key_text)
+    assert result.kind == "warning" and "NOT verified" in result.message
+    assert result.differences and result.differences[0].startswith("turn ")
+    html = pbem_panels.load_html(code5, result, replaces=False)
+    assert "Keep my verified game" in html and 'data-testid="load-differences"' in html
+    chained = pbem.interpret(a.pbem, code4 + "\n\n" + code5, KEY_A.public_key_text)
+    assert chained.kind == "accepted" and "back to save 3" in chained.message
+    assert chained.record is not None and chained.record.seq == 5
 
 
 def receive_copy(session: Session, code: str) -> Session:
@@ -335,7 +370,15 @@ def test_payload_is_what_cpython_makes_from_the_same_orders() -> None:
     record = read_save(code1)
     state = Session.new(PLAYERS, OPTIONS, SEED).state
     rs = a.ruleset
-    zero = make_save(rs, state, game_id="g1", keys=list(record.keys), signer=KEY_A, seat=0)
+    zero = make_save(
+        rs,
+        state,
+        game_id="g1",
+        keys=list(record.keys),
+        signer=KEY_A,
+        seat=0,
+        invitations=record.invitations,
+    )
     for raw in record.actions:
         state = rs.apply(state, rs.parse_order(raw)).state
     again = make_save(
@@ -366,7 +409,7 @@ def test_dialog_html_has_test_ids_and_escapes() -> None:
     assert "Waiting for Bob" in pbem_panels.waiting_html(a) and "waiting-send" in (
         pbem_panels.waiting_html(a)
     )
-    join = pbem.interpret(None, code1, KEY_B.public_key_text)
+    join = pbem.interpret(None, invited(code1, 1), KEY_B.public_key_text)
     html = pbem_panels.load_html(code1, join, replaces=True)
     assert 'data-testid="claim-seat-1"' in html and "claim-seat-0" not in html
     assert "replaces the game" in html

@@ -2,15 +2,18 @@
 
     python tools/dist.py [--out dist]
 
-Contents: index.html, pyscript.toml, every local file index.html references (e.g. the
-``ui/main.py`` entry script), static assets under ``ui/`` (css, js, images; the Python
-packages come via ``vendor/app.zip``), and ``vendor/`` (pyscript, pyodide, wheels, app.zip).
+Contents (``site_files``): index.html, pyscript.toml, sw.js, manifest.webmanifest, every
+local file they reference (the ``ui/main.py`` entry script, ``loader/pyodide.mjs``, icons),
+static assets under ``ui/`` (css, js, images; the Python packages come via
+``vendor/app.zip``) and ``vendor/`` (pyscript, pyodide, bytecode, wheels, app.zip), plus the build
+record the service worker caches by (``vendor/site-build.js``/``.json``, tools/offline.py).
 Afterwards every relative URL in index.html and pyscript.toml is checked to exist in dist/.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import sys
 import tomllib
@@ -18,12 +21,20 @@ from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urlsplit
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import offline  # tools/ is not a package: imported from this folder
+
 ROOT = Path(__file__).resolve().parent.parent
-VENDOR_PARTS: tuple[str, ...] = ("pyscript", "pyodide", "wheels", "app.zip")
+# The wheels reach the page as bytecode in vendor/bytecode/python_stdlib.zip; the .whl files
+# are for loader/pyodide.mjs when it refuses a bytecode build made for another Pyodide.
+VENDOR_PARTS: tuple[str, ...] = ("pyscript", "pyodide", "bytecode", "wheels", "app.zip")
 UI_ASSET_SUFFIXES: frozenset[str] = frozenset(
     {".css", ".js", ".mjs", ".svg", ".png", ".jpg", ".webp", ".ico", ".woff2", ".json"}
 )
 URL_ATTRS: frozenset[str] = frozenset({"src", "href", "config"})
+# Served from the site root: the page, its config, the service worker (whose scope is the
+# folder it is served from) and the web app manifest.
+ROOT_FILES: tuple[str, ...] = ("index.html", "pyscript.toml", "sw.js", "manifest.webmanifest")
 
 
 class DistError(RuntimeError):
@@ -96,12 +107,49 @@ def site_refs(site: Path) -> list[PurePosixPath]:
     return refs
 
 
+def manifest_refs(manifest: Path, site: Path) -> list[PurePosixPath]:
+    """Icons of a web app manifest (they resolve against the manifest's URL)."""
+    data = json.loads(manifest.read_text(encoding="utf-8"))
+    base = PurePosixPath(manifest.parent.relative_to(site).as_posix())
+    icons = data.get("icons", []) if isinstance(data, dict) else []
+    return [
+        p
+        for icon in icons
+        if isinstance(icon, dict)
+        and isinstance(icon.get("src"), str)
+        and (p := local_path(icon["src"], base)) is not None
+    ]
+
+
+def site_files(root: Path = ROOT) -> list[PurePosixPath]:
+    """Every file of the site, relative to ``root``: what dist/ holds and what the service
+    worker keeps for offline play. Found from the page's references and the folders the
+    page loads from, not from a list of modules."""
+    files: set[PurePosixPath] = {PurePosixPath(name) for name in ROOT_FILES}
+    vendor = root / "vendor"
+    for part in VENDOR_PARTS:
+        path = vendor / part
+        found = sorted(path.rglob("*")) if path.is_dir() else [path]
+        for item in found:
+            if item.is_file() and item.suffix != ".map" and "__pycache__" not in item.parts:
+                files.add(PurePosixPath(item.relative_to(root).as_posix()))
+    ui = root / "ui"
+    if ui.is_dir():
+        for asset in ui.rglob("*"):
+            if asset.is_file() and asset.suffix in UI_ASSET_SUFFIXES:
+                files.add(PurePosixPath(asset.relative_to(root).as_posix()))
+    for ref in site_refs(root):
+        if (root / ref).is_file():
+            files.add(ref)
+    for ref in list(files):
+        if ref.suffix == ".webmanifest" and (root / ref).is_file():
+            files.update(r for r in manifest_refs(root / ref, root) if (root / r).is_file())
+    return sorted(files - set(offline.GENERATED), key=str)
+
+
 def copy(src: Path, dest: Path) -> None:
     dest.parent.mkdir(parents=True, exist_ok=True)
-    if src.is_dir():
-        shutil.copytree(src, dest, ignore=shutil.ignore_patterns("*.map", "__pycache__"))
-    else:
-        shutil.copy2(src, dest)
+    shutil.copy2(src, dest)
 
 
 def build(out: Path, root: Path = ROOT) -> int:
@@ -114,22 +162,13 @@ def build(out: Path, root: Path = ROOT) -> int:
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
 
-    for name in ("index.html", "pyscript.toml"):
-        copy(root / name, out / name)
-    for part in VENDOR_PARTS:
-        copy(vendor / part, out / "vendor" / part)
-    ui = root / "ui"
-    if ui.is_dir():
-        for asset in sorted(ui.rglob("*")):
-            if asset.is_file() and asset.suffix in UI_ASSET_SUFFIXES:
-                copy(asset, out / asset.relative_to(root))
-    # Files the page loads by URL (e.g. <script type="py" src="./ui/main.py">).
-    for ref in site_refs(root):
-        src = root / ref
-        if src.is_file() and not (out / ref).exists():
-            copy(src, out / ref)
+    files = site_files(root)
+    for rel in files:
+        copy(root / rel, out / rel)
+    offline.write_build(out, files)
 
-    broken = sorted({str(ref) for ref in site_refs(out) if not (out / ref).is_file()})
+    refs = site_refs(out) + [PurePosixPath(p) for p in offline.GENERATED]
+    broken = sorted({str(ref) for ref in refs if not (out / ref).is_file()})
     if broken:
         raise DistError("dist/ lacks files referenced by the page: " + ", ".join(broken))
     return sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
@@ -139,13 +178,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build dist/ for a static host.")
     parser.add_argument("--out", type=Path, default=ROOT / "dist")
     args = parser.parse_args(argv)
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
     import vendor
 
     try:
         vendor.build_app_zip(quiet=True)
+        vendor.build_bytecode()
         total = build(args.out)
-    except (DistError, OSError) as exc:
+    except (DistError, OSError, vendor.VendorError) as exc:
         print(f"dist: ERROR: {exc}", file=sys.stderr)
         return 1
     files = sum(1 for f in args.out.rglob("*") if f.is_file())

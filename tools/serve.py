@@ -31,6 +31,7 @@ MIME_TYPES: dict[str, str] = {
     ".whl": "application/octet-stream",
     ".zip": "application/octet-stream",
     ".svg": "image/svg+xml",
+    ".webmanifest": "application/manifest+json",
     ".png": "image/png",
 }
 
@@ -73,13 +74,17 @@ def start_background(
 
 
 def rebuild_app_zip(root: Path = ROOT) -> None:
-    """Rebuild ``root/vendor/app.zip`` from the sources in ``root`` (see tools/vendor.py)."""
+    """Rebuild ``root/vendor/app.zip`` from the sources in ``root``, the bytecode that is out
+    of date and the service worker's build record (tools/vendor.py, bytecode.py, offline.py)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     try:
         import vendor
     finally:
         sys.path.pop(0)
     vendor.build_app_zip(root=root, quiet=True)
+    if root == ROOT and (root / "vendor" / "pyodide" / "pyodide.mjs").is_file():
+        vendor.build_bytecode()
+        vendor.write_site_build()
 
 
 def main(argv: list[str] | None = None) -> int:

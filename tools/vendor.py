@@ -7,6 +7,9 @@ Steps (each prints one line):
 * wheels for the page's Python (Pyodide's CPython, not the host's) -> ``vendor/wheels/``
 * ``vendor/app.zip``: the project's own packages (``engine/``, ``ui/``, ``maps/``), rebuilt on
   every run because the sources change.
+* ``vendor/bytecode/``: the standard library, the wheels and app.zip compiled to CPython 3.14
+  bytecode by the vendored Pyodide (``tools/bytecode.py``); only what is out of date is
+  rebuilt.
 
 The npm and PyPI parts are skipped when ``vendor/.stamp.json`` records the same pins and all
 files are present, so a second run is a fast no-op apart from the app.zip rebuild.
@@ -240,7 +243,7 @@ def build_app_zip(root: Path = ROOT, dest: Path | None = None, quiet: bool = Fal
 
 
 def check_toml(root: Path = ROOT) -> None:
-    """Every ``[files]`` source in pyscript.toml must exist (catches a wheel name drift)."""
+    """Every ``[files]`` source in pyscript.toml must exist (catches a name drift)."""
     toml = root / "pyscript.toml"
     if not toml.is_file():
         return
@@ -248,10 +251,30 @@ def check_toml(root: Path = ROOT) -> None:
     missing = [src for src in config.get("files", {}) if not (toml.parent / src).is_file()]
     if missing:
         raise VendorError(f"pyscript.toml lists files that are not vendored: {', '.join(missing)}")
-    listed = {Path(src).name for src in config.get("files", {})}
-    for wheel in sorted((root / "vendor" / "wheels").glob("*.whl")):
-        if wheel.name not in listed:
-            log(f"warning: {wheel.name} is vendored but not listed in pyscript.toml [files]")
+
+
+def write_site_build() -> None:
+    """vendor/site-build.js/.json: the files the service worker caches (tools/offline.py)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    try:
+        import offline
+    finally:
+        sys.path.pop(0)
+    offline.write_for_repo(ROOT)
+
+
+def build_bytecode(force: bool = False) -> None:
+    """Bring vendor/bytecode/ up to date (tools/bytecode.py; needs vendor/ and node)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    try:
+        import bytecode
+    finally:
+        sys.path.pop(0)
+    try:
+        if not bytecode.ensure(force=force):
+            log("bytecode: up to date")
+    except bytecode.BytecodeError as exc:
+        raise VendorError(str(exc)) from exc
 
 
 def vendor(force: bool = False) -> None:
@@ -267,17 +290,23 @@ def vendor(force: bool = False) -> None:
         fetch_wheels(VENDOR)
         STAMP.write_text(json.dumps(pins(), indent=2) + "\n")
     build_app_zip()
+    build_bytecode(force=force)
     check_toml()
+    write_site_build()
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--force", action="store_true", help="re-fetch even if up to date")
-    parser.add_argument("--app-only", action="store_true", help="only rebuild vendor/app.zip")
+    parser.add_argument(
+        "--app-only", action="store_true", help="only rebuild vendor/app.zip and its bytecode"
+    )
     args = parser.parse_args(argv)
     try:
         if args.app_only:
             build_app_zip()
+            build_bytecode()
+            write_site_build()
         else:
             vendor(force=args.force)
     except VendorError as exc:

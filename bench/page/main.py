@@ -17,7 +17,10 @@ document.getElementById("status").textContent = "Running the engine benchmark…
 try:
     import bench_tasks
 
-    results = bench_tasks.page_suite(quick=quick)
+    if "hostile" in str(window.location.search):  # ?hostile: only the hostile-code task
+        results = {"hostile_codes": bench_tasks.hostile_code_times()}
+    else:
+        results = bench_tasks.page_suite(quick=quick)
     results["python_start_ms"] = python_start_ms
 except Exception:
     results = {"error": traceback.format_exc()}

@@ -7,4 +7,5 @@ A ruleset module is imported when the ruleset is first asked for
 MODULES: dict[str, str] = {
     "classic": "engine.rulesets.classic",
     "capital": "engine.rulesets.capital",
+    "risk_paper_scissors": "engine.rulesets.risk_paper_scissors",
 }

@@ -53,8 +53,24 @@ def report_html(report: dict[str, Any]) -> str:
     return "".join(out)
 
 
+_BOLD = re.compile(r"(?<!\\)\*\*(.+?)(?<!\\)\*\*")
+
+
 def _inline(text: str) -> str:
-    return re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", escape(text))
+    """One Markdown line of the report as HTML: its ``**bold**`` spans, and every
+    backslash escape (how names are kept inert in Markdown) undone before HTML escaping."""
+    out: list[str] = []
+    at = 0
+    for match in _BOLD.finditer(text):
+        out.append(_plain(text[at : match.start()]))
+        out.append(f"<b>{_plain(match.group(1))}</b>")
+        at = match.end()
+    out.append(_plain(text[at:]))
+    return "".join(out)
+
+
+def _plain(text: str) -> str:
+    return escape(re.sub(r"\\(.)", r"\1", text))
 
 
 def map_svg(

@@ -19,19 +19,32 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Order, find_ruleset
 from engine.keys import PlayerKey
-from engine.saves import Continuation, SaveError, SaveRecord, continue_game, make_save, read_save
+from engine.savecode import decode_code
+from engine.saves import (
+    Continuation,
+    SaveError,
+    SaveRecord,
+    continue_chain,
+    continue_game,
+    differences,
+    make_save,
+)
 from engine.sealed import (
+    bind_reveal,
     claimed_keys,
+    deadline_code,
     proofs_for,
     read_reveals,
     read_seals,
     resolution_orders,
     seal_orders,
+    seals_for,
 )
 
 RULESET = "capital"
@@ -47,13 +60,27 @@ def split_codes(text: str) -> list[str]:
     return ["RK1." + part for part in flat.split("RK1.") if part]
 
 
-def create_base(state: Any, key: PlayerKey, seat: int, game_id: str) -> str:
-    """The base save of a new forum game, signed by its creator for ``seat``."""
+def create_base(
+    state: Any, key: PlayerKey, seat: int, game_id: str, moderated: bool = False
+) -> str:
+    """The base save of a new forum game, signed by its creator for ``seat``; in a
+    moderated game the creator is the moderator, named by key in this first save."""
     keys: list[str | None] = [None] * len(state.players)
     keys[seat] = key.public_key_text
     return make_save(
-        find_ruleset(RULESET), state, game_id=game_id, keys=keys, signer=key, seat=seat
+        find_ruleset(RULESET),
+        state,
+        game_id=game_id,
+        keys=keys,
+        signer=key,
+        seat=seat,
+        moderator=key.public_key_text if moderated else None,
     )
+
+
+def is_moderator(record: SaveRecord, key: PlayerKey) -> bool:
+    """Whether this browser's key is the moderator the game's first save named."""
+    return record.moderator is not None and record.moderator == key.public_key_text
 
 
 def unclaimed(record: SaveRecord) -> list[int]:
@@ -96,6 +123,22 @@ def seal(record: SaveRecord, order: Order, key: PlayerKey, seat: int) -> tuple[s
     return seal_orders(order, game_id=record.game_id, turn=record.state.turn, faction=seat, key=key)
 
 
+def bind(record: SaveRecord, reveal: str, sealed_text: str, key: PlayerKey) -> str:
+    """This faction's reveal code, naming every sealed code of the turn it has seen (so
+    that no seal can be replaced once anyone has revealed).
+
+    :raises EngineError: a sealed code that does not fit, or one missing.
+    """
+    seals = split_codes(sealed_text)
+    bound = bind_reveal(record, reveal, seals, key)
+    living = {f for f, p in enumerate(record.state.players) if p.alive}
+    have = set(read_seals(record, seals))
+    if living - have:
+        names = ", ".join(record.state.players[f].name for f in sorted(living - have))
+        raise SaveError("sealed/missing", f"sealed codes missing from {names}")
+    return bound
+
+
 @dataclass(frozen=True)
 class Resolution:
     state: Any
@@ -109,20 +152,33 @@ def resolve(
     reveal_text: str,
     key: PlayerKey,
     seat: int,
-    moderated: bool = False,
+    deadline_text: str = "",
 ) -> Resolution:
     """Check every code and resolve the turn; returns the new state and save code.
 
+    Without a moderator a silent faction gets default orders only with the deadline code
+    (:func:`sign_deadline`) of every faction that revealed, pasted in ``deadline_text``.
+
     Without a moderator every reveal must match its sealed code and every living faction
-    must have revealed.  With a moderator (``moderated``) no sealed codes are needed and
-    factions that sent nothing get default orders (the deadline has passed).
+    must have revealed; the save carries the sealed and reveal codes so that every page
+    checks them again.  In a moderated game only the moderator (named in the first save)
+    resolves: no sealed codes are needed and factions that sent nothing get default
+    orders (the deadline has passed).
 
     :raises EngineError: the engine's message for the first code that is refused.
     """
     ruleset = find_ruleset(RULESET)
-    if moderated:
+    seal_codes: list[str] = []
+    deadlines: list[str] = []
+    forced = True
+    if record.moderator is not None:
+        if not is_moderator(record, key):
+            raise SaveError(
+                "sealed/not-moderator",
+                "this game has a moderator: only the moderator's page resolves its turns",
+            )
         reveals = read_reveals(record, split_codes(reveal_text), seals=None)
-        orders = resolution_orders(reveals, force=True, with_entropy=False)
+        orders = resolution_orders(ruleset, reveals, force=True, with_entropy=False)
     else:
         seals = read_seals(record, split_codes(sealed_text))
         reveals = read_reveals(record, split_codes(reveal_text), seals)
@@ -131,9 +187,16 @@ def resolve(
             for f, p in enumerate(record.state.players)
             if p.alive and f not in reveals
         ]
-        if missing:
-            raise SaveError("sealed/missing", f"reveal codes missing from {', '.join(missing)}")
-        orders = resolution_orders(reveals, force=False, with_entropy=True)
+        deadlines = _in_faction_order(split_codes(deadline_text))
+        if missing and not deadlines:
+            raise SaveError(
+                "sealed/missing",
+                f"reveal codes missing from {', '.join(missing)} (past the deadline: paste "
+                "the deadline code of every faction that revealed)",
+            )
+        forced = bool(missing)
+        orders = resolution_orders(ruleset, reveals, force=forced, with_entropy=True)
+        seal_codes = seals_for(seals)
     state = record.state
     for order in orders:
         state = ruleset.apply(state, order).state
@@ -147,13 +210,50 @@ def resolve(
         previous=record,
         actions=orders,
         proofs=proofs_for(reveals),
+        seals=seal_codes,
+        deadlines=deadlines if record.moderator is None and forced else (),
     )
-    return Resolution(state, code, read_save(code))
+    # The resolver's page checks the new save as every other page will (a reveal made
+    # before all seals were in, for instance, is refused here, not after posting).
+    return Resolution(state, code, continue_game(record, code).record)
 
 
-def accept(record: SaveRecord, code: str) -> Continuation:
-    """The next save of this game (a claim or a resolved turn), checked by replay.
+def sign_deadline(record: SaveRecord, reveal_text: str, key: PlayerKey, seat: int) -> str:
+    """This faction's deadline code: the deadline passed and the factions whose reveal is
+    not among ``reveal_text`` are silent (without a moderator a forced turn needs one
+    from every faction that revealed).
 
-    :raises EngineError: another game, an old turn, orders that do not lead there...
+    :raises EngineError: a reveal that does not fit, or nobody silent.
     """
-    return continue_game(record, code)
+    revealed = read_reveals(record, split_codes(reveal_text), seals=None)
+    silent = [f for f, p in enumerate(record.state.players) if p.alive and f not in revealed]
+    if not silent:
+        raise SaveError("sealed/none-silent", "every faction has revealed: resolve the turn")
+    return deadline_code(record, seat, silent, key)
+
+
+def _in_faction_order(codes: Sequence[str]) -> list[str]:
+    """Deadline codes once each, in faction order (as a save holds them)."""
+    by_faction = {decode_code(code).seat: code for code in codes}
+    return [by_faction[f] for f in sorted(by_faction)]
+
+
+def accept(record: SaveRecord, codes: Sequence[str]) -> Continuation:
+    """The next save of this game (a claim or a resolved turn), checked by replay; or a
+    chain of saves from the held one, checked save by save.  A save that does not chain
+    onto the held code is refused here: its position is not verified, so the page keeps
+    its game.
+
+    :raises EngineError: another game, an old turn, orders that do not lead there, or
+        ``save/unverified`` naming what the unverified code would change.
+    """
+    continuation = continue_chain(record, codes)
+    if not continuation.verified:
+        changes = "; ".join(differences(record, continuation.record)) or "nothing visible"
+        raise SaveError(
+            "save/unverified",
+            f"its position is not verified: {' '.join(continuation.warnings)}. It would "
+            f"change: {changes}. Your verified game is kept; paste the saves it continues "
+            "(before it) to have it checked.",
+        )
+    return continuation

@@ -157,15 +157,19 @@ class CapitalPage:
     def booted(self) -> None:
         """Nothing: Capital Risk's forum codes are pasted, not opened from a link."""
 
+    def value_of(self, element_id: str) -> str:
+        """The text of a form field, or "" when this panel does not show it."""
+        node = self.el(element_id)
+        return str(node.value) if _found(node) else ""
+
     def restore(self) -> bool:
         from ui.capital.session import CapitalSession
 
-        session = self.shell.saved(self.entry, CapitalSession.from_json)
-        if session is None:
-            return False
+        return bool(self.shell.resume(self.entry, CapitalSession.from_json, self.resumed))
+
+    def resumed(self, session: Any) -> None:
         self.begin(session)
         self.message("Saved Capital Risk game restored.")
-        return True
 
     def save(self) -> None:
         if self.session is None:
@@ -263,7 +267,9 @@ class CapitalPage:
                 self.message(session.paste_save(str(self.el("cap-paste").value)))
                 self.maybe_autoplay()
             elif name == "cap-confirm-sealed":
-                session.confirm_sealed()
+                self.message(
+                    session.confirm_sealed(str(self.el("cap-seen-seals").value), self.key())
+                )
             elif name == "cap-unseal":
                 session.sealed = session.reveal = ""
                 session.stage = "entry"
@@ -272,6 +278,10 @@ class CapitalPage:
                     "revealed yet (a second commitment is refused).",
                     warn=True,
                 )
+            elif name == "cap-sign-deadline":
+                self.message(
+                    session.sign_deadline(str(self.el("cap-resolve-reveals").value), self.key())
+                )
             elif name == "cap-resolve":
                 started = time.perf_counter()
                 self.message(
@@ -279,7 +289,7 @@ class CapitalPage:
                         str(self.el("cap-resolve-sealed").value),
                         str(self.el("cap-resolve-reveals").value),
                         self.key(),
-                        bool(self.el("cap-moderated").checked),
+                        self.value_of("cap-resolve-deadlines"),
                     )
                 )
                 self.win().console.info(

@@ -337,7 +337,12 @@ def sealed_html(session: CapitalSession) -> str:
         f'<textarea readonly rows="4" class="code" data-testid="cap-reveal-code">'
         f"{escape(session.reveal)}</textarea>"
         if session.confirmed
-        else "<p>When every faction's sealed code is posted, show your reveal code.</p>"
+        else "<p>When every faction's sealed code is posted, paste them all here (yours "
+        "too); your reveal code will name them, so that nobody can seal again once you "
+        "have revealed.</p>"
+        '<label class="label" for="cap-seen-seals">Every sealed code</label>'
+        '<textarea id="cap-seen-seals" rows="3" class="code" data-testid="cap-seen-seals">'
+        "</textarea>"
         + _button(
             "cap-confirm-sealed",
             "All sealed codes are in — show my reveal code",
@@ -409,12 +414,41 @@ def forum_html(session: CapitalSession) -> str:
         '<label class="label" for="cap-resolve-reveals">All reveal (orders) codes</label>'
         '<textarea id="cap-resolve-reveals" rows="3" class="code" '
         'data-testid="cap-resolve-reveals"></textarea>'
-        '<label class="check"><input type="checkbox" id="cap-moderated" data-testid="cap-moderated"'
-        f"{' checked' if session.moderated else ''}> I am the moderator: no sealed codes; "
-        "the deadline has passed (silent factions get default orders)</label>"
-        '<div class="row end">'
+        + (
+            '<p class="muted small" data-testid="cap-moderated">A moderated game: only the '
+            "moderator named when the game was created resolves, from the factions' orders "
+            "codes (no sealed codes; silent factions get default orders).</p>"
+            if session.moderated
+            else _deadline_html(session)
+        )
+        + '<div class="row end">'
         + _button("cap-resolve", "Check the codes and resolve", "cap-resolve", "", "btn primary")
         + "</div></details>"
+    )
+
+
+def _deadline_html(session: CapitalSession) -> str:
+    """Without a moderator: past the deadline, every faction that revealed signs that the
+    others are silent; with all those codes the turn resolves with default orders for
+    the silent ones."""
+    signed = (
+        '<label class="label" for="cap-deadline-code">Your deadline code (post it)</label>'
+        '<textarea id="cap-deadline-code" readonly rows="2" class="code" '
+        f'data-testid="cap-deadline-code">{escape(session.deadline)}</textarea>'
+        if session.deadline
+        else ""
+    )
+    return (
+        '<p class="muted small">Past the deadline with a faction silent: each faction that '
+        "revealed signs a deadline code (from the reveals above); paste them all to give "
+        "the silent ones default orders.</p>"
+        '<label class="label" for="cap-resolve-deadlines">Deadline codes</label>'
+        '<textarea id="cap-resolve-deadlines" rows="2" class="code" '
+        'data-testid="cap-resolve-deadlines"></textarea>'
+        + signed
+        + '<div class="row">'
+        + _button("cap-sign-deadline", "Sign: the deadline has passed", "cap-sign-deadline")
+        + "</div>"
     )
 
 

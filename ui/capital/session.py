@@ -76,6 +76,7 @@ class CapitalSession:
     sealed: str = ""
     reveal: str = ""
     confirmed: bool = False
+    deadline: str = ""
     timings: dict[str, float] = field(default_factory=dict)
     _record: SaveRecord | None = field(default=None, repr=False, compare=False)
 
@@ -104,7 +105,7 @@ class CapitalSession:
         human = [PlayerSpec(s.name, "human", s.color) for s in specs]
         state = find_ruleset(RULESET).new_game(human, options, seed)
         game_id = forum.new_game_id()
-        code = forum.create_base(state, key, seat, game_id)
+        code = forum.create_base(state, key, seat, game_id, moderated)
         session = cls(state, "forum", stage="entry", viewer=seat, mode="capital")
         session.game_id, session.code, session.seat = game_id, code, seat
         session.moderated = moderated
@@ -126,6 +127,7 @@ class CapitalSession:
         session = cls(record.state, "forum", code=record.code, game_id=record.game_id)
         session._record = record
         session.seat = forum.seat_of(record, key)
+        session.moderated = record.moderator is not None
         session._after_forum_update()
         return session
 
@@ -410,8 +412,14 @@ class CapitalSession:
         self.log.append(f"You claimed {name}")
         return f"You play {name}: post the new save code so the others can load it"
 
-    def confirm_sealed(self) -> None:
+    def confirm_sealed(self, sealed_text: str, key: PlayerKey) -> str:
+        """Every faction's sealed code is in: make the reveal code, naming them all.
+
+        :raises EngineError: a sealed code that does not fit, or one missing.
+        """
+        self.reveal = forum.bind(self.record(), self.reveal, sealed_text, key)
         self.confirmed = True
+        return "Every sealed code is in: post your reveal code"
 
     def paste_save(self, text: str) -> str:
         """Load the next save of this game (a claim or a resolved turn).
@@ -419,10 +427,10 @@ class CapitalSession:
         :raises EngineError: the engine's reason for refusing the code.
         """
         codes = forum.split_codes(text)
-        if len(codes) != 1:
-            raise EntryError("paste exactly one save code")
+        if not codes:
+            raise EntryError("paste the next save code (or the saves since yours, in order)")
         old_turn = self.state.turn
-        continuation = forum.accept(self.record(), codes[0])
+        continuation = forum.accept(self.record(), codes)
         self.code = continuation.record.code
         self._record = continuation.record
         warnings = list(continuation.warnings)
@@ -442,7 +450,7 @@ class CapitalSession:
 
     def _replay_forum_turn(self) -> None:
         """A forum turn has been resolved: the sealed codes are spent, replay it."""
-        self.sealed = self.reveal = ""
+        self.sealed = self.reveal = self.deadline = ""
         self.confirmed = False
         self.drafts = {}
         self.stage = "replay"
@@ -452,8 +460,18 @@ class CapitalSession:
     def code_keys(self) -> tuple[str | None, ...]:
         return self.record().keys if self.code else ()
 
+    def sign_deadline(self, reveal_text: str, key: PlayerKey) -> str:
+        """This faction's deadline code for the silent factions (shown to post).
+
+        :raises EngineError: a reveal that does not fit, or nobody silent.
+        """
+        if self.seat is None:
+            raise EntryError("claim your faction first: the deadline code is signed with its key")
+        self.deadline = forum.sign_deadline(self.record(), reveal_text, key, self.seat)
+        return "Deadline code signed: post it"
+
     def resolve_codes(
-        self, sealed_text: str, reveal_text: str, key: PlayerKey, moderated: bool = False
+        self, sealed_text: str, reveal_text: str, key: PlayerKey, deadline_text: str = ""
     ) -> str:
         """Resolve the turn from every faction's codes; the new save code is ``code``.
 
@@ -462,7 +480,9 @@ class CapitalSession:
         if self.seat is None:
             raise EntryError("claim your faction first: the new save is signed with its key")
         started = time.perf_counter()
-        result = forum.resolve(self.record(), sealed_text, reveal_text, key, self.seat, moderated)
+        result = forum.resolve(
+            self.record(), sealed_text, reveal_text, key, self.seat, deadline_text
+        )
         self.timings["resolve_ms"] = (time.perf_counter() - started) * 1000
         self.state = result.state
         self.code = result.code
@@ -496,6 +516,7 @@ class CapitalSession:
             "sealed": self.sealed,
             "reveal": self.reveal,
             "confirmed": self.confirmed,
+            "deadline": self.deadline,
         }
 
     @classmethod
@@ -523,4 +544,5 @@ class CapitalSession:
             sealed=str(data["sealed"]),
             reveal=str(data["reveal"]),
             confirmed=bool(data["confirmed"]),
+            deadline=str(data.get("deadline", "")),
         )

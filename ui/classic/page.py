@@ -371,13 +371,12 @@ class ClassicPage:
     def restore(self) -> bool:
         from ui.classic.controller import Session
 
-        session = self.shell.saved(self.entry, Session.from_json)
-        if session is None:
-            return False
+        return bool(self.shell.resume(self.entry, Session.from_json, self.resumed))
+
+    def resumed(self, session: Any) -> None:
         self.begin(session)
-        self.message("Saved game restored.")
         self.refresh()
-        return True
+        self.message("Saved game restored.")
 
     # ------------------------------------------------------------ drawing
 

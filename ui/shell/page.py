@@ -16,7 +16,7 @@ import importlib
 import json
 import time
 from collections.abc import Callable
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -24,13 +24,13 @@ from pyscript import document, window
 from ui.pages import PAGES, PageEntry
 from ui.shell.dom import el, found, save_key
 
-T = TypeVar("T")
-
 
 class RulesetPage(Protocol):
     """What the shell asks of a ruleset page."""
 
     entry: PageEntry
+    session: Any
+    """The game it shows, or None."""
     panel: str
     """The id of its section beside the board."""
 
@@ -98,6 +98,12 @@ class Shell:
         name = str(button.dataset.action)
         if name == "show-setup":
             self.show_setup()
+        elif name == "set-aside-autosave":
+            from ui.shell import autosave
+
+            el("setup-error").textContent = autosave.set_aside(
+                window.localStorage, str(button.dataset.key)
+            )
         elif name == "hide-setup":
             self.hide_setup()
 
@@ -167,18 +173,32 @@ class Shell:
         with contextlib.suppress(Exception):
             window.localStorage.removeItem(save_key(entry.ruleset))
 
-    def saved(self, entry: PageEntry, from_json: Callable[[Any], T]) -> T | None:
-        """The autosaved game of ``entry``'s ruleset, read by ``from_json``; None when
-        there is none, or when it cannot be read (it is removed, and the form says why)."""
-        text = window.localStorage.getItem(save_key(entry.ruleset))
+    def resume(
+        self, entry: PageEntry, from_json: Callable[[Any], Any], show: Callable[[Any], None]
+    ) -> bool:
+        """Resume the autosaved game of ``entry``'s ruleset: read by ``from_json``, shown by
+        ``show``.  False when there is none, or when reading or showing it fails: then the
+        page goes back to the new-game form, says why, and offers to set it aside."""
+        key = save_key(entry.ruleset)
+        text = window.localStorage.getItem(key)
         if not found(text) or not str(text):
-            return None
+            return False
         try:
-            return from_json(json.loads(str(text)))
-        except Exception as exc:
-            self.forget(entry)
-            el("setup-error").textContent = f"The saved game could not be restored: {exc}"
-            return None
+            show(from_json(json.loads(str(text))))
+        except Exception as exc:  # any failure: the page must not stay stuck on it
+            self.restore_failed(key, exc)
+            return False
+        return True
+
+    def restore_failed(self, key: str, reason: object) -> None:
+        """Back to the new-game form, saying why, with an offer to set the autosave aside."""
+        from ui.shell import autosave
+
+        for page in self.pages.values():
+            page.session = None
+            el(page.panel).hidden = True
+        el("setup").hidden = False
+        el("setup-error").innerHTML = autosave.failure_html(key, reason)
 
     # ------------------------------------------------------------ start-up
 

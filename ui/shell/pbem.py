@@ -21,6 +21,7 @@ The flow:
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -29,7 +30,14 @@ from urllib.parse import quote
 from engine.core import Event, find_ruleset
 from engine.errors import EngineError
 from engine.keys import PlayerKey
-from engine.saves import SaveRecord, continue_game, make_save, read_save
+from engine.saves import (
+    SaveRecord,
+    continue_chain,
+    differences,
+    invitation_digest,
+    make_save,
+    read_save,
+)
 
 
 class Session(Protocol):
@@ -50,6 +58,7 @@ class Session(Protocol):
     def adopt(self, state: Any, events: Sequence[Event], line: str) -> None: ...
 
 LINK_PREFIX = "#game="
+INVITE_MARK = "&invite="
 PBEM_RULESET = "classic"
 
 # Short titles for the engine's refusal codes; the engine's message gives the details.
@@ -72,6 +81,10 @@ TITLES = {
     "save/other-game": "Another game",
     "save/duplicate": "Turn sent twice",
     "save/old-turn": "Old turn",
+    "save/fork": "A fork: a second version of a save you have",
+    "save/old-version": "From an older version",
+    "sealed/unsigned": "Orders not signed",
+    "savecode/state": "Impossible position",
     "save/keys-changed": "Seat keys changed",
     "save/replay": "Dishonest turn",
     "option/ruleset": "Unknown rules",
@@ -87,6 +100,8 @@ class PbemGame:
     :ivar actions: orders (JSON) given in this browser since :attr:`record`.
     :ivar seat: the seat this browser plays, or None (watching only).
     :ivar outbox: the code this browser made last, to send (None once a newer code came in).
+    :ivar invites: the host's invitation secrets, by seat (each sent only to its player).
+    :ivar invite: this browser's invitation to its seat, shown in the save that claims it.
     """
 
     game_id: str
@@ -94,6 +109,8 @@ class PbemGame:
     actions: list[dict[str, Any]] = field(default_factory=list)
     seat: int | None = None
     outbox: str | None = None
+    invites: dict[int, str] = field(default_factory=dict)
+    invite: str = ""
 
     @property
     def keys(self) -> list[str | None]:
@@ -140,6 +157,8 @@ class PbemGame:
             "actions": list(self.actions),
             "seat": self.seat,
             "outbox": self.outbox,
+            "invites": {str(seat): secret for seat, secret in self.invites.items()},
+            "invite": self.invite,
         }
 
     @classmethod
@@ -160,6 +179,8 @@ class PbemGame:
             actions=[dict(a) for a in data.get("actions", [])],
             seat=None if seat is None else int(seat),
             outbox=None if outbox is None else str(outbox),
+            invites={int(k): str(v) for k, v in dict(data.get("invites", {})).items()},
+            invite=str(data.get("invite", "")),
         )
 
 
@@ -185,9 +206,22 @@ def create(state: Any, key: PlayerKey, game_id: str) -> PbemGame:
     seat = humans[0]
     keys: list[str | None] = [None] * len(state.players)
     keys[seat] = key.public_key_text
+    # Every other human seat is kept for the player its invitation link goes to.
+    invites = {s: secrets.token_urlsafe(18) for s in humans[1:]}
+    invitations = [
+        invitation_digest(invites[s]) if s in invites else None for s in range(len(keys))
+    ]
     ruleset = find_ruleset(state.ruleset)
-    code = make_save(ruleset, state, game_id=game_id, keys=keys, signer=key, seat=seat)
-    game = PbemGame(game_id=game_id, record=read_save(code), seat=seat)
+    code = make_save(
+        ruleset,
+        state,
+        game_id=game_id,
+        keys=keys,
+        signer=key,
+        seat=seat,
+        invitations=invitations,
+    )
+    game = PbemGame(game_id=game_id, record=read_save(code), seat=seat, invites=invites)
     actor = ruleset.actor(state)
     if actor is not None and not game.may_act(state, actor):
         game.outbox = code
@@ -204,7 +238,8 @@ def seal(game: PbemGame, state: Any, key: PlayerKey) -> str:
         raise EngineError("pbem/no-seat", "this browser plays no seat in this game")
     ruleset = find_ruleset(state.ruleset)
     keys = game.keys
-    if keys[game.seat] is None:
+    claiming = keys[game.seat] is None
+    if claiming:
         keys[game.seat] = key.public_key_text
     code = make_save(
         ruleset,
@@ -215,7 +250,9 @@ def seal(game: PbemGame, state: Any, key: PlayerKey) -> str:
         seat=game.seat,
         previous=game.record,
         actions=[ruleset.parse_order(a) for a in game.actions],
+        invite=game.invite if claiming else "",
     )
+    game.invite = ""
     game.record = read_save(code)
     game.actions = []
     game.outbox = code
@@ -232,6 +269,9 @@ class SendBundle:
     subject: str
     body: str
     to_name: str
+    invitations: tuple[tuple[str, str], ...] = ()
+    """(player, link) for each seat still kept for an invited player: send each player
+    only their own link (whoever has it can take the seat)."""
 
 
 def page_link(page_url: str, code: str) -> str:
@@ -275,7 +315,12 @@ def send_bundle(session: Session, page_url: str) -> SendBundle | None:
         "or paste this save code into the page (Load a code):\n"
         f"{code}\n"
     )
-    return SendBundle(code, link, mailto_url(subject, body), subject, body, to_name)
+    invitations = tuple(
+        (seat_label(state, seat), f"{link}{INVITE_MARK}{seat}.{secret}")
+        for seat, secret in sorted(game.invites.items())
+        if seat < len(record.keys) and record.keys[seat] is None
+    )
+    return SendBundle(code, link, mailto_url(subject, body), subject, body, to_name, invitations)
 
 
 # ---------------------------------------------------------------- receiving
@@ -296,9 +341,11 @@ class LoadResult:
     message: str
     record: SaveRecord | None = None
     warnings: tuple[str, ...] = ()
+    differences: tuple[str, ...] = ()
     seats: tuple[int, ...] = ()
     code: str = ""
     error: str = ""
+    invite: str = ""
 
     @property
     def ok(self) -> bool:
@@ -306,11 +353,31 @@ class LoadResult:
 
 
 def extract_code(text: str) -> str:
-    """The save code in pasted text: the code itself, or a link with ``#game=``."""
+    """The save code in pasted text: the code itself, or a link with ``#game=`` (and
+    perhaps an invitation after it)."""
     text = text.strip()
     if LINK_PREFIX in text:
         text = text.split(LINK_PREFIX, 1)[1]
-    return "".join(text.split())
+    return "".join(text.split(INVITE_MARK, 1)[0].split())
+
+
+def extract_invite(text: str) -> tuple[int, str] | None:
+    """(seat, secret) of an invitation link's ``&invite=<seat>.<secret>``, if any."""
+    if INVITE_MARK not in text:
+        return None
+    seat, _, secret = "".join(text.split(INVITE_MARK, 1)[1].split()).partition(".")
+    return (int(seat), secret) if seat.isdigit() and secret else None
+
+
+def extract_codes(text: str) -> list[str]:
+    """Every save code in pasted text, in order (a chain of saves may be pasted: the
+    ones a fork continues, then the fork); anything else comes back as it is, to be
+    refused with its own message."""
+    flat = extract_code(text)
+    if flat.count("RK1.") <= 1:
+        return [flat]
+    head, *codes = flat.split("RK1.")
+    return ([head] if head else []) + ["RK1." + c for c in codes]
 
 
 def refusal(exc: Exception) -> LoadResult:
@@ -334,20 +401,33 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def offerable_seats(record: SaveRecord, key_text: str) -> tuple[int, ...]:
-    """Seats this browser may claim: human seats nobody claimed, and any seat already
-    signed with this browser's key."""
+def offerable_seats(
+    record: SaveRecord, key_text: str, invite: tuple[int, str] | None = None
+) -> tuple[int, ...]:
+    """Seats this browser may claim: human seats nobody claimed (a seat kept for an
+    invited player only with its invitation), and any seat already signed with this
+    browser's key."""
     players = record.state.players
+
+    def open_to_me(seat: int, key: str | None) -> bool:
+        if key is not None:
+            return key == key_text
+        kept = record.invitations[seat] if seat < len(record.invitations) else None
+        if kept is None:
+            return True
+        return invite is not None and invite[0] == seat and invitation_digest(invite[1]) == kept
+
     return tuple(
         s
         for s, k in enumerate(record.keys)
-        if s < len(players) and players[s].control == "human" and k in (None, key_text)
+        if s < len(players) and players[s].control == "human" and open_to_me(s, k)
     )
 
 
 def interpret(game: PbemGame | None, text: str, key_text: str) -> LoadResult:
     """Check a pasted code (or ``#game=`` link) against the game this browser has."""
-    code = extract_code(text)
+    codes = extract_codes(text)
+    code = codes[-1]
     try:
         record = read_save(code)
         if record.ruleset != PBEM_RULESET:
@@ -357,28 +437,39 @@ def interpret(game: PbemGame | None, text: str, key_text: str) -> LoadResult:
                 f"{PBEM_RULESET} by email",
             )
         if game is not None and record.game_id == game.game_id:
-            continuation = continue_game(game.record, code)
+            continuation = continue_chain(game.record, codes)
             record = continuation.record
             if continuation.verified:
                 who = record.state.players[record.seat].name
+                back = (
+                    f" back to save {game.record.seq}, which this browser holds"
+                    if len(codes) > 1
+                    else ""
+                )
                 return LoadResult(
                     "accepted",
                     "Turn loaded",
-                    f"Save {record.seq} from {who} checked: every order replayed.",
+                    f"Save {record.seq} from {who} checked{back}: every order replayed.",
                     record=record,
                     code=code,
                 )
             return LoadResult(
                 "warning",
-                "Fork or skipped turn",
-                "This code does not follow the save this browser has.",
+                "Unverified position",
+                "This code does not continue the save this browser has, so its orders "
+                "cannot be replayed here: its position is NOT verified (whoever signed it "
+                "could have written any position). Paste the saves it continues, before it, "
+                "to check it.",
                 record=record,
                 warnings=continuation.warnings,
+                differences=tuple(differences(game.record, record)),
                 code=code,
             )
     except Exception as exc:  # every refusal is shown, never raised into the page
         return refusal(exc)
-    seats = offerable_seats(record, key_text)
+    invite = extract_invite(text)
+    seats = offerable_seats(record, key_text, invite)
+    secret = invite[1] if invite is not None and invite[0] in seats else ""
     names = ", ".join(p.name for p in record.state.players)
     if game is None:
         return LoadResult(
@@ -388,6 +479,7 @@ def interpret(game: PbemGame | None, text: str, key_text: str) -> LoadResult:
             record=record,
             seats=seats,
             code=code,
+            invite=secret,
         )
     return LoadResult(
         "other-game",
@@ -398,6 +490,7 @@ def interpret(game: PbemGame | None, text: str, key_text: str) -> LoadResult:
         seats=seats,
         code=code,
         error="save/other-game",
+        invite=secret,
     )
 
 
@@ -429,14 +522,16 @@ def accept(session: Session, record: SaveRecord, key_text: str, verified: bool) 
     return note
 
 
-def join(record: SaveRecord, seat: int | None, key_text: str) -> PbemGame:
-    """The email game of a code this browser did not have, playing ``seat`` (None: watch).
+def join(record: SaveRecord, seat: int | None, key_text: str, invite: str = "") -> PbemGame:
+    """The email game of a code this browser did not have, playing ``seat`` (None: watch);
+    ``invite`` is the invitation secret of an invited seat.
 
     :raises ValueError: the seat is not one this browser may claim.
     """
-    if seat is not None and seat not in offerable_seats(record, key_text):
-        raise ValueError(f"seat {seat + 1} is not free to claim")
-    return PbemGame(game_id=record.game_id, record=record, seat=seat)
+    held = None if seat is None or not invite else (seat, invite)
+    if seat is not None and seat not in offerable_seats(record, key_text, held):
+        raise ValueError(f"seat {seat + 1} is not free to claim (it is kept for an invited player)")
+    return PbemGame(game_id=record.game_id, record=record, seat=seat, invite=invite)
 
 
 def seat_label(state: Any, seat: int) -> str:

@@ -194,7 +194,7 @@ class EmailPage:
 
         record = self.load_result.record
         try:
-            game = pbem.join(record, seat, self.key().public_key_text)
+            game = pbem.join(record, seat, self.key().public_key_text, self.load_result.invite)
         except ValueError as exc:
             self.page.message(str(exc), warn=True)
             return

@@ -44,9 +44,30 @@ def send_html(bundle: SendBundle) -> str:
         f'data-testid="send-link">Link that opens the game ↗</a>'
         "</div>"
         '<p class="muted small" id="pbem-copy-note" role="status" data-testid="send-note"></p>'
-        '<div class="row end">' + _button("Done", "pbem-close", "pbem-close") + "</div>"
+        + _invitations_html(bundle)
+        + '<div class="row end">'
+        + _button("Done", "pbem-close", "pbem-close")
+        + "</div>"
     )
     return _dialog("send-dialog", "Send your turn", body)
+
+
+def _invitations_html(bundle: SendBundle) -> str:
+    """The invitation link of each seat not claimed yet: whoever opens a link can take
+    that seat, so each goes to its own player only."""
+    if not bundle.invitations:
+        return ""
+    items = "".join(
+        f'<li>{escape(who)}: <a href="{escape(link)}" target="_blank" rel="noopener" '
+        f'data-testid="invite-link-{index}">invitation link ↗</a></li>'
+        for index, (who, link) in enumerate(bundle.invitations)
+    )
+    return (
+        '<div class="pbem-invites" data-testid="send-invitations"><p><b>Invitations.</b> '
+        "These seats are kept for their players: send each player <i>only their own</i> "
+        "link (privately); the code alone lets others watch, not take a seat.</p>"
+        f"<ul>{items}</ul></div>"
+    )
 
 
 def _result_html(result: LoadResult, replaces: bool) -> str:
@@ -59,14 +80,22 @@ def _result_html(result: LoadResult, replaces: bool) -> str:
         )
     if result.kind == "warning":
         items = "".join(f"<li>{escape(w)}</li>" for w in result.warnings)
+        changes = "".join(f"<li>{escape(d)}</li>" for d in result.differences)
+        differs = (
+            "<p><b>What it changes</b> against your verified game:</p>"
+            f'<ul data-testid="load-differences">{changes}</ul>'
+            if changes
+            else "<p>Its position is the same as your verified game's.</p>"
+        )
         return (
             f'<div class="pbem-warn" role="alert" data-testid="load-warning">{title}: '
-            f"{escape(result.message)}<ul>{items}</ul>"
-            "<p>Accept it only if the players agree that this is the game to continue.</p>"
+            f"{escape(result.message)}<ul>{items}</ul>{differs}"
             '<div class="row">'
-            + _button("Accept this code", "pbem-accept", "load-accept", "primary")
-            + _button("Reject it", "pbem-reject", "load-reject")
-            + "</div></div>"
+            + _button("Keep my verified game", "pbem-reject", "load-reject", "primary")
+            + _button("Load the unverified position", "pbem-accept", "load-accept")
+            + "</div>"
+            '<p class="muted small">Load it only if every player agrees that this is the '
+            "game to continue.</p></div>"
         )
     record = result.record
     if record is None:

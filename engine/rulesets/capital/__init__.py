@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from engine import statecheck as check
 from engine.core import Event, Order, PlayerSpec, Ruleset, register
 from engine.rng import reseeded
 from engine.rulesets.capital import setup, turn
@@ -65,6 +66,8 @@ class CapitalRuleset(Ruleset[CapitalState]):
     title: ClassVar[str] = "Capital Risk (simultaneous, RiskNES V)"
     aliases: ClassVar[tuple[str, ...]] = ("capital-risk",)
     simultaneous: ClassVar[bool] = True
+    sealed_rounds: ClassVar[tuple[str, ...]] = ("orders",)
+    resolving_kind: ClassVar[str] = Resolve.KIND
     order_types: ClassVar[tuple[type[Order], ...]] = ORDER_TYPES
     phase_orders: ClassVar[Mapping[Any, frozenset[str]]] = PHASE_ORDERS
     computer_players: ClassVar[Mapping[str, str]] = {
@@ -99,8 +102,25 @@ class CapitalRuleset(Ruleset[CapitalState]):
     def parse_order(self, data: Mapping[str, Any]) -> Order:
         return parse_order(data)
 
+    def sealing_factions(self, state: CapitalState) -> list[int]:
+        return [i for i, p in enumerate(state.players) if p.alive]
+
+    def resolving_order(self, *, force: bool, entropy: str) -> Order:
+        return Resolve(force=force, entropy=entropy)
+
     def state_from_json(self, data: Mapping[str, Any]) -> CapitalState:
-        return CapitalState.from_json(data)
+        """:raises EngineError: naming the field that does not fit (sealed slots too)."""
+        state = CapitalState.from_json(data)
+        for name, kind in (("setup", SubmitSetup), ("orders", SubmitOrders)):
+            for faction, slot in enumerate(getattr(state, name)):
+                if slot is None:
+                    continue
+                order = parse_order(slot)
+                if not isinstance(order, kind) or order.faction != faction:
+                    check.refuse(
+                        f"{name}[{faction}]", f"must hold faction {faction + 1}'s {kind.KIND}"
+                    )
+        return state
 
     def turn_report(self, state: CapitalState, fmt: str) -> str | None:
         return report_text(state, fmt)

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from engine import statecheck as check
 from engine.errors import OptionError
 from engine.odds import DEFAULT_COLOURS, Colour, ColourD12
 
@@ -122,12 +123,21 @@ class CapitalOptions:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> CapitalOptions:
+        """:raises EngineError: naming the option that does not fit."""
+        teams = check.listing(check.item(data, "teams", "options"), "options.teams")
         return cls(
-            str(data["deadline"]),
-            parse_colours(data["colours"]),
-            tuple(tuple(str(n) for n in t) for t in data["teams"]),
-            int(data.get("strikes_out", DEFAULT_STRIKES_OUT)),
-            str(data.get("struck_out", "computer")),
+            check.text(check.item(data, "deadline", "options"), "options.deadline"),
+            parse_colours(check.listing(check.item(data, "colours", "options"), "options.colours")),
+            tuple(
+                tuple(check.text(n, "options.teams") for n in check.listing(t, "options.teams"))
+                for t in teams
+            ),
+            check.integer(
+                data.get("strikes_out", DEFAULT_STRIKES_OUT), "options.strikes_out"
+            ),
+            check.text(
+                data.get("struck_out", "computer"), "options.struck_out", STRUCK_OUT_CHOICES
+            ),
         )
 
     @classmethod

@@ -243,7 +243,7 @@ def parse_order(data: Mapping[str, Any]) -> Order:
         Resolve.KIND: Resolve.from_json,
     }
     kind = data["kind"]
-    if kind not in by_kind:
+    if not isinstance(kind, str) or kind not in by_kind:
         raise InvalidOrderError(
             "order/unknown-kind", f"unknown order kind {kind!r}; expected one of {sorted(by_kind)}"
         )

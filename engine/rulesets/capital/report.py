@@ -8,6 +8,7 @@ as ``last_report``); :func:`render` turns it into plain text, BBCode or Markdown
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -76,6 +77,7 @@ def render(report: dict[str, Any], fmt: str = "text") -> str:
     """
     if fmt not in FORMATS:
         raise ValueError(f"unknown report format {fmt!r}; known: {', '.join(FORMATS)}")
+    report = _escaped(report, fmt)
     heading: Callable[[str], str] = {
         "text": lambda s: f"== {s} ==",
         "bbcode": lambda s: f"[b][u]{s}[/u][/b]",
@@ -96,6 +98,40 @@ def render(report: dict[str, Any], fmt: str = "text") -> str:
         lines += [bullet + b if key not in ("deadline",) else b for b in body] or ["(none)"]
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
+
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~&])")
+
+
+def escape_text(text: str, fmt: str) -> str:
+    """``text`` (a name, a deadline: anything a player typed) made inert in ``fmt``:
+    BBCode gets its brackets as full-width brackets (no forum parses those as a tag),
+    Markdown gets every punctuation mark that could start markup backslash-escaped."""
+    if fmt == "bbcode":
+        return text.replace("[", "\uff3b").replace("]", "\uff3d").replace("\n", " ")
+    if fmt == "markdown":
+        return _MARKDOWN_SPECIAL.sub(r"\\\1", text).replace("\n", " ")
+    return text
+
+
+def _escaped(report: dict[str, Any], fmt: str) -> dict[str, Any]:
+    """A copy of ``report`` whose user strings (names, deadline, comments and offence
+    messages, which quote names) are escaped for ``fmt``."""
+    if fmt == "text":
+        return report
+
+    def esc(text: Any) -> str:
+        return escape_text(str(text), fmt)
+
+    out = dict(report)
+    out["title"] = esc(report["title"])
+    out["factions"] = [esc(n) for n in report["factions"]]
+    out["deadline"] = esc(report["deadline"]) if report["deadline"] else ""
+    out["comments"] = [esc(c) for c in report["comments"]]
+    out["offenses"] = [
+        dict(o, message=esc(o["message"]), code=esc(o["code"])) for o in report["offenses"]
+    ]
+    return out
 
 
 def _section(

@@ -12,8 +12,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from engine import statecheck as check
 from engine.board import Board, Seat
 from engine.core import copy_json
+from engine.maps import load_map
 from engine.rulesets.capital.options import CapitalOptions
 
 NEUTRAL_CONTROL = "neutral"  # a struck-out faction whose territories never act again
@@ -48,17 +50,23 @@ class Faction(Seat):
         return data
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Faction:
+    def from_json(cls, data: Mapping[str, Any], where: str = "players[0]") -> Faction:
+        """:raises EngineError: ``savecode/state`` naming the field that does not fit."""
+
+        def get(name: str) -> Any:
+            return check.item(data, name, where)
+
+        capital = get("capital")
         return cls(
-            str(data["name"]),
-            str(data["control"]),
-            str(data["color"]),
-            str(data["army"]),
-            [str(m) for m in data["members"]],
-            bool(data["alive"]),
-            [int(c) for c in data["cards"]],
-            None if data["capital"] is None else str(data["capital"]),
-            int(data.get("strikes", 0)),
+            check.text(get("name"), f"{where}.name"),
+            check.text(get("control"), f"{where}.control"),
+            check.colour(get("color"), f"{where}.color"),
+            check.text(get("army"), f"{where}.army"),
+            [check.text(m, f"{where}.members") for m in check.listing(get("members"), where)],
+            check.flag(get("alive"), f"{where}.alive"),
+            check.integers(get("cards"), f"{where}.cards"),
+            None if capital is None else check.text(capital, f"{where}.capital"),
+            check.integer(data.get("strikes", 0), f"{where}.strikes"),
         )
 
 
@@ -129,17 +137,54 @@ class CapitalState(Board[Faction]):
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> CapitalState:
+        """The state of its JSON form, every field checked (it may come from a save code
+        that any seated player can sign).
+
+        :raises EngineError: ``savecode/state`` (or the options' and map's own errors)
+            naming the field that does not fit.
+        """
+
+        def get(name: str) -> Any:
+            return check.item(data, name)
+
+        the_map = load_map(check.text(get("map"), "map"))
+        raw_players = check.listing(get("players"), "players")
+        if not 2 <= len(raw_players) <= check.MAX_SEATS:
+            check.refuse("players", f"must list 2 to {check.MAX_SEATS} factions")
+        players = [Faction.from_json(p, f"players[{i}]") for i, p in enumerate(raw_players)]
+        count = len(players)
+        owner, armies = check.board(
+            check.mapping(get("owner"), "owner"),
+            check.mapping(get("armies"), "armies"),
+            the_map.territory_ids,
+            count,
+        )
+        deck = range(len(the_map.deck))
+        for i, p in enumerate(players):
+            if p.capital is not None and p.capital not in owner:
+                check.refuse(f"players[{i}].capital", f"is not a territory: {p.capital!r}")
+            if any(c not in deck for c in p.cards):
+                check.refuse(f"players[{i}].cards", "names a card that is not in the deck")
+        slots = {}
+        for name in ("setup", "orders"):
+            raw = check.listing(get(name), name, count)
+            slots[name] = [check.optional_mapping(v, f"{name}[{i}]") for i, v in enumerate(raw)]
+        draw_pile = check.integers(get("draw_pile"), "draw_pile", 0, len(the_map.deck) - 1)
         return cls(
-            options=CapitalOptions.from_json(data["options"]),
-            **Board.board_fields(data, Faction.from_json),
-            phase=Phase(data["phase"]),
-            turn=int(data["turn"]),
-            draw_pile=[int(c) for c in data["draw_pile"]],
-            setup=[copy_json(s) for s in data["setup"]],
-            orders=[copy_json(s) for s in data["orders"]],
-            capitals_revealed=bool(data["capitals_revealed"]),
-            start_factions=int(data["start_factions"]),
-            winner=None if data["winner"] is None else int(data["winner"]),
-            last_report=copy_json(data["last_report"]),
-            ruleset=str(data.get("ruleset", "capital")),
+            options=CapitalOptions.from_json(check.mapping(get("options"), "options")),
+            map_id=the_map.id,
+            players=players,
+            owner=owner,
+            armies=armies,
+            rng=check.rng(get("rng")),
+            phase=Phase(check.text(get("phase"), "phase", [p.value for p in Phase])),
+            turn=check.integer(get("turn"), "turn"),
+            draw_pile=draw_pile,
+            setup=[copy_json(s) for s in slots["setup"]],
+            orders=[copy_json(s) for s in slots["orders"]],
+            capitals_revealed=check.flag(get("capitals_revealed"), "capitals_revealed"),
+            start_factions=check.integer(get("start_factions"), "start_factions", 0, count),
+            winner=check.optional_integer(get("winner"), "winner", 0, count - 1),
+            last_report=check.optional_mapping(get("last_report"), "last_report"),
+            ruleset=check.text(data.get("ruleset", "capital"), "ruleset", ["capital"]),
         )

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.core import Event, Order, PlayerSpec, Ruleset, register
+from engine.errors import EngineError
 from engine.rulesets.classic import compact, setup, turn
 from engine.rulesets.classic.legal import legal_orders
 from engine.rulesets.classic.orders import (
@@ -59,7 +60,17 @@ class ClassicRuleset(Ruleset[ClassicState]):
         return legal_orders(state)
 
     def state_from_json(self, data: Mapping[str, Any]) -> ClassicState:
-        return ClassicState.from_json(data)
+        """The state of its JSON form (an autosave), checked field by field as a save
+        code's state is: it goes through the compact form and its checks.
+
+        :raises EngineError: ``savecode/state`` naming what does not fit.
+        """
+        try:
+            state = ClassicState.from_json(data)
+            packed = compact.to_compact(state)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise EngineError("savecode/state", f"the saved game is malformed ({exc!r})") from None
+        return compact.from_compact(packed)
 
     def to_compact(self, state: ClassicState) -> dict[str, Any]:
         return compact.to_compact(state)

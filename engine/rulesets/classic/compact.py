@@ -3,15 +3,15 @@ order, players as rows, options only where they differ from the defaults."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import fields
+from collections.abc import Mapping, Sequence
+from dataclasses import fields, replace
 from typing import Any
 
-from engine.errors import EngineError
+from engine import statecheck as check
 from engine.maps import load_map
-from engine.rng import Rng
+from engine.rulesets.classic.missions import MISSIONS
 from engine.rulesets.classic.options import ClassicOptions
-from engine.rulesets.classic.state import STAT_KEYS, ClassicState, Phase, Player
+from engine.rulesets.classic.state import STAT_KEYS, UNOWNED, ClassicState, Phase, Player
 
 COMPACT_VERSION = 1
 
@@ -67,73 +67,164 @@ def to_compact(state: ClassicState) -> dict[str, Any]:
 
 
 def from_compact(data: Mapping[str, Any]) -> ClassicState:
-    """The state of a compact form.
+    """The state of a compact form, every field checked (any seated player can sign one).
 
-    :raises EngineError: ``savecode/state`` naming the part that does not fit.
+    :raises EngineError: ``savecode/state`` (or the options' and map's own errors) naming
+        the part that does not fit.
     """
-    try:
-        if data["cv"] != COMPACT_VERSION:
-            raise EngineError("savecode/state", f"unknown state version {data['cv']!r}")
-        the_map = load_map(str(data["m"]))
-        ids = the_map.territory_ids
-        players = [
-            Player(
-                str(name),
-                str(control),
-                str(color),
-                [int(c) for c in cards],
-                None if mission is None else int(mission),
-                None if hq is None else ids[int(hq)],
-                bool(alive),
-                int(setup),
-                dict(zip(STAT_KEYS, (int(x) for x in stats), strict=True)),
+
+    def get(name: str) -> Any:
+        return check.item(data, name)
+
+    if get("cv") != COMPACT_VERSION:
+        check.refuse("version", f"is {get('cv')!r}; this page reads {COMPACT_VERSION}")
+    the_map = load_map(check.text(get("m"), "map"))
+    ids = the_map.territory_ids
+    raw_players = check.listing(get("p"), "players")
+    if not 2 <= len(raw_players) <= check.MAX_SEATS:
+        check.refuse("players", f"must list 2 to {check.MAX_SEATS} players")
+    players = [
+        _player(row, f"players[{i}]", ids, len(the_map.deck)) for i, row in enumerate(raw_players)
+    ]
+    count = len(players)
+    owners = check.listing(get("t"), "owner", len(ids))
+    armies = check.listing(get("a"), "armies", len(ids))
+    owner, army = check.board(
+        dict(zip(ids, owners, strict=True)),
+        dict(zip(ids, armies, strict=True)),
+        ids,
+        count,
+        UNOWNED,
+    )
+    (
+        phase,
+        current,
+        first,
+        turn,
+        sets_traded,
+        reinforcements,
+        bonus_paid,
+        conquered,
+        back_to_attack,
+        setup_round,
+        free_moves,
+        winner,
+    ) = check.listing(get("s"), "turn record", 12)
+    seated = sum(1 for p in players if not p.is_neutral)
+    options = _options(check.mapping(get("o"), "options"), seated)
+    moved = check.mapping(get("v"), "moved")
+    return ClassicState(
+        options=options,
+        map_id=the_map.id,
+        players=players,
+        owner=owner,
+        armies=army,
+        rng=check.rng(get("r")),
+        phase=Phase(check.text(phase, "phase", [p.value for p in Phase])),
+        current=check.integer(current, "current", 0, count - 1),
+        first_player=check.integer(first, "first player", 0, count - 1),
+        turn=check.integer(turn, "turn"),
+        draw_pile=check.integers(get("d"), "draw_pile", 0, len(the_map.deck) - 1),
+        sets_traded=check.integer(sets_traded, "sets traded"),
+        reinforcements=check.integer(reinforcements, "reinforcements"),
+        bonus_paid=check.integer(bonus_paid, "bonus paid"),
+        conquered=check.flag(conquered, "conquered"),
+        return_to_attack=check.flag(back_to_attack, "return to attack"),
+        setup_round=check.integers(check.listing(setup_round, "setup round", 2), "setup round"),
+        battle=_battle(get("b"), ids),
+        pending=_pending(get("q"), ids),
+        moved={
+            ids[check.integer(int(i) if i.isdigit() else -1, "moved", 0, len(ids) - 1)]: (
+                check.integer(n, f"moved[{i}]")
             )
-            for name, control, color, cards, mission, hq, alive, setup, stats in data["p"]
-        ]
-        owners, armies = list(data["t"]), list(data["a"])
-        if len(owners) != len(ids) or len(armies) != len(ids):
-            raise EngineError("savecode/state", "the territory lists do not match the map")
-        (
-            phase,
-            current,
-            first,
-            turn,
-            sets_traded,
-            reinforcements,
-            bonus_paid,
-            conquered,
-            back_to_attack,
-            setup_round,
-            free_moves,
-            winner,
-        ) = data["s"]
-        return ClassicState(
-            options=ClassicOptions(**data["o"]),
-            map_id=the_map.id,
-            players=players,
-            owner={t: int(o) for t, o in zip(ids, owners, strict=True)},
-            armies={t: int(a) for t, a in zip(ids, armies, strict=True)},
-            rng=Rng.from_json(data["r"]),
-            phase=Phase(phase),
-            current=int(current),
-            first_player=int(first),
-            turn=int(turn),
-            draw_pile=[int(c) for c in data["d"]],
-            sets_traded=int(sets_traded),
-            reinforcements=int(reinforcements),
-            bonus_paid=int(bonus_paid),
-            conquered=bool(conquered),
-            return_to_attack=bool(back_to_attack),
-            setup_round=[int(x) for x in setup_round],
-            battle=None if data["b"] is None else dict(data["b"]),
-            pending=None if data["q"] is None else dict(data["q"]),
-            moved={ids[int(i)]: int(n) for i, n in data["v"].items()},
-            free_moves=int(free_moves),
-            winner=None if winner is None else int(winner),
-        )
-    except EngineError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise EngineError(
-            "savecode/state", f"the game state in the code is malformed: {exc}"
-        ) from exc
+            for i, n in moved.items()
+        },
+        free_moves=check.integer(free_moves, "free moves"),
+        winner=check.optional_integer(winner, "winner", 0, count - 1),
+    )
+
+
+def _options(raw: Mapping[str, Any], players: int) -> ClassicOptions:
+    """The options as saved (already resolved): each of the right type, and a consistent
+    set (resolving them again changes nothing)."""
+    defaults = ClassicOptions()
+    known = {f.name for f in fields(ClassicOptions)}
+    for name, value in raw.items():
+        if name not in known:
+            check.refuse(f"options.{name}", "is not a Classic option")
+        kind = type(getattr(defaults, name))
+        if type(value) is not kind:
+            check.refuse(f"options.{name}", f"must be a {kind.__name__}, got {value!r}")
+    options = replace(defaults, **raw)
+    if options._resolved(players, explicit=set()) != options:
+        check.refuse("options", "are not a consistent set (as the game resolves them)")
+    return options
+
+
+def _player(row: object, where: str, ids: Sequence[str], deck: int) -> Player:
+    name, control, color, cards, mission, hq, alive, setup, stats = check.listing(row, where, 9)
+    return Player(
+        check.text(name, f"{where} name"),
+        check.text(control, f"{where} control"),
+        check.colour(color, f"{where} colour"),
+        check.integers(cards, f"{where} cards", 0, deck - 1),
+        check.optional_integer(mission, f"{where} mission", 0, len(MISSIONS) - 1),
+        None if hq is None else ids[check.integer(hq, f"{where} headquarters", 0, len(ids) - 1)],
+        check.flag(alive, f"{where} alive"),
+        check.integer(setup, f"{where} setup armies"),
+        dict(
+            zip(
+                STAT_KEYS,
+                check.integers(
+                    check.listing(stats, f"{where} stats", len(STAT_KEYS)), f"{where} stats"
+                ),
+                strict=True,
+            )
+        ),
+    )
+
+
+def _territory(value: object, where: str, ids: Sequence[str]) -> str:
+    return check.text(value, where, ids)
+
+
+def _battle(value: object, ids: Sequence[str]) -> dict[str, Any] | None:
+    """The battle under way: ``{"origin", "target"}``.
+
+    Codes written before the advantage was offered after every roll (RULINGS §1) also
+    hold ``advantage_used``; it is checked and dropped, since no rule reads it now.
+    """
+    if value is None:
+        return None
+    battle = check.mapping(value, "battle")
+    if set(battle) - {"advantage_used"} != {"origin", "target"}:
+        check.refuse("battle", "must hold origin and target")
+    if "advantage_used" in battle:
+        check.flag(battle["advantage_used"], "battle.advantage_used")
+    return {
+        "origin": _territory(battle["origin"], "battle.origin", ids),
+        "target": _territory(battle["target"], "battle.target", ids),
+    }
+
+
+def _pending(value: object, ids: Sequence[str]) -> dict[str, Any] | None:
+    """A roll waiting for the attacker's advantage choice, or a move-in waiting for its
+    count."""
+    if value is None:
+        return None
+    pending = check.mapping(value, "pending")
+    if set(pending) == {"attack", "defend", "dice", "mode"}:
+        return {
+            "attack": check.integers(pending["attack"], "pending.attack", 1, 6),
+            "defend": check.integers(pending["defend"], "pending.defend", 1, 6),
+            "dice": check.integer(pending["dice"], "pending.dice", 1, 3),
+            "mode": check.text(pending["mode"], "pending.mode"),
+        }
+    if set(pending) == {"origin", "target", "min", "max"}:
+        return {
+            "origin": _territory(pending["origin"], "pending.origin", ids),
+            "target": _territory(pending["target"], "pending.target", ids),
+            "min": check.integer(pending["min"], "pending.min"),
+            "max": check.integer(pending["max"], "pending.max"),
+        }
+    return check.refuse("pending", "is neither a roll nor a move-in")

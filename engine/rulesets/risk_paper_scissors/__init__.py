@@ -1,0 +1,138 @@
+"""Risk, Paper, Scissors (spec version 1, RULINGS §4): no dice, five years of sealed
+bids and energy-paid turns, combat as rock-paper-scissors between Wolves, Jaguars and
+Elementals.
+
+Public helpers for the page: :func:`battle` (the exact result of a proposed attack),
+:func:`parse_side`, :func:`legal_orders` and :func:`report_text`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from engine.core import Event, Order, PlayerSpec, Ruleset, register
+from engine.rulesets.risk_paper_scissors import setup
+from engine.rulesets.risk_paper_scissors.battle import (
+    BattleResult,
+    Outcome,
+    Side,
+    battle,
+    describe,
+    parse_side,
+)
+from engine.rulesets.risk_paper_scissors.common import log
+from engine.rulesets.risk_paper_scissors.legal import legal_orders
+from engine.rulesets.risk_paper_scissors.options import RpsOptions
+from engine.rulesets.risk_paper_scissors.orders import (
+    ORDER_TYPES,
+    PHASE_ORDERS,
+    ArmCard,
+    Attack,
+    Bid,
+    BuildStation,
+    BuyCard,
+    BuyUnits,
+    ChooseLosses,
+    Claim,
+    EndPurchase,
+    EndTurn,
+    HireCommander,
+    Move,
+    Phase,
+    PlayCard,
+    ResolveBids,
+    Setup,
+)
+from engine.rulesets.risk_paper_scissors.reading import StateError, read_state
+from engine.rulesets.risk_paper_scissors.report import report_text
+from engine.rulesets.risk_paper_scissors.rules import apply_order
+from engine.rulesets.risk_paper_scissors.state import RpsState
+
+__all__ = [
+    "ArmCard",
+    "Attack",
+    "BattleResult",
+    "Bid",
+    "BuildStation",
+    "BuyCard",
+    "BuyUnits",
+    "ChooseLosses",
+    "Claim",
+    "EndPurchase",
+    "EndTurn",
+    "HireCommander",
+    "Move",
+    "Outcome",
+    "Phase",
+    "PlayCard",
+    "ResolveBids",
+    "RpsOptions",
+    "RpsRuleset",
+    "RpsState",
+    "Setup",
+    "Side",
+    "StateError",
+    "battle",
+    "legal_orders",
+    "parse_side",
+    "read_state",
+    "report_text",
+]
+
+
+@register
+class RpsRuleset(Ruleset[RpsState]):
+    name: ClassVar[str] = "risk_paper_scissors"
+    title: ClassVar[str] = "Risk, Paper, Scissors"
+    aliases: ClassVar[tuple[str, ...]] = ("rps",)
+    order_types: ClassVar[tuple[type[Order], ...]] = ORDER_TYPES
+    phase_orders: ClassVar[Mapping[Any, frozenset[str]]] = PHASE_ORDERS
+    computer_players: ClassVar[Mapping[str, str]] = {
+        "easy": "engine.rulesets.risk_paper_scissors.ai",
+        "standard": "engine.rulesets.risk_paper_scissors.ai",
+    }
+
+    def new_game(
+        self, players: Sequence[PlayerSpec], options: Mapping[str, Any], seed: str
+    ) -> RpsState:
+        return setup.new_game(players, options, seed)
+
+    def legal_orders(self, state: RpsState) -> list[Order]:
+        return legal_orders(state)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> RpsState:
+        return read_state(data)
+
+    def actor(self, state: RpsState) -> int | None:
+        return None if state.phase is Phase.GAME_OVER else state.current
+
+    def winner(self, state: RpsState) -> int | None:
+        """The winning seat; None while the game runs or for a shared win."""
+        if state.result is None:
+            return None
+        winners = state.result["winners"]
+        return int(winners[0]) if len(winners) == 1 else None
+
+    def battle_lines(self, attacker: str, defender: str) -> list[str]:
+        """``python -m engine battle``: the battle round by round, then the survivors."""
+        return describe(battle(parse_side(attacker), parse_side(defender)))
+
+    def result_line(self, state: RpsState) -> str | None:
+        """The last line of ``simulate``: the winner(s) with every score."""
+        if state.result is None:
+            return None
+        scores = state.result["scores"]
+        names = [state.players[int(s)].name for s in state.result["winners"]]
+        table = ", ".join(f"{state.players[int(s)].name} {p}" for s, p in scores.items())
+        label = "winner" if len(names) == 1 else "winners (shared)"
+        return f"{label}: {' and '.join(names)} in year {state.turn}; scores: {table}"
+
+    def turn_report(self, state: RpsState, fmt: str) -> str | None:
+        return self.report(state, fmt)
+
+    def report(self, state: RpsState, fmt: str = "text") -> str:
+        return report_text(state, fmt)
+
+    def _apply(self, state: RpsState, order: Order) -> list[Event]:
+        return log(state, apply_order(state, order))

@@ -1,0 +1,23 @@
+"""Computer players for Risk, Paper, Scissors: ``easy`` and ``standard``.
+
+Both are deterministic given the state.  Combat has no dice, so a player can know the
+exact result of every attack it considers (:func:`battle`); the levels differ in what
+they buy and where they attack:
+
+* ``easy`` buys an even mix of the three types on its most exposed territory, attacks
+  whatever its whole stack would capture, bids nothing and never buys a card.
+* ``standard`` buys the cheapest mix that captures a chosen target (composition is the
+  whole game), weighs targets by points, income and the groups they complete, keeps
+  the energy its attacks need, buys the Colony Influence cards its commanders make
+  score, Land Assemble (played at once), one Cease Fire (armed every turn on its most
+  pressed territory) and Energy Crisis, moves idle stacks to the front, and bids a
+  little for the first slot.
+"""
+
+from __future__ import annotations
+
+from engine.ai import register_player
+from engine.rulesets.risk_paper_scissors.ai.levels import choose_easy, choose_standard
+
+register_player("risk_paper_scissors", "easy", choose_easy)
+register_player("risk_paper_scissors", "standard", choose_standard)

@@ -1,0 +1,94 @@
+"""The report of a save code: this year's public events as text, BBCode or Markdown.
+
+It never names a bought or armed card (spec 14): a purchase reads "Red bought a Diplomat
+card" and an arming "Red armed a card".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rulesets.risk_paper_scissors.state import RpsState
+
+
+def _line(state: RpsState, event: dict[str, Any]) -> str | None:
+    names = state.board.names
+
+    def who(key: str = "seat") -> str:
+        return state.players[int(event[key])].name
+
+    kind = event.get("type")
+    if kind == "year":
+        return f"Year {event['year']}"
+    if kind == "bids":
+        order = ", ".join(state.players[s].name for s in event["order"])
+        paid = ", ".join(f"{state.players[int(s)].name} {a}" for s, a in event["bids"].items())
+        return f"Bids paid: {paid}. Turn order: {order}"
+    if kind == "turn":
+        return f"{who()}'s turn: +{event['income']} energy"
+    if kind == "bought-units":
+        e, j, w = event["units"]
+        return f"{who()} bought {e}E/{j}J/{w}W on {names[event['territory']]}"
+    if kind == "hired":
+        return f"{who()} hired a {event['commander']} commander on {names[event['territory']]}"
+    if kind == "station":
+        return f"{who()} built a space station on {names[event['territory']]}"
+    if kind == "card-bought":
+        return f"{who()} bought a {event['deck'].title()} card"
+    if kind == "card-armed":
+        return f"{who()} armed a card"
+    if kind == "card-played":
+        return f"{who()} played {event['card']}"
+    if kind == "card-fired":
+        return f"{who()}'s {event['card']} fired on {names[event['territory']]}"
+    if kind == "move":
+        origin, target = names[event["origin"]], names[event["target"]]
+        return f"{who()} moved {event['force']} from {origin} to {target}"
+    if kind == "attack":
+        return (
+            f"{who()} attacked {names[event['target']]} from {names[event['origin']]} "
+            f"with {event['force']}"
+        )
+    if kind == "occupied":
+        return f"{who()} occupied the empty {names[event['target']]}"
+    if kind == "battle" and "attacker_left" in event:
+        return (
+            f"  {event['outcome']} after {event['rounds']} round(s): attacker "
+            f"{event['attacker_left']}, defender {event['defender_left']}"
+        )
+    if kind == "invade-earth":
+        return f"{who()} may invade {names[event['target']]} from the Moon"
+    if kind == "rocket-strike":
+        return (
+            f"{who()}'s Rocket Strike destroyed {event['destroyed']} {event['unit_class']} "
+            f"on {names[event['territory']]}"
+        )
+    if kind == "energy-crisis":
+        return f"{who()} collected {event['gained']} energy with Energy Crisis"
+    if kind == "cancelled":
+        return f"  the attack on {names[event['target']]} was cancelled by a Cease Fire"
+    if kind == "eliminated":
+        return f"{event['player']} is eliminated"
+    if kind == "game-over":
+        scores = ", ".join(f"{state.players[int(s)].name} {p}" for s, p in event["scores"].items())
+        winners = " and ".join(state.players[w].name for w in event["winners"])
+        return f"Game over: {winners} won. Scores: {scores}"
+    return None
+
+
+def report_text(state: RpsState, fmt: str = "text") -> str:
+    """This year's log as lines; ``bbcode`` and ``markdown`` bold the headings."""
+    lines = []
+    for event in state.log:
+        line = _line(state, event)
+        if line is None:
+            continue
+        heading = event.get("type") in ("year", "game-over")
+        if heading and fmt == "bbcode":
+            line = f"[b]{line}[/b]"
+        elif heading and fmt == "markdown":
+            line = f"**{line}**"
+        elif fmt == "markdown" and not heading:
+            line = f"- {line.strip()}"
+        lines.append(line)
+    return "\n".join(lines)

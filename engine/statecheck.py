@@ -1,0 +1,132 @@
+"""Reading a decoded game state field by field: every value is checked for its type and
+range, and a value that does not fit raises ``savecode/state`` naming the field.
+
+A save code's state is signed by a seated player, not by the rules, so a parser must
+expect anything JSON can hold there (a list where a number belongs, a colour that is not
+a colour, an owner who is not a player) and refuse it with a typed error instead of
+failing later inside the rules or the map renderer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final, NoReturn
+
+from engine.errors import EngineError
+from engine.rng import Rng
+
+STATE_ERROR: Final = "savecode/state"
+MAX_TEXT: Final = 200
+"""Longest accepted name or label in a state (a player's name, a control, a phase)."""
+MAX_SEATS: Final = 64
+"""Most players a decoded state may list (no ruleset seats more)."""
+
+_COLOUR_RE: Final = re.compile(r"#[0-9A-Fa-f]{6}")
+
+
+def refuse(where: str, why: str) -> NoReturn:
+    raise EngineError(STATE_ERROR, f"the game state's {where} {why}")
+
+
+def item(data: object, name: str, where: str = "") -> Any:
+    """``data[name]``, refusing a non-object or a missing field."""
+    path = f"{where}.{name}" if where else name
+    if not isinstance(data, Mapping):
+        refuse(where or "data", "must be an object")
+    if name not in data:
+        refuse(path, "is missing")
+    return data[name]
+
+
+def integer(value: object, where: str, low: int | None = 0, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        refuse(where, f"must be a whole number, got {_shown(value)}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        span = f"{low if low is not None else '...'} to {high if high is not None else '...'}"
+        refuse(where, f"must be from {span}, got {value}")
+    return value
+
+
+def optional_integer(
+    value: object, where: str, low: int | None = 0, high: int | None = None
+) -> int | None:
+    return None if value is None else integer(value, where, low, high)
+
+
+def text(value: object, where: str, allowed: Iterable[str] | None = None) -> str:
+    if not isinstance(value, str) or len(value) > MAX_TEXT:
+        refuse(where, f"must be text of at most {MAX_TEXT} characters, got {_shown(value)}")
+    if allowed is not None:
+        options = sorted(allowed)
+        if value not in options:
+            refuse(where, f"must be one of {', '.join(options)}, got {value!r}")
+    return value
+
+
+def flag(value: object, where: str) -> bool:
+    """A boolean, also as 0 or 1 (compact forms store flags as numbers)."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    refuse(where, f"must be true or false, got {_shown(value)}")
+
+
+def listing(value: object, where: str, length: int | None = None) -> list[Any]:
+    if not isinstance(value, list):
+        refuse(where, f"must be a list, got {_shown(value)}")
+    if length is not None and len(value) != length:
+        refuse(where, f"must have {length} entries, got {len(value)}")
+    return value
+
+
+def mapping(value: object, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        refuse(where, f"must be an object, got {_shown(value)}")
+    return value
+
+
+def optional_mapping(value: object, where: str) -> dict[str, Any] | None:
+    return None if value is None else dict(mapping(value, where))
+
+
+def integers(value: object, where: str, low: int | None = 0, high: int | None = None) -> list[int]:
+    return [integer(v, f"{where}[{i}]", low, high) for i, v in enumerate(listing(value, where))]
+
+
+def colour(value: object, where: str) -> str:
+    """A colour as ``#RRGGBB`` (what the map renderer draws)."""
+    if not isinstance(value, str) or _COLOUR_RE.fullmatch(value) is None:
+        refuse(where, f"must be a colour #RRGGBB, got {_shown(value)}")
+    return value
+
+
+def rng(value: object, where: str = "rng") -> Rng:
+    """The random generator's state: ``[seed text, counter]``."""
+    seed, counter = listing(value, where, 2)
+    return Rng(text(seed, f"{where} seed"), integer(counter, f"{where} counter"))
+
+
+def board(
+    owner: Mapping[str, object],
+    armies: Mapping[str, object],
+    territories: Sequence[str],
+    players: int,
+    unowned: int | None = None,
+) -> tuple[dict[str, int], dict[str, int]]:
+    """Owners and armies keyed by territory: exactly the map's territories, owners seats
+    (or ``unowned``), armies zero or more."""
+    for name, table in (("owner", owner), ("armies", armies)):
+        if set(table) != set(territories):
+            odd = sorted(set(table) ^ set(territories))[:3]
+            refuse(name, f"must list exactly the map's territories (differs at {odd})")
+    low = 0 if unowned is None else min(unowned, 0)
+    owners = {t: integer(owner[t], f"owner[{t!r}]", low, players - 1) for t in territories}
+    counts = {t: integer(armies[t], f"armies[{t!r}]", 0) for t in territories}
+    return owners, counts
+
+
+def _shown(value: object) -> str:
+    text_form = repr(value)
+    return text_form if len(text_form) <= 40 else text_form[:37] + "..."
