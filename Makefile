@@ -42,7 +42,7 @@ bench: vendor chromium
 	$(BIN)/python -m bench
 
 prerender: venv
-	$(BIN)/python -m ui.prerender
+	$(BIN)/python -m ui.shell.prerender
 
 clean:
 	rm -rf $(VENV) vendor dist

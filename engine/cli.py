@@ -270,16 +270,9 @@ def _report(args: Any) -> int:
     from engine.saves import read_save
 
     record = read_save(args.code)
-    ruleset = find_ruleset(record.ruleset)
-    report = getattr(ruleset, "report_text", None) or getattr(ruleset, "report", None)
-    if report is not None:
-        text = report(record.state, args.format)
-    elif record.ruleset == "capital":
-        from engine.rulesets.capital.report import report_text
-
-        text = report_text(record.state, args.format)
-    else:
-        raise UsageError(f"reports are for simultaneous games; this is a {record.ruleset} save")
+    text = find_ruleset(record.ruleset).turn_report(record.state, args.format)
+    if text is None:
+        raise UsageError(f"the {record.ruleset} rules write no turn reports")
     print(text if text else "no turn has been resolved yet")
     return 0
 

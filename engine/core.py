@@ -156,6 +156,9 @@ class Ruleset(ABC, Generic[S]):
     """The kind of the order that resolves a sealed round (made by :meth:`resolving_order`)."""
     order_types: ClassVar[tuple[type[Order], ...]]
     phase_orders: ClassVar[Mapping[Any, frozenset[str]]]
+    computer_players: ClassVar[Mapping[str, str]] = {}
+    """Each computer level and the module that registers its player (imported when the
+    level first plays, so listing the levels imports none of them)."""
 
     @abstractmethod
     def new_game(
@@ -212,6 +215,11 @@ class Ruleset(ABC, Generic[S]):
         :raises OptionError: the ruleset has no sealed rounds.
         """
         raise OptionError("ruleset/not-simultaneous", f"{self.name} has no sealed orders")
+
+    def turn_report(self, state: S, fmt: str) -> str | None:
+        """The last turn's report as text, BBCode or Markdown (``python -m engine
+        report``); None for a ruleset that writes no turn reports."""
+        return None
 
     def apply(self, state: S, order: Order) -> Outcome[S]:
         """Check the phase table, then apply ``order`` to a copy of ``state``.

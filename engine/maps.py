@@ -1,4 +1,5 @@
-"""Maps as data: territories, continents, adjacency and the card deck.
+"""Maps as data: territories (of several kinds), groups with bonuses, adjacency, ports,
+ferries, unit kinds and the card deck.
 
 A map is read from a plain dict (the JSON in ``maps/``) and validated: every error
 names the problem (one-way link, unknown continent, unreachable territory, duplicate
@@ -22,7 +23,18 @@ from engine.errors import MapError
 if TYPE_CHECKING:
     import networkx as nx
 
-MAP_FORMAT = 1
+MAP_FORMATS = (1, 2)
+"""Format 1 (Classic's map) has land territories, continents and a deck; format 2 adds
+territory kinds, ports, ferries and unit kinds, and calls continents groups (see
+maps/README.md).  A format-1 map reads as the same format-2 map with every territory
+land."""
+
+
+class TerritoryKind(StrEnum):
+    LAND = "land"
+    SEA = "sea"  # a sea district: fleets sail it, nobody owns it
+    WATER = "water"  # a water territory that is owned and fought over like land
+    LUNAR = "lunar"
 
 
 class CardType(StrEnum):
@@ -37,7 +49,31 @@ class Territory:
     id: str
     name: str
     continent: str
+    """Its group's id (a continent on Classic's map)."""
     neighbours: tuple[str, ...]
+    kind: TerritoryKind = TerritoryKind.LAND
+    port: str | None = None
+    """The sea district its one port opens on (format 2), or None."""
+
+
+@dataclass(frozen=True)
+class Ferry:
+    """A crossing between two land territories over the sea districts it ``crosses``."""
+
+    id: str
+    name: str
+    a: str
+    b: str
+    crosses: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class UnitKind:
+    """A kind of unit and the territory kinds it may stand on."""
+
+    id: str
+    name: str
+    stands_on: frozenset[TerritoryKind]
 
 
 @dataclass(frozen=True)
@@ -65,6 +101,11 @@ class GameMap:
     continents: Mapping[str, Continent]
     sea_links: tuple[tuple[str, str], ...]
     deck: tuple[Card, ...]
+    ferries: tuple[Ferry, ...] = ()
+    unit_kinds: tuple[UnitKind, ...] = ()
+    landing_sites: tuple[str, ...] = ()
+    """Lunar territories a unit reaches from any land territory by the space link
+    (format 2's ``space_link``; what it costs and who may use it is the ruleset's)."""
     _graph: list[nx.Graph] = field(default_factory=list, compare=False, repr=False)
 
     @property
@@ -77,6 +118,7 @@ class GameMap:
             graph.add_nodes_from(self.territories)
             for tid, territory in self.territories.items():
                 graph.add_edges_from((tid, other) for other in territory.neighbours)
+            graph.add_edges_from(((f.a, f.b) for f in self.ferries), ferry=True)
             self._graph.append(graph)
         return self._graph[0]
 
@@ -89,6 +131,20 @@ class GameMap:
 
     def are_adjacent(self, a: str, b: str) -> bool:
         return b in self.territories[a].neighbours
+
+    @property
+    def groups(self) -> Mapping[str, Continent]:
+        """The territory groups with their bonuses (format 2's name for continents)."""
+        return self.continents
+
+    def kind_of(self, territory: str) -> TerritoryKind:
+        return self.territories[territory].kind
+
+    def ferry_ends(self, territory: str) -> tuple[str, ...]:
+        """The land territories a ferry joins to ``territory``."""
+        return tuple(
+            f.b if f.a == territory else f.a for f in self.ferries if territory in (f.a, f.b)
+        )
 
     def continent_of(self, territory: str) -> Continent:
         return self.continents[self.territories[territory].continent]
@@ -137,14 +193,26 @@ def parse_map(data: Mapping[str, Any]) -> GameMap:
 
     :raises MapError: naming the first problem found.
     """
-    _require(data.get("format") == MAP_FORMAT, "map/format", f"map format must be {MAP_FORMAT}")
-    known = {"format", "id", "name", "continents", "territories", "sea_links", "deck", "links"}
+    version = data.get("format")
+    _require(
+        isinstance(version, int) and version in MAP_FORMATS,
+        "map/format",
+        f"map format must be one of {', '.join(map(str, MAP_FORMATS))}, got {version!r}",
+    )
+    assert isinstance(version, int)
+    known = {"format", "id", "name", "territories", "sea_links", "deck", "links"}
+    known |= (
+        {"continents"}
+        if version == 1
+        else {"groups", "ferries", "unit_kinds", "space_link", "about", "drawing"}
+    )
     extra = sorted(set(data) - known)
     _require(not extra, "map/unknown-key", f"unknown map keys: {', '.join(extra)}")
     map_id = _field(data, "id", str, "map")
+    group_key, member_key = ("continents", "continent") if version == 1 else ("groups", "group")
 
     continent_rows: dict[str, tuple[str, int]] = {}
-    for row in _field(data, "continents", list, "map"):
+    for row in _field(data, group_key, list, "map"):
         cid = _field(row, "id", str, "continent")
         _require(cid not in continent_rows, "map/duplicate-id", f"duplicate continent id {cid!r}")
         bonus = _field(row, "bonus", int, f"continent {cid!r}")
@@ -154,11 +222,11 @@ def parse_map(data: Mapping[str, Any]) -> GameMap:
     for row in _field(data, "territories", list, "map"):
         tid = _field(row, "id", str, "territory")
         _require(tid not in territories, "map/duplicate-id", f"duplicate territory id {tid!r}")
-        continent = _field(row, "continent", str, f"territory {tid!r}")
+        continent = _field(row, member_key, str, f"territory {tid!r}")
         _require(
             continent in continent_rows,
             "map/unknown-continent",
-            f"territory {tid!r} names unknown continent {continent!r}",
+            f"territory {tid!r} names unknown {member_key} {continent!r}",
         )
         neighbours = _field(row, "neighbours", list, f"territory {tid!r}")
         _require(
@@ -168,7 +236,11 @@ def parse_map(data: Mapping[str, Any]) -> GameMap:
         )
         _require(tid not in neighbours, "map/self-link", f"territory {tid!r} borders itself")
         territories[tid] = Territory(
-            tid, _field(row, "name", str, f"territory {tid!r}"), continent, tuple(neighbours)
+            tid,
+            _field(row, "name", str, f"territory {tid!r}"),
+            continent,
+            tuple(neighbours),
+            *_kind_and_port(row, tid, version),
         )
 
     for tid, territory in territories.items():
@@ -185,7 +257,12 @@ def parse_map(data: Mapping[str, Any]) -> GameMap:
             )
 
     _require(len(territories) > 0, "map/empty", "the map has no territories")
-    stranded = _unreachable(territories)
+    _check_ports(territories)
+    ferries = tuple(_parse_ferry(row, territories) for row in data.get("ferries", []))
+    landing_sites = _landing_sites(data.get("space_link"), territories)
+    lands = [t for t, terr in territories.items() if terr.kind is TerritoryKind.LAND]
+    space = [(lands[0], site) for site in landing_sites] if lands else []
+    stranded = _unreachable(territories, [(f.a, f.b) for f in ferries] + space)
     if stranded:
         raise MapError(
             "map/unreachable",
@@ -211,7 +288,8 @@ def parse_map(data: Mapping[str, Any]) -> GameMap:
         )
         sea_links.append((a, b))
 
-    deck = _parse_deck(_field(data, "deck", list, "map"), territories)
+    deck_rows = _field(data, "deck", list, "map") if version == 1 else data.get("deck", [])
+    deck = _parse_deck(deck_rows, territories) if deck_rows or version == 1 else ()
     return GameMap(
         map_id,
         _field(data, "name", str, "map"),
@@ -219,21 +297,108 @@ def parse_map(data: Mapping[str, Any]) -> GameMap:
         continents,
         tuple(sea_links),
         deck,
+        ferries,
+        tuple(_parse_unit_kind(row) for row in data.get("unit_kinds", [])),
+        landing_sites,
     )
 
 
-def _unreachable(territories: Mapping[str, Territory]) -> list[str]:
-    """Territories that cannot be reached from the first one.
+def _landing_sites(link: Any, territories: Mapping[str, Territory]) -> tuple[str, ...]:
+    if link is None:
+        return ()
+    _require(isinstance(link, Mapping), "map/bad-field", "space_link must be an object")
+    sites = tuple(_field(link, "landing_sites", list, "space_link"))
+    _require(
+        bool(sites)
+        and all(t in territories and territories[t].kind is TerritoryKind.LUNAR for t in sites),
+        "map/space-link",
+        f"space_link: landing sites must be lunar territories, got {list(sites)}",
+    )
+    return sites
+
+
+def _kind_and_port(
+    row: Mapping[str, Any], tid: str, version: int
+) -> tuple[TerritoryKind, str | None]:
+    if version == 1:
+        return TerritoryKind.LAND, None
+    kind_text = row.get("kind", "land")
+    try:
+        kind = TerritoryKind(kind_text)
+    except ValueError:
+        kinds = ", ".join(k.value for k in TerritoryKind)
+        raise MapError(
+            "map/bad-field", f"territory {tid!r} has unknown kind {kind_text!r} ({kinds})"
+        ) from None
+    port = row.get("port")
+    _require(port is None or isinstance(port, str), "map/bad-field", f"territory {tid!r}: bad port")
+    return kind, port
+
+
+def _check_ports(territories: Mapping[str, Territory]) -> None:
+    for tid, territory in territories.items():
+        if territory.port is None:
+            continue
+        sea = territories.get(territory.port)
+        _require(
+            territory.kind is TerritoryKind.LAND
+            and sea is not None
+            and sea.kind is TerritoryKind.SEA
+            and territory.port in territory.neighbours,
+            "map/port",
+            f"territory {tid!r}: its port must open on a neighbouring sea district, "
+            f"not {territory.port!r}",
+        )
+
+
+def _parse_ferry(row: Mapping[str, Any], territories: Mapping[str, Territory]) -> Ferry:
+    fid = _field(row, "id", str, "ferry")
+    a, b = _field(row, "a", str, f"ferry {fid!r}"), _field(row, "b", str, f"ferry {fid!r}")
+    crosses = tuple(_field(row, "crosses", list, f"ferry {fid!r}"))
+    ends_are_land = all(
+        t in territories and territories[t].kind is TerritoryKind.LAND for t in (a, b)
+    )
+    _require(ends_are_land and a != b, "map/ferry", f"ferry {fid!r} must join two land territories")
+    _require(
+        all(t in territories and territories[t].kind is TerritoryKind.SEA for t in crosses),
+        "map/ferry",
+        f"ferry {fid!r} must cross sea districts only, got {list(crosses)}",
+    )
+    return Ferry(fid, str(row.get("name", fid)), a, b, crosses)
+
+
+def _parse_unit_kind(row: Mapping[str, Any]) -> UnitKind:
+    uid = _field(row, "id", str, "unit kind")
+    try:
+        stands_on = frozenset(
+            TerritoryKind(k) for k in _field(row, "stands_on", list, f"unit kind {uid!r}")
+        )
+    except ValueError:
+        raise MapError(
+            "map/bad-field", f"unit kind {uid!r} stands on an unknown territory kind"
+        ) from None
+    return UnitKind(uid, str(row.get("name", uid)), stands_on)
+
+
+def _unreachable(
+    territories: Mapping[str, Territory], extra_links: Iterable[tuple[str, str]] = ()
+) -> list[str]:
+    """Territories that cannot be reached from the first one (over neighbours and the
+    ``extra_links``, a map's ferries).
 
     A breadth-first walk over the neighbour lists rather than networkx, because the
     page validates its map at start-up and networkx would add two seconds there; the
     test suite checks this walk against ``networkx.is_connected``.
     """
+    links = {t: list(territory.neighbours) for t, territory in territories.items()}
+    for a, b in extra_links:
+        links[a].append(b)
+        links[b].append(a)
     start = next(iter(territories))
     seen = {start}
     frontier = [start]
     while frontier:
-        frontier = [n for t in frontier for n in territories[t].neighbours if n not in seen]
+        frontier = [n for t in frontier for n in links[t] if n not in seen]
         seen.update(frontier)
     return sorted(set(territories) - seen)
 
@@ -260,7 +425,7 @@ def _parse_deck(rows: list[Any], territories: Mapping[str, Territory]) -> tuple[
             _require(territory not in seen, "map/deck", f"two cards for territory {territory!r}")
             seen.add(territory)
         cards.append(Card(index, territory, card_type))
-    missing = sorted(set(territories) - seen)
+    missing = sorted(t for t in set(territories) - seen if territories[t].kind != TerritoryKind.SEA)
     _require(not missing, "map/deck", f"the deck has no card for: {', '.join(missing)}")
     return tuple(cards)
 

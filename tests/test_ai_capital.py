@@ -7,15 +7,15 @@ from statistics import mean
 
 import pytest
 
-import engine.ai.capital_levels  # noqa: F401  (registers the levels)
+import engine.rulesets.capital.ai.levels  # noqa: F401  (registers the levels)
 from engine.ai import choose_order, levels
-from engine.ai.capital_foresight import forecast
-from engine.ai.capital_levels import PROFILES, model_of, orders_for
-from engine.ai.capital_race import WIN_NOW, Race, race_value
-from engine.ai.capital_setup import choose_capital
-from engine.ai.capital_view import View
 from engine.core import PlayerSpec
 from engine.rulesets.capital import CapitalState, SubmitOrders, normalise_orders
+from engine.rulesets.capital.ai.foresight import forecast
+from engine.rulesets.capital.ai.levels import PROFILES, model_of, orders_for
+from engine.rulesets.capital.ai.race import WIN_NOW, Race, race_value
+from engine.rulesets.capital.ai.setup import choose_capital
+from engine.rulesets.capital.ai.view import View
 from engine.tournament import run_tournament
 from tests.capital_helpers import RS, A, B, D, board
 

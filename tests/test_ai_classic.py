@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 
 from engine.ai import choose_order, levels
-from engine.ai.classic_eval import View
-from engine.ai.classic_levels import EASY, GOOD, PROFILES, _placement
-from engine.ai.classic_plan import best_plan
 from engine.core import PlayerSpec, find_ruleset
 from engine.maps import load_map
+from engine.rulesets.classic.ai.evaluate import View
+from engine.rulesets.classic.ai.levels import EASY, GOOD, PROFILES, _placement
+from engine.rulesets.classic.ai.plan import best_plan
 from engine.rulesets.classic.cards import valid_sets
 from engine.rulesets.classic.orders import Attack, EndAttack, Place, Reroll, TradeCards
 from engine.rulesets.classic.state import ClassicState, Phase

@@ -7,16 +7,22 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engine.ai import _PLAYERS, PLAYER_MODULES, levels
+from engine.ai import _PLAYERS, levels
+from engine.core import find_ruleset, ruleset_names
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_every_listed_player_is_registered_by_its_module() -> None:
-    for (ruleset, control), module in PLAYER_MODULES.items():
+    listed = {
+        (name, level): module
+        for name in ruleset_names()
+        for level, module in find_ruleset(name).computer_players.items()
+    }
+    for (ruleset, control), module in listed.items():
         importlib.import_module(module)
         assert (ruleset, control) in _PLAYERS, (ruleset, control, module)
-    assert set(_PLAYERS) == set(PLAYER_MODULES)
+    assert set(_PLAYERS) >= set(listed)
     assert levels("classic") == ["baseline", "easy", "good", "standard"]
     assert levels("capital") == ["baseline", "easy", "good", "standard"]
 
@@ -25,7 +31,7 @@ def test_listing_levels_imports_no_player() -> None:
     """The page lists the levels at start-up; that must not import the players."""
     code = (
         "import sys; from engine.ai import levels; levels('classic'); "
-        "print(any(m.startswith('engine.ai.') for m in sys.modules))"
+        "print(any(m.startswith('engine.rulesets.classic.ai') for m in sys.modules))"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True

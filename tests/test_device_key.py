@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import EngineError
-from ui.device_key import STORAGE_KEY, device_key, import_key
+from ui.shell.device_key import STORAGE_KEY, device_key, import_key
 
 
 def test_key_made_once_then_kept() -> None:

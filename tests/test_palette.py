@@ -6,7 +6,7 @@ from itertools import combinations
 
 import pytest
 
-from ui.palette import (
+from ui.shell.palette import (
     MACHADO,
     NEUTRAL,
     PALETTE,

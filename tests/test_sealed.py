@@ -8,10 +8,10 @@ from collections.abc import Sequence
 
 import pytest
 
-from engine.ai.capital import choose
 from engine.core import Order, PlayerSpec, find_ruleset
 from engine.errors import EngineError
 from engine.keys import PlayerKey
+from engine.rulesets.capital.ai.baseline import choose
 from engine.saves import SaveRecord, continue_game, make_save, read_save
 from engine.sealed import (
     bind_reveal,

@@ -19,6 +19,7 @@ from maps import read_map_file
 from ui.capital import entry, forum
 from ui.capital.entry import Draft, EntryError
 from ui.capital.export import bbcode, data_url, map_svg, markdown, report_html
+from ui.capital.form import read_capital_form
 from ui.capital.panels import (
     entry_html,
     forum_html,
@@ -28,8 +29,7 @@ from ui.capital.panels import (
 )
 from ui.capital.replay import replay_steps
 from ui.capital.session import CapitalSession, parse_count
-from ui.newgame import read_capital_form
-from ui.palette import FACTION_STYLES, MACHADO, delta_e, seat_style, simulate
+from ui.shell.palette import FACTION_STYLES, MACHADO, delta_e, seat_style, simulate
 
 SECTIONS = (
     "Reinforcement",

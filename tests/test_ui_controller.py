@@ -9,9 +9,9 @@ import pytest
 from engine.core import PlayerSpec
 from engine.rulesets.classic.orders import Attack, EndAttack, EndTurn, FreeMove, Place
 from engine.rulesets.classic.state import Phase
-from ui import views
-from ui.controller import Session
-from ui.describe import describe
+from ui.classic import views
+from ui.classic.controller import Session
+from ui.classic.describe import describe
 
 PLAYERS = [
     PlayerSpec("Ann", "human", "#D55E00"),
@@ -192,7 +192,7 @@ def test_describe_hides_drawn_card() -> None:
 
 
 def test_new_game_form_reading() -> None:
-    from ui.newgame import read_form
+    from ui.classic.form import read_form
 
     fields = {
         "seat0-name": "Ann",
@@ -225,7 +225,7 @@ def test_new_game_form_reading() -> None:
 def test_new_game_form_army_limit_on_gives_twelve() -> None:
     """RULINGS §1: "switching it on without a number gives 12"; unticked it is off
     whatever the number field says."""
-    from ui.newgame import read_form
+    from ui.classic.form import read_form
 
     fields = {"seat0-control": "human", "seat1-control": "human", "game_type": "custom"}
     on = {"seat0-on", "seat1-on", "army_limit_on"}
@@ -258,7 +258,7 @@ def test_the_form_offers_special_setup_only_with_random_selection(
 ) -> None:
     """RULINGS §1: "the engine refuses special setup together with manual selection";
     the new-game form must not offer it."""
-    from ui.newgame import special_setup_allowed
+    from ui.classic.form import special_setup_allowed
 
     on = {f"seat{i}-on" for i in range(seats)}
     assert special_setup_allowed(lambda n: fields.get(n, ""), lambda n: n in on) is allowed
@@ -269,7 +269,7 @@ def test_the_advantage_prompt_shows_the_roll_first() -> None:
     to re-roll their single lowest die" — the page's dice area and prompt show the
     offered roll before any roll has been counted."""
     from tests.conftest import classic_position
-    from ui import panels
+    from ui.classic import panels
 
     state = classic_position(
         {"alaska": 0, "kamchatka": 1},

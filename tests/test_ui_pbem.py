@@ -13,8 +13,8 @@ from engine.core import PlayerSpec
 from engine.keys import PlayerKey
 from engine.savecode import decode_code, encode_code
 from engine.saves import make_save, read_save
-from ui import pbem, pbem_panels
-from ui.controller import Session
+from ui.classic.controller import Session
+from ui.shell import pbem, pbem_panels
 
 PLAYERS = [
     PlayerSpec("Ann", "human", "#D55E00"),
@@ -396,7 +396,7 @@ def test_payload_is_what_cpython_makes_from_the_same_orders() -> None:
 
 
 def test_dialog_html_has_test_ids_and_escapes() -> None:
-    from ui import pbem_panels
+    from ui.shell import pbem_panels
 
     a = new_email_game()
     code1 = play_until_away(a, KEY_A)
@@ -422,13 +422,13 @@ def test_dialog_html_has_test_ids_and_escapes() -> None:
 
 
 def test_start_up_link_prefix_matches() -> None:
-    """ui.main checks for a game link at start-up without importing ui.pbem (and so the
+    """ui.main checks for a game link at start-up without importing ui.shell.pbem (and so the
     signing library); its copy of the prefix must stay the same."""
     import re
     from pathlib import Path
 
-    from ui.pbem import LINK_PREFIX
+    from ui.shell.pbem import LINK_PREFIX
 
-    main = (Path(__file__).resolve().parent.parent / "ui" / "pbem_page.py").read_text()
+    main = (Path(__file__).resolve().parent.parent / "ui" / "shell" / "pbem_page.py").read_text()
     match = re.search(r'^GAME_LINK = "([^"]+)"', main, re.MULTILINE)
     assert match is not None and match.group(1) == LINK_PREFIX

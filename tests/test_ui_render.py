@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from engine.core import PlayerSpec, find_ruleset
-from ui.palette import PALETTE, tint
-from ui.render import render_map, swatch
+from ui.shell.palette import PALETTE, tint
+from ui.shell.render import render_map, swatch
 
 ROOT = Path(__file__).resolve().parent.parent
 NS = {"svg": "http://www.w3.org/2000/svg"}

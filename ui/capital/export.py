@@ -10,7 +10,7 @@ from typing import Any
 from urllib.parse import quote
 
 from engine.rulesets.capital import CapitalState, render
-from ui.render import render_map, styles_of
+from ui.shell.render import render_map, styles_of
 
 
 def bbcode(report: dict[str, Any]) -> str:

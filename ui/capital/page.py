@@ -1,6 +1,6 @@
-"""The Capital Risk page controller (runs in Pyodide): ``ui/main.py`` creates one
-:class:`CapitalPage`, wires it, and delegates to it when the form's Rules select says
-Capital Risk or when a Capital Risk autosave is there.
+"""The Capital Risk page (runs in Pyodide): the shell (:mod:`ui.shell.page`) builds one
+:class:`CapitalPage` from the registry (:mod:`ui.pages`) and hands it the game when the
+form's Rules select says Capital Risk or when a Capital Risk autosave is there.
 
 Only DOM reading and writing lives here; everything else is in the pure modules.
 The engine is imported lazily (the page module is imported before Pyodide has
@@ -10,26 +10,24 @@ loaded the engine).
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import json
 import secrets
 import time
 from typing import Any
 
-SAVE_KEY = "risk-family.capital.v1"
-CLASSIC_SAVE_KEY = "risk-family.classic.v1"
+from ui.pages import PageEntry
+from ui.shell.dom import found as _found
+
 REPLAY_DELAY = 1.3  # seconds per replay step
-
-
-def _found(node: Any) -> bool:
-    return node is not None and type(node).__name__ not in ("JsNull", "JsUndefined")
 
 
 class CapitalPage:
     """The page around a :class:`ui.capital.session.CapitalSession`."""
 
-    def __init__(self, page: Any) -> None:
-        self.page = page  # ui/main.py's Page (geometry, message line)
+    panel = "capital"
+
+    def __init__(self, shell: Any, entry: PageEntry) -> None:
+        self.shell = shell  # ui.shell.page.Shell: geometry, one game shown at a time
+        self.entry = entry
         self.session: Any = None
         self.proxies: list[Any] = []
         self.tasks: set[Any] = set()
@@ -58,7 +56,7 @@ class CapitalPage:
         return self.session is not None
 
     def key(self) -> Any:
-        from ui.device_key import device_key
+        from ui.shell.device_key import device_key
 
         storage = self.win().localStorage
 
@@ -78,17 +76,10 @@ class CapitalPage:
 
     # ------------------------------------------------------------ form
 
-    def wants_start(self) -> bool:
-        form = self.el("new-game-form")
-        if not _found(form):
-            return False
-        rules = form.elements.namedItem("rules")
-        return _found(rules) and str(rules.value) == "capital"
-
     def start_from_form(self) -> None:
         from engine.errors import EngineError
+        from ui.capital.form import read_capital_form
         from ui.capital.session import CapitalSession
-        from ui.newgame import read_capital_form
 
         form = self.el("new-game-form")
 
@@ -158,29 +149,33 @@ class CapitalPage:
         return True
 
     def begin(self, session: Any) -> None:
-        """Show this game; a Classic game in the page is closed (one game at a time)."""
-        self.page.session = None
-        with contextlib.suppress(Exception):
-            self.win().localStorage.removeItem(CLASSIC_SAVE_KEY)
+        """Show this game (the shell closes any other: one game at a time)."""
+        self.shell.activate(self)
         self.session = session
-        self.el("setup").hidden = True
-        self.el("game").hidden = True
         self.el("capital").hidden = False
-        self.doc().documentElement.classList.remove("resuming")
-        self.doc().title = "Risk-family · Capital Risk"
-        self.doc().querySelector(".title .sub").textContent = "Capital Risk"
         self.save()
         self.refresh()
         self.maybe_autoplay()
 
     def deactivate(self) -> None:
-        """A Classic game starts: this one is closed and its autosave removed."""
+        """Another game is shown: this one is closed and its autosave removed."""
         self.session = None
         self.replay_gen += 1
         self.el("capital").hidden = True
-        self.doc().querySelector(".title .sub").textContent = "Classic"
-        with contextlib.suppress(Exception):
-            self.win().localStorage.removeItem(SAVE_KEY)
+        self.shell.forget(self.entry)
+
+    def setup_shown(self) -> None:
+        self.el("capital").hidden = True
+
+    def setup_hidden(self) -> None:
+        self.el("capital").hidden = False
+        self.refresh()
+
+    def preload(self) -> None:
+        """Nothing: Capital Risk's modules load when one of its games starts."""
+
+    def booted(self) -> None:
+        """Nothing: Capital Risk's forum codes are pasted, not opened from a link."""
 
     def value_of(self, element_id: str) -> str:
         """The text of a form field, or "" when this panel does not show it."""
@@ -188,27 +183,18 @@ class CapitalPage:
         return str(node.value) if _found(node) else ""
 
     def restore(self) -> bool:
-        text = self.win().localStorage.getItem(SAVE_KEY)
-        if not _found(text) or not str(text):
-            return False
         from ui.capital.session import CapitalSession
 
-        try:
-            session = CapitalSession.from_json(json.loads(str(text)))
-            self.begin(session)
-        except Exception as exc:  # any failure: the page must not stay stuck on it
-            self.page.restore_failed(SAVE_KEY, exc)
-            return False
+        return bool(self.shell.resume(self.entry, CapitalSession.from_json, self.resumed))
+
+    def resumed(self, session: Any) -> None:
+        self.begin(session)
         self.message("Saved Capital Risk game restored.")
-        return True
 
     def save(self) -> None:
         if self.session is None:
             return
-        try:
-            self.win().localStorage.setItem(SAVE_KEY, json.dumps(self.session.to_json()))
-        except Exception as exc:
-            self.message(f"Autosave failed: {exc}", warn=True)
+        self.shell.autosave(self.entry, self.session.to_json())
 
     # ------------------------------------------------------------ events
 
@@ -230,16 +216,6 @@ class CapitalPage:
             self.join()
             return
         if self.session is None:
-            return
-        if name == "show-setup":
-            self.el("capital").hidden = True
-            cancel = self.doc().querySelector('[data-action="hide-setup"]')
-            cancel.hidden = False
-            return
-        if name == "hide-setup":
-            self.el("setup").hidden = True
-            self.el("capital").hidden = False
-            self.refresh()
             return
         territory: Any = target.closest("[data-territory]")
         if _found(territory) and self.el("board").contains(territory):
@@ -388,19 +364,17 @@ class CapitalPage:
     # ------------------------------------------------------------ drawing
 
     def message(self, text: str, warn: bool = False) -> None:
-        box = self.el("message")
-        box.textContent = text
-        box.className = "message warn" if warn else "message"
+        self.shell.message(text, warn)
 
     def board(self) -> str:
         from types import SimpleNamespace
 
         from ui.capital import entry
-        from ui.render import render_map
+        from ui.shell.render import render_map
 
         session = self.session
         state = session.state
-        geometry = self.page.geometry
+        geometry = self.shell.geometry
         stars = {p.capital for p in state.players if p.capital and state.capitals_revealed}
         step = session.step
         if step is not None:
@@ -465,7 +439,7 @@ class CapitalPage:
         state = session.state
         stars = {p.capital for p in state.players if p.capital and state.capitals_revealed}
         title = f"Capital Risk — {(report or {}).get('title', '')}"
-        href = data_url(map_svg(state, self.page.geometry, title, stars))
+        href = data_url(map_svg(state, self.shell.geometry, title, stars))
         self.svg_cache = (report, href)
         return href
 
@@ -509,3 +483,6 @@ class CapitalPage:
             button = overlay.querySelector("button")
             if _found(button):
                 button.focus()
+
+
+PAGE = CapitalPage

@@ -14,7 +14,8 @@ from engine.rulesets.capital.options import MUST_TRADE_AT, TWO_SETS_FROM
 from ui.capital import entry, forum
 from ui.capital.export import bbcode, data_url, markdown, report_html
 from ui.capital.session import ORDER_MODES, SETUP_MODES, CapitalSession
-from ui.render import swatch
+from ui.shell.render import swatch
+from ui.shell.screens import handover_card
 
 MODE_LABELS = {
     "capital": "Capital",
@@ -95,21 +96,20 @@ def handover_html(session: CapitalSession) -> str:
         return ""
     f = missing[0]
     player = session.state.players[f]
-    name = escape(player.name)
     members = " or ".join(escape(m) for m in player.members)
     done = [p.name for i, p in enumerate(session.state.players) if session.state.submissions[i]]
     sealed = f'<p class="muted">Sealed: {escape(", ".join(done))}</p>' if done else ""
     what = "setup and secret capital" if session.setup else "orders"
-    return (
-        '<div class="handover-card" data-testid="cap-handover">'
-        f'<div class="big">{swatch(f, player.color, False, 48)}</div>'
-        f"<h2>Pass the device to {name}</h2>"
-        f"<p>{members} enters the {what} for turn {session.state.turn}. Nobody else should look: "
-        "orders stay secret until every faction has sealed.</p>"
-        f"{sealed}"
-        f'<button type="button" class="btn primary big" data-action="cap-handover" '
-        f'data-testid="cap-handover-continue" autofocus>I am {name} — enter my orders</button>'
-        "</div>"
+    return handover_card(
+        seat=f,
+        color=player.color,
+        name=player.name,
+        body=f"<p>{members} enters the {what} for turn {session.state.turn}. Nobody else should "
+        f"look: orders stay secret until every faction has sealed.</p>{sealed}",
+        action="cap-handover",
+        button_testid="cap-handover-continue",
+        button_text="enter my orders",
+        card_testid="cap-handover",
     )
 
 

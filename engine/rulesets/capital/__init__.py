@@ -70,6 +70,12 @@ class CapitalRuleset(Ruleset[CapitalState]):
     resolving_kind: ClassVar[str] = Resolve.KIND
     order_types: ClassVar[tuple[type[Order], ...]] = ORDER_TYPES
     phase_orders: ClassVar[Mapping[Any, frozenset[str]]] = PHASE_ORDERS
+    computer_players: ClassVar[Mapping[str, str]] = {
+        "baseline": "engine.rulesets.capital.ai.baseline",
+        "easy": "engine.rulesets.capital.ai.levels",
+        "standard": "engine.rulesets.capital.ai.levels",
+        "good": "engine.rulesets.capital.ai.levels",
+    }
 
     def new_game(
         self, players: Sequence[PlayerSpec], options: Mapping[str, Any], seed: str
@@ -115,6 +121,9 @@ class CapitalRuleset(Ruleset[CapitalState]):
                         f"{name}[{faction}]", f"must hold faction {faction + 1}'s {kind.KIND}"
                     )
         return state
+
+    def turn_report(self, state: CapitalState, fmt: str) -> str | None:
+        return report_text(state, fmt)
 
     def actor(self, state: CapitalState) -> int | None:
         return None if state.phase is Phase.GAME_OVER else state.current

@@ -13,9 +13,9 @@ from enum import StrEnum
 from typing import Any
 
 from engine import statecheck as check
+from engine.board import Board, Seat
 from engine.core import copy_json
 from engine.maps import load_map
-from engine.rng import Rng
 from engine.rulesets.capital.options import CapitalOptions
 
 NEUTRAL_CONTROL = "neutral"  # a struck-out faction whose territories never act again
@@ -28,12 +28,9 @@ class Phase(StrEnum):
 
 
 @dataclass
-class Faction:
+class Faction(Seat):
     """One army colour; ``members`` are the (up to two) players who may send its orders."""
 
-    name: str
-    control: str
-    color: str
     army: str
     members: list[str]
     alive: bool = True
@@ -46,32 +43,10 @@ class Faction:
         """Alive and sending orders (a neutral faction only holds its territories)."""
         return self.alive and self.control != NEUTRAL_CONTROL
 
-    def clone(self) -> Faction:
-        return Faction(
-            self.name,
-            self.control,
-            self.color,
-            self.army,
-            list(self.members),
-            self.alive,
-            list(self.cards),
-            self.capital,
-            self.strikes,
-        )
-
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "name": self.name,
-            "control": self.control,
-            "color": self.color,
-            "army": self.army,
-            "members": list(self.members),
-            "alive": self.alive,
-            "cards": list(self.cards),
-            "capital": self.capital,
-        }
-        if self.strikes:  # left out at 0, so that save codes stay as they were
-            data["strikes"] = self.strikes
+        data = super().to_json()
+        if not self.strikes:  # left out at 0, so that save codes stay as they were
+            del data["strikes"]
         return data
 
     @classmethod
@@ -96,7 +71,7 @@ class Faction:
 
 
 @dataclass
-class CapitalState:
+class CapitalState(Board[Faction]):
     """Everything about a Capital Risk game; ``owner``/``armies`` are keyed by territory.
 
     ``capital`` of each faction is stored as soon as the setup resolves; before that the
@@ -105,11 +80,6 @@ class CapitalState:
     """
 
     options: CapitalOptions
-    map_id: str
-    players: list[Faction]
-    owner: dict[str, int]
-    armies: dict[str, int]
-    rng: Rng
     phase: Phase = Phase.SETUP
     turn: int = 0
     draw_pile: list[int] = field(default_factory=list)
@@ -141,38 +111,19 @@ class CapitalState:
         slots = self.submissions
         return [i for i, p in enumerate(self.players) if p.acts and slots[i] is None]
 
-    def territories_of(self, seat: int) -> list[str]:
-        return [t for t, o in self.owner.items() if o == seat]
-
     def clone(self) -> CapitalState:
-        return CapitalState(
-            self.options,
-            self.map_id,
-            [p.clone() for p in self.players],
-            dict(self.owner),
-            dict(self.armies),
-            self.rng.copy(),
-            self.phase,
-            self.turn,
-            list(self.draw_pile),
-            [copy_json(s) for s in self.setup],
-            [copy_json(s) for s in self.orders],
-            self.capitals_revealed,
-            self.start_factions,
-            self.winner,
-            copy_json(self.last_report),
-            self.ruleset,
+        return self.copy_with(
+            draw_pile=list(self.draw_pile),
+            setup=[copy_json(s) for s in self.setup],
+            orders=[copy_json(s) for s in self.orders],
+            last_report=copy_json(self.last_report),
         )
 
     def to_json(self) -> dict[str, Any]:
         return {
             "ruleset": self.ruleset,
             "options": self.options.to_json(),
-            "map": self.map_id,
-            "players": [p.to_json() for p in self.players],
-            "owner": dict(self.owner),
-            "armies": dict(self.armies),
-            "rng": self.rng.to_json(),
+            **self.board_json(),
             "phase": self.phase.value,
             "turn": self.turn,
             "draw_pile": list(self.draw_pile),

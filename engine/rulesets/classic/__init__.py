@@ -38,6 +38,12 @@ class ClassicRuleset(Ruleset[ClassicState]):
     aliases: ClassVar[tuple[str, ...]] = ("risk", "computer-risk")
     order_types: ClassVar[tuple[type[Order], ...]] = ORDER_TYPES
     phase_orders: ClassVar[Mapping[Any, frozenset[str]]] = PHASE_ORDERS
+    computer_players: ClassVar[Mapping[str, str]] = {
+        "baseline": "engine.rulesets.classic.ai.baseline",
+        "easy": "engine.rulesets.classic.ai.levels",
+        "standard": "engine.rulesets.classic.ai.levels",
+        "good": "engine.rulesets.classic.ai.levels",
+    }
 
     def new_game(
         self, players: Sequence[PlayerSpec], options: Mapping[str, Any], seed: str

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from engine.board import Board, Seat
 from engine.core import copy_json
-from engine.rng import Rng
 from engine.rulesets.classic.options import ClassicOptions
 
 NEUTRAL_CONTROL = "neutral"
@@ -31,10 +31,7 @@ STAT_KEYS = ("battles_won", "battles_lost", "armies_killed", "armies_lost", "con
 
 
 @dataclass
-class Player:
-    name: str
-    control: str
-    color: str
+class Player(Seat):
     cards: list[int] = field(default_factory=list)
     mission: int | None = None
     headquarters: str | None = None
@@ -45,36 +42,6 @@ class Player:
     @property
     def is_neutral(self) -> bool:
         return self.control == NEUTRAL_CONTROL
-
-    @property
-    def is_human(self) -> bool:
-        return self.control == "human"
-
-    def clone(self) -> Player:
-        return Player(
-            self.name,
-            self.control,
-            self.color,
-            list(self.cards),
-            self.mission,
-            self.headquarters,
-            self.alive,
-            self.setup_armies,
-            dict(self.stats),
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "control": self.control,
-            "color": self.color,
-            "cards": list(self.cards),
-            "mission": self.mission,
-            "headquarters": self.headquarters,
-            "alive": self.alive,
-            "setup_armies": self.setup_armies,
-            "stats": dict(self.stats),
-        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Player:
@@ -92,7 +59,7 @@ class Player:
 
 
 @dataclass
-class ClassicState:
+class ClassicState(Board[Player]):
     """Everything about a Classic game; ``owner``/``armies`` are keyed by territory id.
 
     Turn-scoped fields (``reinforcements``, ``conquered``, ``battle``, ``pending``,
@@ -100,11 +67,6 @@ class ClassicState:
     """
 
     options: ClassicOptions
-    map_id: str
-    players: list[Player]
-    owner: dict[str, int]
-    armies: dict[str, int]
-    rng: Rng
     phase: Phase = Phase.CLAIM
     current: int = 0
     first_player: int = 0
@@ -130,45 +92,20 @@ class ClassicState:
                 return index
         return None
 
-    def territories_of(self, seat: int) -> list[str]:
-        return [t for t, o in self.owner.items() if o == seat]
-
     def clone(self) -> ClassicState:
-        return ClassicState(
-            self.options,
-            self.map_id,
-            [p.clone() for p in self.players],
-            dict(self.owner),
-            dict(self.armies),
-            self.rng.copy(),
-            self.phase,
-            self.current,
-            self.first_player,
-            self.turn,
-            list(self.draw_pile),
-            self.sets_traded,
-            self.reinforcements,
-            self.bonus_paid,
-            self.conquered,
-            self.return_to_attack,
-            list(self.setup_round),
-            None if self.battle is None else dict(self.battle),
-            None if self.pending is None else copy_json(self.pending),
-            dict(self.moved),
-            self.free_moves,
-            self.winner,
-            self.ruleset,
+        return self.copy_with(
+            draw_pile=list(self.draw_pile),
+            setup_round=list(self.setup_round),
+            battle=None if self.battle is None else dict(self.battle),
+            pending=None if self.pending is None else copy_json(self.pending),
+            moved=dict(self.moved),
         )
 
     def to_json(self) -> dict[str, Any]:
         return {
             "ruleset": self.ruleset,
             "options": self.options.to_json(),
-            "map": self.map_id,
-            "players": [p.to_json() for p in self.players],
-            "owner": dict(self.owner),
-            "armies": dict(self.armies),
-            "rng": self.rng.to_json(),
+            **self.board_json(),
             "phase": self.phase.value,
             "current": self.current,
             "first_player": self.first_player,
@@ -191,11 +128,7 @@ class ClassicState:
     def from_json(cls, data: Mapping[str, Any]) -> ClassicState:
         return cls(
             options=ClassicOptions(**data["options"]),
-            map_id=str(data["map"]),
-            players=[Player.from_json(p) for p in data["players"]],
-            owner={str(k): int(v) for k, v in data["owner"].items()},
-            armies={str(k): int(v) for k, v in data["armies"].items()},
-            rng=Rng.from_json(data["rng"]),
+            **Board.board_fields(data, Player.from_json),
             phase=Phase(data["phase"]),
             current=int(data["current"]),
             first_player=int(data["first_player"]),

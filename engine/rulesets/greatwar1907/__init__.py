@@ -81,6 +81,10 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
     phase_orders: ClassVar[Mapping[Any, frozenset[str]]] = PHASE_ORDERS
     default_players: ClassVar[int] = 8
     default_level: ClassVar[str] = "standard"
+    computer_players: ClassVar[Mapping[str, str]] = {
+        "easy": "engine.rulesets.greatwar1907.ai.levels",
+        "standard": "engine.rulesets.greatwar1907.ai.levels",
+    }
 
     def new_game(
         self, players: Sequence[PlayerSpec], options: Mapping[str, Any], seed: str
@@ -135,6 +139,9 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
 
     def report_text(self, state: GreatWarState, fmt: str = "text") -> str:
         return report_text(state, fmt)
+
+    def turn_report(self, state: GreatWarState, fmt: str) -> str | None:
+        return self.report_text(state, fmt)
 
     def _apply(self, state: GreatWarState, order: Order) -> list[Event]:
         if isinstance(order, SubmitDeployment | SubmitAttack):

@@ -91,6 +91,10 @@ class RpsRuleset(Ruleset[RpsState]):
     resolving_kind: ClassVar[str] = ResolveBids.KIND
     order_types: ClassVar[tuple[type[Order], ...]] = ORDER_TYPES
     phase_orders: ClassVar[Mapping[Any, frozenset[str]]] = PHASE_ORDERS
+    computer_players: ClassVar[Mapping[str, str]] = {
+        "easy": "engine.rulesets.risk_paper_scissors.ai",
+        "standard": "engine.rulesets.risk_paper_scissors.ai",
+    }
 
     def new_game(
         self, players: Sequence[PlayerSpec], options: Mapping[str, Any], seed: str
@@ -135,6 +139,9 @@ class RpsRuleset(Ruleset[RpsState]):
         table = ", ".join(f"{state.players[int(s)].name} {p}" for s, p in scores.items())
         label = "winner" if len(names) == 1 else "winners (shared)"
         return f"{label}: {' and '.join(names)} in year {state.turn}; scores: {table}"
+
+    def turn_report(self, state: RpsState, fmt: str) -> str | None:
+        return self.report(state, fmt)
 
     def report(self, state: RpsState, fmt: str = "text") -> str:
         return report_text(state, fmt)

@@ -1,0 +1,470 @@
+"""One game session as the page sees it (pure; no browser imports).
+
+:class:`Session` holds the engine state, the game log, the undo stack, what is
+selected on the map and whose private information may be shown.  The page turns
+clicks into orders with :meth:`Session.click`, plays them with :meth:`Session.play`
+and saves :meth:`Session.to_json` after every action.
+
+Undo: every human order pushes a snapshot; the stack is emptied when dice are rolled,
+a card is drawn, or the seat to act changes (a new step begins).
+
+Hand-over (pass-and-play): when the seat to act becomes a different human player, the
+page must show a hand-over screen first (while claiming and placing initial armies only
+if that player has a secret mission, so that setup is not interrupted at every army);
+:attr:`Session.needs_handover` says so and :meth:`Session.acknowledge_handover` reveals
+that seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.core import Event, Order, PlayerSpec, find_ruleset
+from engine.errors import EngineError
+from engine.rulesets.classic.orders import (
+    Attack,
+    ChooseHeadquarters,
+    Claim,
+    FreeMove,
+    MoveIn,
+    Place,
+    PlaceNeutral,
+    TradeCards,
+)
+from engine.rulesets.classic.state import ClassicState, Phase
+from ui.classic.describe import describe
+from ui.shell.render import territory_names
+
+if TYPE_CHECKING:
+    from ui.shell.pbem import PbemGame  # only email games need it (and its signing library)
+
+SAVE_VERSION = 1
+LOG_LIMIT = 400
+UNDO_LIMIT = 60
+# Events after which an undo would reveal or re-roll randomness.
+UNDO_BARRIERS = frozenset({"roll", "card", "advantage-offered", "turn", "victory"})
+DICE_MODES = ("once", "continuous", "do-or-die")
+
+
+@dataclass(frozen=True)
+class CountChoice:
+    """The click needs a number before it becomes an order (a free move)."""
+
+    origin: str
+    target: str
+    least: int
+    most: int
+
+
+@dataclass(frozen=True)
+class Click:
+    """What a click on the map means: an order, a count to choose, or a message."""
+
+    order: Order | None = None
+    choice: CountChoice | None = None
+    message: str = ""
+
+
+LogLine = tuple[int | None, str]
+
+
+class Session:
+    """A Classic game in progress, with everything the page needs around it."""
+
+    def __init__(self, state: ClassicState) -> None:
+        self.ruleset = find_ruleset(state.ruleset)
+        self.state: ClassicState = state
+        self.log: list[LogLine] = []
+        self.undo_stack: list[dict[str, Any]] = []
+        self.selected: str | None = None
+        self.revealed: int | None = None
+        self.place_count = 1
+        self.dice = 3
+        self.mode = "once"
+        self.last_rolls: list[Event] = []
+        self._legal: list[Order] | None = None
+        self.pbem: PbemGame | None = None  # set for a game by email or forum (ui.shell.pbem)
+        self._sync_viewer()
+
+    # ------------------------------------------------------------ creation and saving
+
+    @classmethod
+    def new(cls, players: Sequence[PlayerSpec], options: Mapping[str, Any], seed: str) -> Session:
+        """A new game; raises :class:`engine.errors.OptionError` on bad options."""
+        ruleset = find_ruleset("classic")
+        state, events = ruleset.new_game_with_events(players, options, seed)  # type: ignore[attr-defined]
+        session = cls(state)
+        session._record(events)
+        return session
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": SAVE_VERSION,
+            "state": self.state.to_json(),
+            "log": [[seat, text] for seat, text in self.log],
+            "undo": self.undo_stack,
+            "selected": self.selected,
+            "revealed": self.revealed,
+            "place_count": self.place_count,
+            "dice": self.dice,
+            "mode": self.mode,
+            "last_rolls": self.last_rolls,
+            "pbem": None if self.pbem is None else self.pbem.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Session:
+        """Restore a session saved by :meth:`to_json`.
+
+        :raises ValueError: for a save of another version or a malformed save.
+        """
+        if data.get("version") != SAVE_VERSION:
+            raise ValueError(f"unsupported save version {data.get('version')!r}")
+        state = find_ruleset(data["state"].get("ruleset", "classic")).state_from_json(data["state"])
+        session = cls(state)
+        session.log = [(None if s is None else int(s), str(t)) for s, t in data["log"]]
+        session.undo_stack = list(data.get("undo", []))
+        session.selected = data.get("selected")
+        session.revealed = data.get("revealed")
+        session.place_count = int(data.get("place_count", 1))
+        session.dice = int(data.get("dice", 3))
+        session.mode = str(data.get("mode", "once"))
+        session.last_rolls = list(data.get("last_rolls", []))
+        if data.get("pbem") is not None:
+            from ui.shell.pbem import PbemGame
+
+            session.attach_pbem(PbemGame.from_json(data["pbem"]))
+        return session
+
+    def attach_pbem(self, game: PbemGame) -> None:
+        """Make this a game by email: this browser acts only for the seats it holds."""
+        self.pbem = game
+        self._legal = None
+        self._sync_viewer()
+
+    def adopt(self, state: ClassicState, events: Sequence[Event], line: str) -> None:
+        """Continue from a position that came in (a received save code)."""
+        self.state = state
+        self._legal = None
+        self.undo_stack = []
+        self.selected = None
+        self.log.append((None, line))
+        self._record(events)
+        rolls = [e for e in events if e.get("type") == "roll"]
+        if rolls:
+            self.last_rolls = rolls[-30:]
+        self._sync_viewer()
+
+    # ------------------------------------------------------------ who acts, who sees
+
+    @property
+    def actor(self) -> int | None:
+        return self.ruleset.actor(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase is Phase.GAME_OVER
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and self.state.players[seat].control == "human"
+
+    def acts_here(self, seat: int | None) -> bool:
+        """This browser may give orders for ``seat`` (always, unless a game by email)."""
+        return self.pbem is None or self.pbem.may_act(self.state, seat)
+
+    @property
+    def human_turn(self) -> bool:
+        return not self.over and self.is_human(self.actor) and self.acts_here(self.actor)
+
+    @property
+    def waiting(self) -> bool:
+        """A game by email where another browser has the turn."""
+        return not self.over and not self.acts_here(self.actor)
+
+    @property
+    def humans(self) -> list[int]:
+        return [s for s, p in enumerate(self.state.players) if p.control == "human"]
+
+    def has_secret(self, seat: int) -> bool:
+        player = self.state.players[seat]
+        return (
+            bool(player.cards)
+            or player.mission is not None
+            or self.state.phase is Phase.HEADQUARTERS
+        )
+
+    @property
+    def needs_handover(self) -> bool:
+        """A different human must take the device before their secrets are shown."""
+        return (
+            self.pbem is None
+            and self.human_turn
+            and len(self.humans) > 1
+            and self.actor != self.revealed
+        )
+
+    def acknowledge_handover(self) -> None:
+        if self.human_turn:
+            self.revealed = self.actor
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose cards, mission and secret headquarters may be shown now."""
+        if self.pbem is not None:
+            return self.pbem.seat
+        if len(self.humans) == 1:
+            return self.humans[0]
+        if self.needs_handover:
+            return None
+        return self.revealed
+
+    def _sync_viewer(self) -> None:
+        if self.pbem is not None:
+            self.revealed = self.pbem.seat
+            return
+        humans = self.humans
+        if len(humans) == 1:
+            self.revealed = humans[0]
+        elif self.human_turn and self.actor != self.revealed:
+            actor = self.actor
+            assert actor is not None
+            setup = self.state.phase in (Phase.CLAIM, Phase.SETUP)
+            if setup and not self.has_secret(actor):
+                self.revealed = actor  # nothing secret yet: no hand-over per placed army
+
+    # ------------------------------------------------------------ playing orders
+
+    def legal(self) -> list[Order]:
+        if self._legal is None:
+            self._legal = [] if self.over else self.ruleset.legal_orders(self.state)
+        return self._legal
+
+    def play(self, order: Order, human: bool = True) -> list[Event]:
+        """Apply ``order``; on a human order keep an undo snapshot.
+
+        :raises engine.errors.IllegalOrderError: the order is illegal; nothing changed.
+        """
+        snapshot = self._snapshot() if human else None
+        before = self.actor
+        outcome = self.ruleset.apply(self.state, order)
+        self.state = outcome.state
+        self._legal = None
+        if self.pbem is not None:
+            self.pbem.actions.append(order.to_json())
+        events = outcome.events
+        rolls = [e for e in events if e.get("type") == "roll"]
+        if rolls or any(e.get("type") == "advantage-offered" for e in events):
+            self.last_rolls = rolls[-30:]
+        barrier = any(e.get("type") in UNDO_BARRIERS for e in events) or self.actor != before
+        if snapshot is None or barrier:
+            self.undo_stack = []
+        else:
+            self.undo_stack = [*self.undo_stack, snapshot][-UNDO_LIMIT:]
+        if self.selected is not None and self._stale_selection():
+            self.selected = None
+        self._record(events)
+        self._sync_viewer()
+        return events
+
+    def computer_order(self) -> Order:
+        from engine.ai import choose_order
+
+        return choose_order(self.state)
+
+    def play_computer(self) -> list[Event]:
+        """The computer player to act gives its next order."""
+        return self.play(self.computer_order(), human=False)
+
+    def _record(self, events: Sequence[Event]) -> None:
+        for event in events:
+            text = describe(event, self.state)
+            if text is not None:
+                seat = event.get("seat")
+                self.log.append((seat if isinstance(seat, int) else None, text))
+        if len(self.log) > LOG_LIMIT:
+            self.log = self.log[-LOG_LIMIT:]
+
+    def _stale_selection(self) -> bool:
+        s = self.selected
+        return (
+            s is None
+            or self.state.owner.get(s) != self.state.current
+            or self.state.phase not in (Phase.ATTACK, Phase.FORTIFY)
+            or self.state.armies[s] < 2
+        )
+
+    # ------------------------------------------------------------ undo
+
+    def _snapshot(self) -> dict[str, Any]:
+        snapshot = {"state": self.state.to_json(), "log": len(self.log), "rolls": self.last_rolls}
+        if self.pbem is not None:
+            snapshot["acts"] = len(self.pbem.actions)
+        return snapshot
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.undo_stack) and self.human_turn
+
+    def undo(self) -> bool:
+        """Take back the last human order of this step; False if there is nothing to undo."""
+        if not self.can_undo:
+            return False
+        snapshot = self.undo_stack[-1]
+        self.undo_stack = self.undo_stack[:-1]
+        self.state = self.ruleset.state_from_json(snapshot["state"])
+        self.log = self.log[: int(snapshot["log"])]
+        self.last_rolls = list(snapshot.get("rolls", []))
+        if self.pbem is not None:
+            del self.pbem.actions[int(snapshot.get("acts", len(self.pbem.actions))) :]
+        self._legal = None
+        self.selected = None
+        return True
+
+    # ------------------------------------------------------------ clicks
+
+    def name(self, territory: str) -> str:
+        return territory_names(self.state.map_id).get(territory, territory)
+
+    def _why(self, order: Order) -> str:
+        """The engine's reason an order is refused (the state is not changed)."""
+        try:
+            self.ruleset.apply(self.state, order)
+        except EngineError as exc:
+            return exc.message
+        return f"{order.KIND} is not possible now"
+
+    def _attack_targets(self, origin: str) -> list[str]:
+        return sorted(
+            {o.target for o in self.legal() if isinstance(o, Attack) and o.origin == origin}
+        )
+
+    def _move_targets(self, origin: str) -> dict[str, int]:
+        most: dict[str, int] = {}
+        for o in self.legal():
+            if isinstance(o, FreeMove) and o.origin == origin:
+                most[o.target] = max(most.get(o.target, 0), o.count)
+        return most
+
+    def highlight(self) -> set[str]:
+        """Territories a click on means something now."""
+        if not self.human_turn or self.needs_handover:
+            return set()
+        phase, legal = self.state.phase, self.legal()
+        if phase in (Phase.CLAIM, Phase.SETUP, Phase.HEADQUARTERS, Phase.REINFORCE):
+            return {str(getattr(o, "territory", "")) for o in legal} - {""}
+        if phase is Phase.ATTACK:
+            if self.selected:
+                return set(self._attack_targets(self.selected))
+            return {o.origin for o in legal if isinstance(o, Attack)}
+        if phase is Phase.FORTIFY:
+            if self.selected:
+                return set(self._move_targets(self.selected))
+            return {o.origin for o in legal if isinstance(o, FreeMove)}
+        if phase is Phase.MOVE_IN and self.state.pending:
+            return {self.state.pending["target"]}
+        return set()
+
+    def click(self, territory: str) -> Click:
+        """What a click on ``territory`` means now (selection changes happen here)."""
+        state = self.state
+        if territory not in state.owner:
+            return Click(message=f"There is no territory {territory!r}.")
+        if self.over:
+            return Click(message="The game is over.")
+        if not self.human_turn:
+            who = state.players[state.current].name
+            if self.waiting:
+                return Click(message=f"Waiting for {who}'s turn — paste their code.")
+            return Click(message=f"Please wait: it is {who}'s turn.")
+        if self.needs_handover:
+            return Click(message="Hand the device over first.")
+        phase, legal, name = state.phase, self.legal(), self.name(territory)
+        if phase is Phase.CLAIM:
+            return self._pick(Claim(territory))
+        if phase is Phase.SETUP:
+            if PlaceNeutral(territory) in legal:
+                return Click(order=PlaceNeutral(territory))
+            return self._pick(Place(territory, 1))
+        if phase is Phase.HEADQUARTERS:
+            return self._pick(ChooseHeadquarters(territory))
+        if phase is Phase.REINFORCE:
+            if not any(isinstance(o, Place) for o in legal):
+                cards = len(state.players[state.current].cards)
+                return Click(message=f"Trade a card set first: you hold {cards} cards.")
+            counts = [o.count for o in legal if isinstance(o, Place) and o.territory == territory]
+            if not counts:
+                return Click(message=self._why(Place(territory, 1)))
+            return Click(order=Place(territory, min(self.place_count, max(counts))))
+        if phase is Phase.ATTACK:
+            return self._attack_click(territory, name)
+        if phase is Phase.FORTIFY:
+            return self._move_click(territory, name)
+        if phase is Phase.MOVE_IN:
+            return Click(message="Choose how many armies move in first.")
+        if phase is Phase.ADVANTAGE:
+            return Click(message="Decide whether to re-roll your lowest die first.")
+        return Click(message="Nothing to do here now.")
+
+    def _pick(self, order: Order) -> Click:
+        if order in self.legal():
+            return Click(order=order)
+        return Click(message=self._why(order))
+
+    def _attack_click(self, territory: str, name: str) -> Click:
+        state, seat = self.state, self.state.current
+        if state.owner[territory] == seat:
+            if territory == self.selected:
+                self.selected = None
+                return Click(message=f"{name} deselected.")
+            if self._attack_targets(territory):
+                self.selected = territory
+                return Click(message=f"Attack from {name}: click a highlighted enemy territory.")
+            if state.armies[territory] < 2:
+                return Click(message=f"{name} needs at least two armies to attack.")
+            return Click(message=f"{name} has no enemy neighbours.")
+        if self.selected is None:
+            return Click(message="First click one of your territories to attack from.")
+        origin = self.selected
+        dice = max(1, min(self.dice, state.armies[origin] - 1, 3))
+        order = Attack(origin, territory, dice, self.mode)
+        if order in self.legal():
+            return Click(order=order)
+        return Click(message=self._why(order))
+
+    def _move_click(self, territory: str, name: str) -> Click:
+        state, seat = self.state, self.state.current
+        if state.owner[territory] != seat:
+            return Click(message=f"{name} is not yours: free moves go between your territories.")
+        if territory == self.selected:
+            self.selected = None
+            return Click(message=f"{name} deselected.")
+        if self.selected is not None:
+            most = self._move_targets(self.selected).get(territory)
+            if most:
+                return Click(choice=CountChoice(self.selected, territory, 1, most))
+        if self._move_targets(territory):
+            self.selected = territory
+            return Click(message=f"Move from {name}: click a highlighted territory of yours.")
+        if self.selected is not None:
+            return Click(message=self._why(FreeMove(self.selected, territory, 1)))
+        return Click(message=f"No armies can move out of {name}.")
+
+    # ------------------------------------------------------------ other choices
+
+    def trade(self, cards: Sequence[int]) -> Click:
+        """The order for trading the chosen cards, or why it is not possible."""
+        order = TradeCards(tuple(sorted(cards)))
+        if len(cards) != 3:
+            return Click(message="Select exactly three cards.")
+        return self._pick(order)
+
+    def move_in_bounds(self) -> tuple[int, int] | None:
+        pending = self.state.pending
+        if self.state.phase is not Phase.MOVE_IN or pending is None:
+            return None
+        return int(pending["min"]), int(pending["max"])
+
+    def move_in(self, count: int) -> Click:
+        return self._pick(MoveIn(count))

@@ -1,0 +1,456 @@
+"""The Classic page (runs in Pyodide): wires Classic's controls to its session.
+
+The shell (:mod:`ui.shell.page`) owns the layout, the new-game form and the start-up;
+this page holds what is particular to Classic: the board clicks, the order buttons, the
+computer pacing, its autosave and the play-by-email dialogs of its games.
+
+All game logic lives in pure modules (ui.classic.controller, ui.classic.views,
+ui.classic.panels, ui.shell.render); this file only reads the DOM, calls them and writes
+their HTML back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+import time
+from typing import Any
+
+from pyscript import document, window
+
+from ui.pages import PageEntry
+from ui.shell.dom import el, form_fields, found
+from ui.shell.pbem_page import EmailPage
+
+COMPUTER_DELAY = 0.45  # seconds between computer orders at normal pace
+FAST_SLICE = 0.06  # seconds of computer play between screen updates when skipping
+
+
+def computers_to_play(session: Any) -> bool:
+    """A computer seat is to act here (in a game by email, not while another browser
+    has the turn)."""
+    return (
+        session is not None
+        and not session.over
+        and not session.human_turn
+        and not getattr(session, "waiting", False)
+    )
+
+
+class ClassicPage:
+    """The page around a Classic session: selection UI, tabs, computer pacing."""
+
+    panel = "game"
+
+    def __init__(self, shell: Any, entry: PageEntry) -> None:
+        self.shell = shell  # ui.shell.page.Shell: geometry, message line, one game shown
+        self.entry = entry
+        self.session: Any = None
+        self.choice: Any = None
+        self.picked: set[int] = set()
+        self.tab = "log"
+        self.skipping = False
+        self.running = False
+        self.winner_closed = False
+        self.tasks: set[Any] = set()
+        self.email = EmailPage(self)  # play by email / forum (issue 4)
+
+    @property
+    def active(self) -> bool:
+        return self.session is not None
+
+    @property
+    def ready(self) -> bool:
+        return bool(self.shell.ready)
+
+    @property
+    def geometry(self) -> dict[str, Any]:
+        return self.shell.geometry  # type: ignore[no-any-return]
+
+    # ------------------------------------------------------------ wiring
+
+    def wire(self) -> None:
+        listen = self.shell.listen
+        listen(document, "click", self.on_click)
+        listen(document, "keydown", self.on_key)
+        listen(document, "submit", self.on_submit)
+        listen(document, "input", self.on_input)
+        listen(document, "change", self.on_change)
+        listen(window, "hashchange", lambda event: self.email.open_hash())
+
+    def preload(self) -> None:
+        import ui.classic.controller
+        import ui.classic.panels  # noqa: F401  (imported now so the first click is fast)
+
+        self.sync_form()
+
+    def booted(self) -> None:
+        self.email.open_hash()
+        self.kick_computers()
+
+    def new_session(self, state: Any) -> Any:
+        """A session of a game joined by email (the email dialogs are the shell's)."""
+        from ui.classic.controller import Session
+
+        return Session(state)
+
+    def on_click(self, event: Any) -> None:
+        target = event.target
+        territory: Any = target.closest("[data-territory]")
+        if found(territory) and self.session is not None and el("board").contains(territory):
+            self.territory_clicked(str(territory.dataset.territory))
+            return
+        button: Any = target.closest("[data-action]")
+        if not found(button) or button.tagName == "FORM" or getattr(button, "disabled", False):
+            return
+        self.action(str(button.dataset.action), button)
+
+    def on_key(self, event: Any) -> None:
+        key = event.key
+        if event.defaultPrevented:
+            return
+        if key == "Escape" and self.email.dialog is not None:
+            self.email.close_dialog()
+            return
+        active = document.activeElement
+        if key in ("Enter", " ") and found(active) and found(getattr(active, "dataset", None)):
+            territory = getattr(active.dataset, "territory", None)
+            if territory and self.session is not None:
+                event.preventDefault()
+                self.territory_clicked(str(territory))
+                return
+        if key == "Escape" and self.session is not None:
+            self.choice = None
+            self.session.selected = None
+            self.message("Selection cleared.")
+            self.refresh()
+
+    def on_input(self, event: Any) -> None:
+        target = event.target
+        form: Any = target.closest("form.chooser")
+        if not found(form):
+            return
+        other = "count" if target.name == "range" else "range"
+        form.elements.namedItem(other).value = target.value
+
+    def on_change(self, event: Any) -> None:
+        form: Any = event.target.closest("form")
+        if found(form) and form.id == "new-game-form":
+            self.sync_form()
+
+    def sync_form(self) -> None:
+        """Offer only what the engine accepts: Special setup needs random territory
+        selection (RULINGS §1), so it is unticked and disabled when the choices make the
+        selection manual."""
+        from ui.classic.form import special_setup_allowed
+
+        text, checked = form_fields(el("new-game-form"))
+        form = el("new-game-form")
+        box = form.elements.namedItem("special_setup")
+        allowed = special_setup_allowed(text, checked)
+        if not allowed:
+            box.checked = False
+        box.disabled = not allowed
+        el("special-setup-note").hidden = allowed
+
+    def on_submit(self, event: Any) -> None:
+        form = event.target
+        if form.id == "new-game-form":
+            return  # the shell's
+        event.preventDefault()
+        action = str(form.dataset.action or "")
+        count = int(form.elements.namedItem("count").value or 0)
+        if action == "move-in":
+            self.play_click(self.session.move_in(count))
+        elif action == "free-move" and self.choice is not None:
+            from engine.rulesets.classic.orders import FreeMove
+
+            choice = self.choice
+            self.choice = None
+            self.play(FreeMove(choice.origin, choice.target, count))
+
+    # ------------------------------------------------------------ actions
+
+    def action(self, name: str, button: Any) -> None:
+        session = self.session
+        if name.startswith("pbem-"):
+            self.email.action(name, button)
+            return
+        if session is None:
+            return
+        if name == "handover":
+            session.acknowledge_handover()
+        elif name == "skip":
+            self.skipping = True
+            return
+        elif name == "undo":
+            if session.undo():
+                self.choice = None
+                self.message("Undone.")
+        elif name == "set-count":
+            session.place_count = int(button.dataset.count)
+        elif name == "set-dice":
+            session.dice = int(button.dataset.dice)
+        elif name == "set-mode":
+            session.mode = str(button.dataset.mode)
+        elif name == "attack-target":
+            self.territory_clicked(str(button.dataset.target))
+            return
+        elif name in ("end-attack", "end-turn"):
+            order = next((o for o in session.legal() if name == o.KIND), None)
+            if order is not None:
+                self.play(order)
+            return
+        elif name == "reroll":
+            from engine.rulesets.classic.orders import Reroll
+
+            self.play(Reroll(button.dataset.accept == "1"))
+            return
+        elif name == "random-pick":
+            legal = session.legal()
+            if legal:
+                self.play(random.choice(legal))
+            return
+        elif name == "pick-card":
+            card = int(button.dataset.card)
+            self.picked ^= {card}
+        elif name == "trade":
+            self.play_click(session.trade(sorted(self.picked)))
+            return
+        elif name == "cancel":
+            self.choice = None
+            session.selected = None
+        elif name == "tab":
+            self.tab = str(button.dataset.tab)
+        elif name == "close-winner":
+            self.winner_closed = True
+        self.save()
+        self.refresh()
+
+    def territory_clicked(self, territory: str) -> None:
+        self.choice = None
+        click = self.session.click(territory)
+        if click.choice is not None:
+            self.choice = click.choice
+            self.message(
+                f"How many armies move from {self.session.name(click.choice.origin)} "
+                f"to {self.session.name(click.choice.target)}?"
+            )
+            self.refresh()
+            field = document.querySelector('[data-testid="free-move-count"]')
+            if found(field):
+                field.focus()
+                field.select()
+            return
+        self.play_click(click)
+
+    def play_click(self, click: Any) -> None:
+        if click.order is not None:
+            self.play(click.order)
+        else:
+            self.message(click.message, warn=True)
+            self.refresh()
+
+    def play(self, order: Any) -> None:
+        from engine.errors import EngineError
+
+        try:
+            events = self.session.play(order)
+        except EngineError as exc:
+            self.message(exc.message, warn=True)
+            self.refresh()
+            return
+        self.picked = set()
+        self.choice = None
+        lines = [self.session.log[-1][1]] if events and self.session.log else []
+        self.message(lines[0] if lines else "")
+        self.save()
+        self.refresh()
+        self.kick_computers()
+
+    # ------------------------------------------------------------ computers
+
+    def kick_computers(self) -> None:
+        session = self.session
+        if session is None or self.running or not computers_to_play(session):
+            return
+        self.running = True
+        self.tasks.add(asyncio.ensure_future(self.run_computers()))
+
+    async def run_computers(self) -> None:
+        try:
+            while computers_to_play(self.session):
+                if self.skipping:
+                    deadline = time.monotonic() + FAST_SLICE
+                    while time.monotonic() < deadline and computers_to_play(self.session):
+                        self.session.play_computer()
+                    self.refresh()
+                    await asyncio.sleep(0.001)
+                else:
+                    await asyncio.sleep(COMPUTER_DELAY)
+                    if not computers_to_play(self.session):
+                        break
+                    self.session.play_computer()
+                    self.message(self.session.log[-1][1] if self.session.log else "")
+                    self.save()
+                    self.refresh()
+        except Exception as exc:
+            self.message(f"Computer player failed: {exc}", warn=True)
+            raise
+        finally:
+            self.running = False
+            self.skipping = False
+            self.save()
+            self.refresh()
+
+    # ------------------------------------------------------------ new game, save, restore
+
+    def start_from_form(self) -> None:
+        from engine.errors import EngineError
+        from ui.classic.controller import Session
+        from ui.classic.form import read_form, read_where
+
+        text, checked = form_fields(el("new-game-form"))
+        try:
+            players, options, seed = read_form(text, checked)
+        except ValueError as exc:
+            el("setup-error").textContent = str(exc)
+            return
+        seed = seed or secrets.token_hex(6)
+        try:
+            session = Session.new(players, options, seed)
+        except EngineError as exc:
+            el("setup-error").textContent = exc.message
+            return
+        if read_where(text) == "email":
+            from ui.shell import pbem
+
+            try:
+                game = pbem.create(session.state, self.email.key(), secrets.token_hex(8))
+            except (ValueError, EngineError) as exc:
+                el("setup-error").textContent = str(getattr(exc, "message", exc))
+                return
+            session.attach_pbem(game)
+            self.email.dialog = "send" if game.outbox else None
+        el("setup-error").textContent = ""
+        self.begin(session)
+        self.message(f"New game started (seed {seed}).")
+        self.save()
+        self.refresh()
+        self.kick_computers()
+
+    def begin(self, session: Any) -> None:
+        self.shell.activate(self)
+        self.session = session
+        self.choice = None
+        self.picked = set()
+        self.winner_closed = False
+        self.skipping = False
+        el("game").hidden = False
+
+    def deactivate(self) -> None:
+        """Another ruleset's game is shown: this one is closed and its autosave removed."""
+        self.session = None
+        el("game").hidden = True
+        self.shell.forget(self.entry)
+
+    def setup_shown(self) -> None:
+        """The form opens above this game, which stays in view under it."""
+
+    def setup_hidden(self) -> None:
+        el("game").hidden = False
+        self.refresh()
+
+    def save(self) -> None:
+        if self.session is None:
+            return
+        self.email.seal_if_due()
+        self.shell.autosave(self.entry, self.session.to_json())
+
+    def restore(self) -> bool:
+        from ui.classic.controller import Session
+
+        return bool(self.shell.resume(self.entry, Session.from_json, self.resumed))
+
+    def resumed(self, session: Any) -> None:
+        self.begin(session)
+        self.refresh()
+        self.message("Saved game restored.")
+
+    # ------------------------------------------------------------ drawing
+
+    def message(self, text: str, warn: bool = False) -> None:
+        self.shell.message(text, warn)
+
+    def refresh(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        from ui.classic import panels
+        from ui.shell.render import render_map
+
+        body = document.body.dataset
+        body.phase = session.state.phase.value
+        body.current = str(session.state.current)
+        body.humanTurn = "true" if session.human_turn and not session.needs_handover else "false"
+        active = document.activeElement
+        focused = None
+        if found(active) and found(getattr(active, "dataset", None)):
+            focused = getattr(active.dataset, "territory", None)
+        arrows = []
+        battle = session.state.battle or session.state.pending
+        if battle and "origin" in battle and "target" in battle:
+            arrows.append((battle["origin"], battle["target"]))
+        board = el("board")
+        board.innerHTML = render_map(
+            session.state,
+            self.geometry,
+            highlight=session.highlight(),
+            selected=session.selected,
+            viewer=session.viewer,
+            arrows=arrows,
+        )
+        if focused:
+            again = board.querySelector(f'[data-territory="{focused}"]')
+            if found(again):
+                again.focus()
+        el("turn").innerHTML = panels.turn_html(session)
+        el("controls").innerHTML = panels.controls_html(session, self.choice)
+        el("private").innerHTML = panels.private_html(session, self.picked)
+        el("dice").innerHTML = panels.dice_html(session)
+        tab_html = {
+            "log": panels.log_html,
+            "players": panels.players_html,
+            "battles": panels.battles_html,
+        }[self.tab](session)
+        el("tab-body").innerHTML = tab_html
+        for tab in document.querySelectorAll(".tab"):
+            tab.classList.toggle("on", tab.dataset.tab == self.tab)
+        handover = el("handover")
+        handover.hidden = not session.needs_handover
+        if session.needs_handover:
+            handover.innerHTML = panels.handover_html(session)
+            button = handover.querySelector("button")
+            if found(button):
+                button.focus()
+        if getattr(session, "pbem", None) is not None:
+            from ui.shell import pbem_panels
+
+            body.waiting = "true" if session.waiting else "false"
+            body.pbemSeq = str(session.pbem.record.seq)
+            el("turn").insertAdjacentHTML("beforeend", pbem_panels.status_html(session))
+            if session.waiting:
+                el("controls").innerHTML = pbem_panels.waiting_html(session)
+                prompt = el("turn").querySelector('[data-testid="prompt"]')
+                if found(prompt):
+                    prompt.textContent = pbem_panels.waiting_prompt(session)
+        self.email.draw_dialog()
+        winner = el("winner")
+        show_winner = session.over and not self.winner_closed and el("setup").hidden
+        winner.hidden = not show_winner
+        if show_winner:
+            winner.innerHTML = panels.winner_html(session)
+
+
+PAGE = ClassicPage

@@ -1,0 +1,365 @@
+"""HTML of the page's side panels, built from a session (pure; no browser imports).
+
+Every control carries ``data-action`` (the page dispatches clicks on it) and a
+``data-testid`` for the browser tests.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from engine.rulesets.classic.state import Phase
+from ui.classic import views
+from ui.classic.controller import DICE_MODES, CountChoice, Session
+from ui.shell.render import swatch
+from ui.shell.screens import handover_card
+
+MODE_LABELS = {"once": "Roll once", "continuous": "Continuous", "do-or-die": "Do or die"}
+PIPS = "⚀⚁⚂⚃⚄⚅"
+
+
+def _button(label: str, action: str, testid: str, cls: str = "", **data: Any) -> str:
+    extra = "".join(f' data-{k.replace("_", "-")}="{escape(str(v))}"' for k, v in data.items())
+    return (
+        f'<button type="button" class="btn {cls}" data-action="{action}" '
+        f'data-testid="{testid}"{extra}>{label}</button>'
+    )
+
+
+def _seat(session: Session, seat: int) -> str:
+    player = session.state.players[seat]
+    return (
+        f'<span class="seat">{swatch(seat, player.color, player.control == "neutral", 14)}'
+        f"{escape(player.name)}</span>"
+    )
+
+
+def turn_html(session: Session) -> str:
+    """The banner: whose turn, phase, armies to place."""
+    state = session.state
+    if session.over:
+        return f'<div class="turn-line">{escape(views.prompt(session))}</div>'
+    who = _seat(session, state.current)
+    kind = (
+        "human"
+        if session.is_human(state.current)
+        else f"computer · {state.players[state.current].control}"
+    )
+    phase = state.phase.value.replace("-", " ")
+    extra = ""
+    if state.phase is Phase.REINFORCE:
+        extra = (
+            f'<span class="pill" data-testid="reinforcements">{state.reinforcements}'
+            " to place</span>"
+        )
+    elif state.phase in (Phase.CLAIM, Phase.SETUP):
+        left = state.players[state.current].setup_armies
+        extra = f'<span class="pill">{left} armies left</span>'
+    return (
+        f'<div class="turn-line">{who}<span class="muted">{escape(kind)}</span>'
+        f'<span class="pill phase" data-testid="phase">{escape(phase)}</span>{extra}</div>'
+        f'<p class="prompt" data-testid="prompt">{escape(views.prompt(session))}</p>'
+    )
+
+
+def controls_html(session: Session, choice: CountChoice | None = None) -> str:
+    """The action controls of the current phase (only on a human turn)."""
+    state = session.state
+    if session.over or not session.human_turn:
+        if not session.over:
+            return '<div class="row">' + _button("Skip ▸▸", "skip", "skip", "primary") + "</div>"
+        return ""
+    if session.needs_handover:
+        return ""
+    phase = state.phase
+    parts: list[str] = []
+    if choice is not None:
+        parts.append(
+            _count_form(
+                "Move armies",
+                "free-move",
+                choice.least,
+                choice.most,
+                choice.most,
+                f"{session.name(choice.origin)} → {session.name(choice.target)}",
+            )
+        )
+    elif phase in (Phase.CLAIM, Phase.SETUP):
+        parts.append(
+            '<div class="row">' + _button("Random pick", "random-pick", "random-pick") + "</div>"
+        )
+    elif phase is Phase.REINFORCE:
+        parts.append(_place_count(session))
+    elif phase is Phase.ATTACK:
+        parts.append(_attack_controls(session))
+    elif phase is Phase.MOVE_IN:
+        bounds = session.move_in_bounds() or (1, 1)
+        parts.append(
+            _count_form(
+                "Move in",
+                "move-in",
+                bounds[0],
+                bounds[1],
+                bounds[1],
+                "Armies to move into the conquered territory",
+            )
+        )
+    elif phase is Phase.ADVANTAGE:
+        parts.append(
+            '<div class="row">'
+            + _button("Re-roll lowest die", "reroll", "reroll-yes", "primary", accept=1)
+            + _button("Keep roll", "reroll", "reroll-no", "", accept=0)
+            + "</div>"
+        )
+    elif phase is Phase.FORTIFY:
+        parts.append(
+            '<div class="row">' + _button("End turn", "end-turn", "end-turn", "primary") + "</div>"
+        )
+    undo = _button("↶ Undo", "undo", "undo", "ghost")
+    if not session.can_undo:
+        undo = undo.replace("<button ", "<button disabled ")
+    parts.append(f'<div class="row end">{undo}</div>')
+    return "".join(parts)
+
+
+def _place_count(session: Session) -> str:
+    left = session.state.reinforcements
+    options = sorted({1, 3, 5, left} - {0})
+    buttons = []
+    for n in options:
+        if n > left:
+            continue
+        label = "All" if n == left and n > 1 else str(n)
+        cls = "toggle on" if min(session.place_count, left) == n else "toggle"
+        buttons.append(_button(label, "set-count", f"count-{n}", cls, count=n))
+    return (
+        '<div class="field"><span class="label">Armies per click</span>'
+        f'<div class="row">{"".join(buttons)}</div></div>'
+    )
+
+
+def _attack_controls(session: Session) -> str:
+    dice = "".join(
+        _button(
+            str(n), "set-dice", f"dice-{n}", "toggle on" if session.dice == n else "toggle", dice=n
+        )
+        for n in (1, 2, 3)
+    )
+    modes = "".join(
+        _button(
+            MODE_LABELS[m],
+            "set-mode",
+            f"mode-{m}",
+            "toggle on" if session.mode == m else "toggle",
+            mode=m,
+        )
+        for m in DICE_MODES
+    )
+    parts = [
+        f'<div class="field"><span class="label">Dice</span><div class="row">{dice}</div></div>',
+        f'<div class="field"><span class="label">Mode</span><div class="row">{modes}</div></div>',
+    ]
+    if session.selected:
+        targets = views.attack_targets(session, session.selected)
+        items = []
+        for t in targets:
+            pct = round(t.odds * 100)
+            items.append(
+                f'<li><button type="button" class="target" data-action="attack-target" '
+                f'data-target="{t.territory}" data-testid="target-{t.territory}">'
+                f"<span>{escape(t.name)} <small>({escape(t.owner)}, {t.defenders})</small></span>"
+                f'<span class="odds" style="--p:{pct}%">{pct}%</span></button></li>'
+            )
+        head = (
+            f"From <b>{escape(session.name(session.selected))}</b> "
+            f"({session.state.armies[session.selected]} armies) — odds to conquer:"
+        )
+        parts.append(
+            f'<div class="targets" data-testid="odds"><p>{head}</p><ul>'
+            + "".join(items)
+            + "</ul></div>"
+        )
+    parts.append(
+        '<div class="row">'
+        + _button("End attacks → free move", "end-attack", "end-attack")
+        + _button("End turn", "end-turn", "end-turn", "primary")
+        + "</div>"
+    )
+    return "".join(parts)
+
+
+def _count_form(title: str, action: str, least: int, most: int, value: int, note: str) -> str:
+    return (
+        f'<form class="chooser" data-action="{action}" data-testid="{action}-form">'
+        f'<div class="label">{escape(title)}: <span class="muted">{escape(note)}</span></div>'
+        f'<div class="row"><input type="range" min="{least}" max="{most}" value="{value}" '
+        f'name="range" aria-label="{escape(title)} (slider)">'
+        f'<input type="number" min="{least}" max="{most}" value="{value}" name="count" '
+        f'data-testid="{action}-count" aria-label="{escape(title)}">'
+        f'<button type="submit" class="btn primary" data-testid="{action}-confirm">'
+        f"{escape(title)}</button>"
+        + (
+            f'<button type="button" class="btn ghost" data-action="cancel" '
+            f'data-testid="{action}-cancel">Cancel</button>'
+            if action == "free-move"
+            else ""
+        )
+        + "</div></form>"
+    )
+
+
+def private_html(session: Session, picked: set[int]) -> str:
+    """The viewer's cards and mission; empty when nobody may see them now."""
+    seat = session.viewer
+    if seat is None:
+        return ""
+    player = session.state.players[seat]
+    parts = [f"<h3>{escape(player.name)}’s hand</h3>"]
+    mission = views.mission(session, seat)
+    if mission:
+        parts.append(f'<p class="mission" data-testid="mission">◎ Mission: {escape(mission)}</p>')
+    if player.headquarters:
+        parts.append(
+            f'<p class="hq-line">★ Headquarters: {escape(session.name(player.headquarters))}</p>'
+        )
+    cards = views.hand(session, seat)
+    if not cards:
+        parts.append('<p class="muted" data-testid="cards">No cards.</p>')
+    else:
+        items = []
+        can_trade = (
+            session.state.phase is Phase.REINFORCE
+            and session.state.current == seat
+            and session.human_turn
+        )
+        for card in cards:
+            on = " picked" if card.index in picked else ""
+            attrs = f'data-action="pick-card" data-card="{card.index}"' if can_trade else "disabled"
+            items.append(
+                f'<button type="button" class="card {card.type}{on}" {attrs} '
+                f'data-testid="card-{card.index}" aria-pressed="{str(bool(on)).lower()}">'
+                f'<span class="ctype">{card.type}</span><span class="cname">'
+                f"{escape(card.name)}</span></button>"
+            )
+        parts.append(f'<div class="cards" data-testid="cards">{"".join(items)}</div>')
+        if can_trade:
+            trade = _button(
+                f"Trade set (next set: {views.next_set_value(session)})",
+                "trade",
+                "trade",
+                "primary",
+            )
+            if len(picked) != 3:
+                trade = trade.replace("<button ", "<button disabled ")
+            parts.append(f'<div class="row">{trade}</div>')
+    return "".join(parts)
+
+
+def _dice_row(attack_dice: list[int], defend_dice: list[int]) -> str:
+    attack = "".join(f'<span class="die red" title="{v}">{PIPS[v - 1]}</span>' for v in attack_dice)
+    defend = "".join(
+        f'<span class="die white" title="{v}">{PIPS[v - 1]}</span>' for v in defend_dice
+    )
+    return f'<div class="dice-row">{attack}<span class="vs">vs</span>{defend}</div>'
+
+
+def dice_html(session: Session) -> str:
+    offered = views.offered_roll(session)
+    if offered is not None:
+        # RULINGS §1: the attacker sees the roll before deciding on the re-roll.
+        return (
+            f'<div data-testid="offered-roll">{_dice_row(*offered)}</div>'
+            '<div class="muted small">This roll is not counted yet: re-roll your lowest die, '
+            "or keep it.</div>"
+        )
+    rolls = session.last_rolls
+    if not rolls:
+        return ""
+    last = rolls[-1]
+    lost_a = sum(r.get("attacker_losses", 0) for r in rolls)
+    lost_d = sum(r.get("defender_losses", 0) for r in rolls)
+    summary = (
+        f"{len(rolls)} roll{'s' if len(rolls) > 1 else ''}: attacker −{lost_a}, defender −{lost_d}"
+    )
+    return (
+        _dice_row(last.get("attack", []), last.get("defend", []))
+        + f'<div class="muted small">{summary}</div>'
+    )
+
+
+def log_html(session: Session, limit: int = 150) -> str:
+    state = session.state
+    items = []
+    for seat, text in session.log[-limit:][::-1]:
+        colour = (
+            state.players[seat].color if seat is not None and seat < len(state.players) else "#999"
+        )
+        cls = "turn" if text.startswith("—") else ""
+        items.append(f'<li class="{cls}" style="--c:{colour}">{escape(text)}</li>')
+    return f'<ol class="log" data-testid="log">{"".join(items)}</ol>'
+
+
+def players_html(session: Session) -> str:
+    rows = []
+    for r in views.player_rows(session):
+        cls = ("current " if r["current"] else "") + ("" if r["alive"] else "dead")
+        continents = ", ".join(r["continents"]) or "—"
+        rows.append(
+            f'<tr class="{cls}"><td>{_seat(session, r["seat"])}</td><td>{r["territories"]}</td>'
+            f"<td>{r['armies']}</td><td>{r['cards']}</td>"
+            f'<td class="small">{escape(continents)}</td></tr>'
+        )
+    return (
+        '<table class="info" data-testid="players-table"><thead><tr><th>Player</th>'
+        '<th title="Territories">Terr.</th><th>Armies</th><th>Cards</th><th>Continents</th>'
+        f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def battles_html(session: Session) -> str:
+    rows = []
+    for r in views.battle_rows(session):
+        rows.append(
+            f"<tr><td>{_seat(session, r['seat'])}</td><td>{r['battles_won']}</td>"
+            f"<td>{r['battles_lost']}</td><td>{r['armies_killed']}</td><td>{r['armies_lost']}</td>"
+            f"<td>{r['conquests']}</td></tr>"
+        )
+    return (
+        '<table class="info" data-testid="battles-table"><thead><tr><th>Player</th>'
+        "<th>Won</th><th>Lost</th><th>Killed</th><th>Lost armies</th><th>Conquests</th>"
+        f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def handover_html(session: Session) -> str:
+    seat = session.actor
+    if seat is None:
+        return ""
+    player = session.state.players[seat]
+    return handover_card(
+        seat=seat,
+        color=player.color,
+        name=player.name,
+        body="<p>Cards, missions and headquarters stay hidden until the right player is here.</p>",
+        action="handover",
+        button_testid="handover-continue",
+        button_text="show my turn",
+    )
+
+
+def winner_html(session: Session) -> str:
+    winner = session.state.winner
+    if winner is None:
+        return ""
+    name = escape(session.state.players[winner].name)
+    return (
+        '<div class="winner-card" data-testid="winner">'
+        '<div class="trophy" aria-hidden="true">♛</div>'
+        f"<h2>{name} wins!</h2><p>Objective: {escape(session.state.options.objective)} · "
+        f"{session.state.turn} turns</p>{battles_html(session)}"
+        '<div class="row center">'
+        + _button("New game", "show-setup", "winner-new-game", "primary")
+        + _button("Look at the board", "close-winner", "winner-close", "ghost")
+        + "</div></div>"
+    )

@@ -1,0 +1,176 @@
+"""Read-only views of a session for the page's panels (pure; no browser imports):
+the prompt of the moment, attack odds, the player table, the battles league, hands."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.rulesets.classic.orders import Attack
+from engine.rulesets.classic.state import Phase
+from ui.classic.controller import Session
+from ui.shell.render import continent_names
+
+
+@dataclass(frozen=True)
+class Target:
+    territory: str
+    name: str
+    owner: str
+    defenders: int
+    odds: float
+
+
+@dataclass(frozen=True)
+class CardView:
+    index: int
+    type: str
+    territory: str | None
+    name: str
+
+
+def prompt(session: Session) -> str:
+    """One sentence: who acts and what they should do now."""
+    state = session.state
+    if session.over:
+        winner = state.winner
+        return f"{state.players[winner].name} wins!" if winner is not None else "Game over."
+    player = state.players[state.current]
+    if not session.is_human(state.current):
+        return f"{player.name} (computer) is playing…"
+    phase = state.phase
+    if phase is Phase.CLAIM:
+        return f"{player.name}: claim an unoccupied territory."
+    if phase is Phase.SETUP:
+        legal = session.legal()
+        if legal and all(o.KIND == "place-neutral" for o in legal):
+            return f"{player.name}: place one army on a neutral territory."
+        return (
+            f"{player.name}: place an army on one of your territories ({player.setup_armies} left)."
+        )
+    if phase is Phase.HEADQUARTERS:
+        return f"{player.name}: secretly choose one of your territories as headquarters."
+    if phase is Phase.REINFORCE:
+        if not any(o.KIND == "place" for o in session.legal()):
+            return f"{player.name}: you hold {len(player.cards)} cards — trade a set first."
+        return f"{player.name}: place {state.reinforcements} armies — click your territories."
+    if phase is Phase.ATTACK:
+        if session.selected:
+            return f"{player.name}: attack from {session.name(session.selected)} — click a target."
+        return f"{player.name}: attack — click one of your territories, or end attacks."
+    if phase is Phase.ADVANTAGE:
+        offered = offered_roll(session)
+        if offered is None:
+            return f"{player.name}: re-roll your lowest die?"
+        attack, defend = offered
+        shown = " ".join(map(str, attack)) + " against " + " ".join(map(str, defend))
+        return f"{player.name}: you rolled {shown} — re-roll your lowest die ({min(attack)})?"
+    if phase is Phase.MOVE_IN:
+        bounds = session.move_in_bounds()
+        lo, hi = bounds if bounds else (0, 0)
+        return f"{player.name}: move {lo}–{hi} armies into the conquered territory."
+    if phase is Phase.FORTIFY:
+        if session.selected:
+            return f"{player.name}: move from {session.name(session.selected)} — click a target."
+        return f"{player.name}: free move — click a territory to move from, or end the turn."
+    return ""
+
+
+def attack_targets(session: Session, origin: str) -> list[Target]:
+    """Enemy neighbours of ``origin`` with the odds of conquering them fighting to the end."""
+    from engine.odds import win_probability
+
+    state = session.state
+    attackers = state.armies[origin] - 1
+    found = sorted(
+        {o.target for o in session.legal() if isinstance(o, Attack) and o.origin == origin}
+    )
+    advantage = state.options.attack_advantage
+    targets = []
+    for t in found:
+        defenders = state.armies[t]
+        odds = win_probability(min(attackers, 200), min(defenders, 200), advantage=advantage)
+        owner = state.players[state.owner[t]].name
+        targets.append(Target(t, session.name(t), owner, defenders, odds))
+    return targets
+
+
+def player_rows(session: Session) -> list[dict[str, Any]]:
+    """Territories, armies, continents and card counts of every seat (public info)."""
+    from engine.maps import load_map
+
+    state = session.state
+    the_map = load_map(state.map_id)
+    names = continent_names(state.map_id)
+    rows = []
+    for seat, player in enumerate(state.players):
+        owned = state.territories_of(seat)
+        held = [
+            names.get(cid, cid)
+            for cid, c in the_map.continents.items()
+            if all(state.owner[t] == seat for t in c.territories)
+        ]
+        rows.append(
+            {
+                "seat": seat,
+                "name": player.name,
+                "control": player.control,
+                "color": player.color,
+                "alive": player.alive,
+                "territories": len(owned),
+                "armies": sum(state.armies[t] for t in owned),
+                "continents": held,
+                "cards": len(player.cards),
+                "current": seat == state.current and not session.over,
+            }
+        )
+    return rows
+
+
+def battle_rows(session: Session) -> list[dict[str, Any]]:
+    """The battles league table: sorted by battles won, then armies killed."""
+    rows: list[dict[str, Any]] = [
+        {"seat": s, "name": p.name, "color": p.color, **p.stats}
+        for s, p in enumerate(session.state.players)
+    ]
+    rows.sort(key=lambda r: (-r["battles_won"], -r["armies_killed"], r["seat"]))
+    return rows
+
+
+def hand(session: Session, seat: int) -> list[CardView]:
+    from engine.maps import load_map
+
+    the_map = load_map(session.state.map_id)
+    cards = []
+    for index in session.state.players[seat].cards:
+        card = the_map.deck[index]
+        name = session.name(card.territory) if card.territory else "Wild"
+        cards.append(CardView(index, card.type.value, card.territory, name))
+    return cards
+
+
+def mission(session: Session, seat: int) -> str | None:
+    from engine.rulesets.classic.missions import mission_text
+
+    index = session.state.players[seat].mission
+    return None if index is None else mission_text(session.state, index)
+
+
+def next_set_value(session: Session) -> str:
+    """What the next card set is worth (rising) or the fixed table."""
+    from engine.rulesets.classic.cards import rising_value
+    from engine.rulesets.classic.options import FIXED_SET_VALUES
+
+    options = session.state.options
+    if options.card_sets == "fixed":
+        return ", ".join(f"{k} {v}" for k, v in FIXED_SET_VALUES.items())
+    return str(rising_value(session.state.sets_traded, options.low_exchange))
+
+
+def offered_roll(session: Session) -> tuple[list[int], list[int]] | None:
+    """The roll an attack advantage offer is about (attack dice, defence dice), if any."""
+    state = session.state
+    pending = getattr(state, "pending", None)
+    if getattr(state, "phase", None) is not Phase.ADVANTAGE or not pending:
+        return None
+    return list(pending["attack"]), list(pending["defend"])

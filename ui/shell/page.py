@@ -1,0 +1,244 @@
+"""The shell of the page (runs in Pyodide): what every ruleset page shares.
+
+It owns the layout around the games: the loading line, the message line, the new-game
+form (which page starts the game it describes), showing and hiding the form, the rule
+that one game is shown at a time (starting or restoring a game closes the others and
+removes their autosaves), and the start-up sequence.  Each ruleset page (``ui/<r>/page.py``,
+listed in :mod:`ui.pages`) holds only what is particular to its ruleset and wires its own
+listeners for its own controls.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib
+import json
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from ui.pages import PAGES, PageEntry
+from ui.shell.dom import el, found, save_key
+
+
+class RulesetPage(Protocol):
+    """What the shell asks of a ruleset page."""
+
+    entry: PageEntry
+    session: Any
+    """The game it shows, or None."""
+    panel: str
+    """The id of its section beside the board."""
+
+    @property
+    def active(self) -> bool:
+        """One of its games is shown."""
+
+    def wire(self) -> None:
+        """Attach its own listeners (after the shell's)."""
+
+    def preload(self) -> None:
+        """At start-up, import what its first click needs (may do nothing)."""
+
+    def start_from_form(self) -> None: ...
+
+    def restore(self) -> bool:
+        """Resume its autosaved game, if any; True when it did."""
+
+    def deactivate(self) -> None:
+        """Another game is shown: close this one and remove its autosave."""
+
+    def setup_shown(self) -> None:
+        """The new-game form opened over its game."""
+
+    def setup_hidden(self) -> None:
+        """The form closed without a new game: show its game again."""
+
+    def booted(self) -> None:
+        """The page is ready (a game link in the address may be opened now)."""
+
+
+class Shell:
+    def __init__(self) -> None:
+        self.geometry: dict[str, Any] = {}
+        self.ready = False
+        self.proxies: list[Any] = []
+        self.tasks: set[Any] = set()
+        self.pages: dict[str, RulesetPage] = {
+            entry.ruleset: importlib.import_module(entry.module).PAGE(self, entry)
+            for entry in PAGES
+        }
+
+    @property
+    def active(self) -> RulesetPage | None:
+        return next((page for page in self.pages.values() if page.active), None)
+
+    # ------------------------------------------------------------ wiring
+
+    def listen(self, target: Any, kind: str, handler: Any) -> None:
+        proxy = create_proxy(handler)
+        self.proxies.append(proxy)
+        target.addEventListener(kind, proxy)
+
+    def wire(self) -> None:
+        self.listen(document, "click", self.on_click)
+        self.listen(document, "keydown", self.on_key)
+        self.listen(document, "submit", self.on_submit)
+        for page in self.pages.values():
+            page.wire()
+
+    def on_click(self, event: Any) -> None:
+        button: Any = event.target.closest("[data-action]")
+        if not found(button) or getattr(button, "disabled", False):
+            return
+        name = str(button.dataset.action)
+        if name == "show-setup":
+            self.show_setup()
+        elif name == "set-aside-autosave":
+            from ui.shell import autosave
+
+            el("setup-error").textContent = autosave.set_aside(
+                window.localStorage, str(button.dataset.key)
+            )
+        elif name == "hide-setup":
+            self.hide_setup()
+
+    def on_key(self, event: Any) -> None:
+        open_form = not el("setup").hidden and el("pbem").hidden  # no dialog above it
+        if event.key == "Escape" and open_form and self.ready and self.active is not None:
+            event.preventDefault()  # the pages leave this Escape alone
+            self.hide_setup()
+
+    def on_submit(self, event: Any) -> None:
+        if event.target.id == "new-game-form":
+            event.preventDefault()
+            if self.ready:
+                document.body.dataset.startRequested = ""
+                self.start_from_form()
+
+    # ------------------------------------------------------------ the form
+
+    def show_setup(self) -> None:
+        active = self.active
+        el("setup").hidden = False
+        el("winner").hidden = True
+        for page in self.pages.values():
+            if page is not active:
+                el(page.panel).hidden = True
+        document.querySelector('[data-action="hide-setup"]').hidden = active is None
+        if active is not None:
+            active.setup_shown()
+
+    def hide_setup(self) -> None:
+        active = self.active
+        if active is not None:
+            el("setup").hidden = True
+            active.setup_hidden()
+
+    def chosen_rules(self) -> str:
+        rules = el("new-game-form").elements.namedItem("rules")
+        return str(rules.value) if found(rules) else PAGES[0].ruleset
+
+    def start_from_form(self) -> None:
+        self.pages[self.chosen_rules()].start_from_form()
+
+    def activate(self, shown: RulesetPage) -> None:
+        """``shown`` is about to show a game: every other page closes its own."""
+        for page in self.pages.values():
+            if page is not shown:
+                page.deactivate()
+        el("setup").hidden = True
+        document.documentElement.classList.remove("resuming")
+        document.title = f"Risk-family · {shown.entry.title}"
+        document.querySelector(".title .sub").textContent = shown.entry.title
+
+    def message(self, text: str, warn: bool = False) -> None:
+        box = el("message")
+        box.textContent = text
+        box.className = "message warn" if warn else "message"
+
+    # ------------------------------------------------------------ autosave, one slot a ruleset
+
+    def autosave(self, entry: PageEntry, data: dict[str, Any]) -> None:
+        try:
+            window.localStorage.setItem(save_key(entry.ruleset), json.dumps(data))
+        except Exception as exc:
+            self.message(f"Autosave failed: {exc}", warn=True)
+
+    def forget(self, entry: PageEntry) -> None:
+        with contextlib.suppress(Exception):
+            window.localStorage.removeItem(save_key(entry.ruleset))
+
+    def resume(
+        self, entry: PageEntry, from_json: Callable[[Any], Any], show: Callable[[Any], None]
+    ) -> bool:
+        """Resume the autosaved game of ``entry``'s ruleset: read by ``from_json``, shown by
+        ``show``.  False when there is none, or when reading or showing it fails: then the
+        page goes back to the new-game form, says why, and offers to set it aside."""
+        key = save_key(entry.ruleset)
+        text = window.localStorage.getItem(key)
+        if not found(text) or not str(text):
+            return False
+        try:
+            show(from_json(json.loads(str(text))))
+        except Exception as exc:  # any failure: the page must not stay stuck on it
+            self.restore_failed(key, exc)
+            return False
+        return True
+
+    def restore_failed(self, key: str, reason: object) -> None:
+        """Back to the new-game form, saying why, with an offer to set the autosave aside."""
+        from ui.shell import autosave
+
+        for page in self.pages.values():
+            page.session = None
+            el(page.panel).hidden = True
+        el("setup").hidden = False
+        el("setup-error").innerHTML = autosave.failure_html(key, reason)
+
+    # ------------------------------------------------------------ start-up
+
+    def set_loading(self, text: str | None) -> None:
+        if text is None:
+            el("loading").hidden = True
+        else:
+            el("loading-text").textContent = text
+
+    async def boot(self) -> None:
+        started = time.monotonic()
+        self.set_loading("Loading the game engine…")
+        await asyncio.sleep(0)  # let the browser paint the new status first
+        from engine.ai import levels
+        from engine.maps import load_map
+        from maps import read_map_file
+
+        load_map("classic")
+        self.geometry = read_map_file("classic_geometry.json")
+        for page in self.pages.values():
+            page.preload()
+        available = set(levels(self.chosen_rules())) | {"human"}
+        for option in document.querySelectorAll('select[name$="-control"] option'):
+            option.disabled = str(option.value) not in available
+        for select in document.querySelectorAll('select[name$="-control"]'):
+            if str(select.value) not in available:
+                select.value = "baseline"
+        el("start-note").textContent = ""
+        document.querySelector('[data-action="show-setup"]').disabled = False
+        for button in document.querySelectorAll('.top-actions [data-action^="pbem-"]'):
+            button.disabled = False
+        self.ready = True
+        if not any(page.restore() for page in self.pages.values()) and (
+            getattr(document.body.dataset, "startRequested", "") == "true"
+        ):
+            document.body.dataset.startRequested = ""
+            self.start_from_form()
+        document.documentElement.classList.remove("resuming")
+        self.set_loading(None)
+        window.console.info(f"engine ready in {time.monotonic() - started:.2f} s")
+        for page in self.pages.values():
+            page.booted()
+        document.body.dataset.ready = "true"

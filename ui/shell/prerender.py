@@ -1,0 +1,115 @@
+"""Write the static parts of index.html that come from Python: the empty board SVG (so the
+map is on screen before Pyodide has loaded), the seat rows of the new-game form and its
+Rules choices (one per ruleset page of :mod:`ui.pages`), and the start-up script that
+looks for their autosaves.
+
+    python -m ui.shell.prerender [index.html]
+
+Each part goes between ``<!-- prerender:NAME -->`` and ``<!-- /prerender:NAME -->``;
+running it twice gives the same file.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from html import escape
+from pathlib import Path
+
+from ui.pages import PAGES
+from ui.shell.dom import save_key
+from ui.shell.palette import SEAT_STYLES
+from ui.shell.render import render_map
+
+ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_NAMES = ("Red", "Blue", "Yellow", "Green", "Pink", "Black")
+DEFAULT_SEATS = (("You", "human"), ("Friend", "human"), ("Computer", "baseline"))
+CONTROLS = (
+    ("human", "Human"),
+    ("baseline", "CPU baseline"),
+    ("easy", "CPU easy"),
+    ("standard", "CPU standard"),
+    ("good", "CPU good"),
+)
+
+
+def board_svg() -> str:
+    geometry = json.loads((ROOT / "maps" / "classic_geometry.json").read_text(encoding="utf-8"))
+    return render_map(None, geometry)
+
+
+def seat_rows() -> str:
+    rows = []
+    for i, style in enumerate(SEAT_STYLES):
+        on = i < len(DEFAULT_SEATS)
+        name, control = DEFAULT_SEATS[i] if on else (f"Player {i + 1}", "baseline")
+        options = "".join(
+            f'<option value="{v}"{" selected" if v == control else ""}>{label}</option>'
+            for v, label in CONTROLS
+        )
+        colours = "".join(
+            f'<option value="{s.color}"{" selected" if j == i else ""}>{s.name}</option>'
+            for j, s in enumerate(SEAT_STYLES)
+        )
+        required = " checked disabled" if i < 2 else (" checked" if on else "")
+        rows.append(
+            f'<div class="seat-row" data-seat="{i}" style="--c:{style.color}">'
+            f'<input type="checkbox" name="seat{i}-on" aria-label="Seat {i + 1} plays"'
+            f' data-testid="seat{i}-on"{required}>'
+            f'<input type="text" name="seat{i}-name" value="{escape(name)}" maxlength="16"'
+            f' aria-label="Seat {i + 1} name" data-testid="seat{i}-name">'
+            f'<select name="seat{i}-control" aria-label="Seat {i + 1} player"'
+            f' data-testid="seat{i}-control">{options}</select>'
+            f'<select name="seat{i}-color" aria-label="Seat {i + 1} colour"'
+            f' data-testid="seat{i}-color">{colours}</select></div>'
+        )
+    return "\n".join(rows)
+
+
+def rules_options() -> str:
+    """The new-game form's Rules choices, one per ruleset page of the registry."""
+    return "\n".join(
+        f'<option value="{entry.ruleset}"{" selected" if i == 0 else ""}>'
+        f"{escape(entry.choice)}</option>"
+        for i, entry in enumerate(PAGES)
+    )
+
+
+def resume_script() -> str:
+    """The inline script that, before Python loads, marks the page as resuming when any
+    ruleset has an autosaved game (the keys of :func:`ui.shell.dom.save_key`)."""
+    keys = ", ".join(json.dumps(save_key(entry.ruleset)) for entry in PAGES)
+    return (
+        "<script>\n"
+        "// Before Python loads: if a game was autosaved, say it will be resumed"
+        " (no game logic here).\n"
+        f"try {{ if ([{keys}].some((key) => localStorage.getItem(key)))"
+        ' document.documentElement.classList.add("resuming"); } catch (e) {}\n'
+        "</script>"
+    )
+
+
+def fill(html: str, name: str, content: str) -> str:
+    pattern = re.compile(
+        rf"(<!-- prerender:{name} -->)(.*?)(<!-- /prerender:{name} -->)", re.DOTALL
+    )
+    if not pattern.search(html):
+        raise ValueError(f"index.html has no prerender:{name} markers")
+    return pattern.sub(lambda m: f"{m.group(1)}\n{content}\n{m.group(3)}", html, count=1)
+
+
+def main(argv: list[str]) -> int:
+    target = Path(argv[0]) if argv else ROOT / "index.html"
+    html = target.read_text(encoding="utf-8")
+    html = fill(html, "board", board_svg())
+    html = fill(html, "seats", seat_rows())
+    html = fill(html, "rules", rules_options())
+    html = fill(html, "resume", resume_script())
+    target.write_text(html, encoding="utf-8")
+    print(f"prerender: wrote board, seats, rules and the resume check into {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
