@@ -105,7 +105,7 @@ def test_pass_and_play_turn_replay_and_report(page: Page, server_url: str, artif
     page.goto(server_url)
     wait_ready(page)
     choose_capital_rules(
-        page, [("Ann", "human"), ("Bob", "human"), ("Cyd", "baseline")], "e2e-capital"
+        page, [("Ann", "human"), ("Bob", "human"), ("Cyd", "easy")], "e2e-capital"
     )
     # setup: each human behind a hand-over screen; the computer has sealed already
     finish_setup(page, humans=2)

@@ -64,7 +64,7 @@ def board_snapshot(page: Page) -> list[tuple[str, str, str]]:
 def test_two_humans_and_a_computer(page: Page, server_url: str, artifacts: Path) -> None:
     page.goto(server_url)
     wait_ready(page)
-    start_game(page, [("Ann", "human"), ("Bob", "human"), ("Cy", "baseline")], "e2e-7")
+    start_game(page, [("Ann", "human"), ("Bob", "human"), ("Cy", "easy")], "e2e-7")
     page.get_by_test_id("skip").click() if page.get_by_test_id("skip").is_visible() else None
     wait_human(page)
     me = data(page)["current"]
@@ -160,7 +160,7 @@ def test_two_humans_and_a_computer(page: Page, server_url: str, artifacts: Path)
 def test_computers_play_to_a_winner(page: Page, server_url: str, artifacts: Path) -> None:
     page.goto(server_url)
     wait_ready(page)
-    start_game(page, [("Hal", "baseline"), ("Deep", "baseline"), ("Blue", "baseline")], "auto-1")
+    start_game(page, [("Hal", "easy"), ("Deep", "easy"), ("Blue", "easy")], "auto-1")
     page.get_by_test_id("skip").click()
     expect(page.get_by_test_id("winner")).to_be_visible(timeout=120_000)
     expect(page.get_by_test_id("winner")).to_contain_text("wins")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ui.pages import PAGES
-from ui.shell.prerender import board_svg, fill, rules_options, seat_rows
+from ui.shell.prerender import board_svg, faction_rows, fill, rules_options, seat_rows
 
 INDEX = Path(__file__).resolve().parent.parent / "index.html"
 
@@ -15,6 +15,7 @@ def test_index_html_prerendered_parts_are_current() -> None:
     html = INDEX.read_text(encoding="utf-8")
     expected = fill(fill(html, "board", board_svg()), "seats", seat_rows())
     expected = fill(expected, "rules", rules_options())
+    expected = fill(expected, "factions", faction_rows())
     assert html == expected, "index.html is stale: run `make prerender`"
 
 

@@ -175,7 +175,7 @@ class Shell:
             option.disabled = str(option.value) not in available
         for select in document.querySelectorAll('select[name$="-control"]'):
             if str(select.value) not in available:
-                select.value = "baseline"
+                select.value = "standard"
         el("start-note").textContent = ""
         document.querySelector('[data-action="show-setup"]').disabled = False
         for button in document.querySelectorAll('.top-actions [data-action^="pbem-"]'):
