@@ -10,7 +10,6 @@ loaded the engine).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import secrets
 import time
@@ -141,12 +140,10 @@ class CapitalPage:
         self.maybe_autoplay()
 
     def deactivate(self) -> None:
-        """Another game is shown: this one is closed and its autosave removed."""
+        """Another game is shown: this one is closed (its autosave stays)."""
         self.session = None
         self.replay_gen += 1
         self.el("capital").hidden = True
-        with contextlib.suppress(Exception):
-            self.win().localStorage.removeItem(SAVE_KEY)
 
     def setup_shown(self) -> None:
         self.el("capital").hidden = True
@@ -184,6 +181,7 @@ class CapitalPage:
             self.win().localStorage.setItem(SAVE_KEY, json.dumps(self.session.to_json()))
         except Exception as exc:
             self.message(f"Autosave failed: {exc}", warn=True)
+        self.shell.note(self.entry.ruleset, self.session.state)
 
     # ------------------------------------------------------------ events
 

@@ -12,7 +12,6 @@ their HTML back.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import random
 import secrets
@@ -337,11 +336,9 @@ class ClassicPage:
         el("game").hidden = False
 
     def deactivate(self) -> None:
-        """Another ruleset's game is shown: this one is closed and its autosave removed."""
+        """Another ruleset's game is shown: this one is closed (its autosave stays)."""
         self.session = None
         el("game").hidden = True
-        with contextlib.suppress(Exception):
-            window.localStorage.removeItem(SAVE_KEY)
 
     def setup_shown(self) -> None:
         """The form opens above this game, which stays in view under it."""
@@ -358,6 +355,7 @@ class ClassicPage:
             window.localStorage.setItem(SAVE_KEY, json.dumps(self.session.to_json()))
         except Exception as exc:
             self.message(f"Autosave failed: {exc}", warn=True)
+        self.shell.note(self.entry.ruleset, self.session.state)
 
     def restore(self) -> bool:
         from ui.classic.controller import Session

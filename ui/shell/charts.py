@@ -8,7 +8,7 @@ from html import escape
 
 import svgwrite
 
-from engine.history import Series
+from engine.history import LeagueRow, Series
 
 WIDTH, HEIGHT = 360, 150
 LEFT, RIGHT, TOP, BOTTOM = 34, 8, 18, 20
@@ -66,4 +66,49 @@ def legend_html(lines: Sequence[Series]) -> str:
             for line in lines
         )
         + "</ul>"
+    )
+
+
+BATTLE_COLUMNS = (
+    ("battles_won", "Battles won"),
+    ("battles_lost", "Battles lost"),
+    ("armies_killed", "Armies killed"),
+    ("armies_lost", "Armies lost"),
+)
+
+
+def league_html(rows: Sequence[LeagueRow]) -> str:
+    """The battle league: every player's holdings, conquests and losses (and the
+    ruleset's own battle counters, when it keeps them), best first."""
+    extra = [(key, label) for key, label in BATTLE_COLUMNS if any(key in r.battles for r in rows)]
+    head = "".join(
+        f"<th>{label}</th>"
+        for label in (
+            "#",
+            "Player",
+            "Territories",
+            "Taken",
+            "Lost",
+            "Most armies",
+            *[label for _, label in extra],
+            "Out in turn",
+        )
+    )
+    body = []
+    for place, row in enumerate(rows, 1):
+        cells = [
+            str(place),
+            f'<span class="swatch" style="background:{escape(row.color)}"></span>'
+            f"{escape(row.name)}",
+            str(row.territories),
+            str(row.won),
+            str(row.lost),
+            str(row.peak_armies),
+            *[str(row.battles.get(key, 0)) for key, _ in extra],
+            "—" if row.out_at is None else str(row.out_at),
+        ]
+        body.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    return (
+        f'<table class="info league" data-testid="league-table"><thead><tr>{head}</tr></thead>'
+        f"<tbody>{''.join(body)}</tbody></table>"
     )

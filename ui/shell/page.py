@@ -11,6 +11,7 @@ listeners for its own controls.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import time
 from typing import Any, Protocol
@@ -20,6 +21,18 @@ from pyscript import document, window
 
 from ui.pages import PAGES, PageEntry
 from ui.shell.dom import el, found
+
+LAST_KEY = "risk-family.last"
+"""The ruleset of the game shown last (resumed first at start-up)."""
+SHELL_DIALOG_ACTIONS = frozenset(
+    {"help", "help-full", "help-guide", "close-help", "record", "record-tab", "close-record"}
+    | {"confirm-start", "confirm-keep"}
+)
+
+
+def save_key(entry: PageEntry) -> str:
+    """Where a ruleset page autosaves its game: one key per ruleset, kept apart."""
+    return f"risk-family.{entry.ruleset}.v1"
 
 
 class RulesetPage(Protocol):
@@ -45,7 +58,7 @@ class RulesetPage(Protocol):
         """Resume its autosaved game, if any; True when it did."""
 
     def deactivate(self) -> None:
-        """Another game is shown: close this one and remove its autosave."""
+        """Another game is shown: close this one (its autosave stays, to be resumed)."""
 
     def setup_shown(self) -> None:
         """The new-game form opened over its game."""
@@ -63,6 +76,8 @@ class Shell:
         self.ready = False
         self.proxies: list[Any] = []
         self.tasks: set[Any] = set()
+        self.dialogs: Any = None  # ui.shell.dialogs.Dialogs, imported on first use
+        self.timeline: Any = None  # ui.shell.timeline.Timeline, made on the first save
         self.pages: dict[str, RulesetPage] = {
             entry.ruleset: importlib.import_module(entry.module).PAGE(self, entry)
             for entry in PAGES
@@ -95,8 +110,50 @@ class Shell:
             self.show_setup()
         elif name == "hide-setup":
             self.hide_setup()
+        elif name == "resume-saved":
+            self.pages[str(button.dataset.ruleset)].restore()
+        elif name in SHELL_DIALOG_ACTIONS or name.startswith("replay-"):
+            self.dialogs_of().action(name, button)
+
+    def dialogs_of(self) -> Any:
+        if self.dialogs is None:
+            from ui.shell.dialogs import Dialogs
+
+            self.dialogs = Dialogs(self)
+        return self.dialogs
+
+    def timeline_of(self) -> Any:
+        if self.timeline is None:
+            from ui.shell.timeline import Timeline
+
+            storage = window.localStorage
+
+            def get(name: str) -> str | None:
+                value = storage.getItem(name)
+                return str(value) if found(value) else None
+
+            self.timeline = Timeline(get, lambda name, text: storage.setItem(name, text))
+        return self.timeline
+
+    def note(self, ruleset: str, state: Any) -> None:
+        """A ruleset page saved ``state``: keep it in the game's record if a turn began."""
+        try:
+            self.timeline_of().note(ruleset, state)
+        except Exception as exc:  # a full storage must not stop the game
+            window.console.warn(f"game record not saved: {exc}")
+
+    @staticmethod
+    def saved(entry: PageEntry) -> bool:
+        try:
+            return bool(found(window.localStorage.getItem(save_key(entry))))
+        except Exception:
+            return False
 
     def on_key(self, event: Any) -> None:
+        if event.key == "Escape" and self.dialogs is not None and self.dialogs.escape_pressed():
+            event.preventDefault()
+            event.stopImmediatePropagation()
+            return
         open_form = not el("setup").hidden and el("pbem").hidden  # no dialog above it
         if event.key == "Escape" and open_form and self.ready and self.active is not None:
             event.preventDefault()  # the pages leave this Escape alone
@@ -107,7 +164,11 @@ class Shell:
             event.preventDefault()
             if self.ready:
                 document.body.dataset.startRequested = ""
-                self.start_from_form()
+                entry = self.pages[self.chosen_rules()].entry
+                if self.saved(entry):
+                    self.dialogs_of().confirm_new(entry.title)
+                else:
+                    self.start_from_form()
 
     # ------------------------------------------------------------ the form
 
@@ -119,6 +180,14 @@ class Shell:
             if page is not active:
                 el(page.panel).hidden = True
         document.querySelector('[data-action="hide-setup"]').hidden = active is None
+        resume = [
+            f'<button type="button" class="btn" data-action="resume-saved"'
+            f' data-ruleset="{page.entry.ruleset}" data-testid="resume-{page.entry.ruleset}">'
+            f"Resume your {page.entry.title} game</button>"
+            for page in self.pages.values()
+            if page is not active and self.saved(page.entry)
+        ]
+        el("saved-games").innerHTML = "".join(resume)
         if active is not None:
             active.setup_shown()
 
@@ -133,7 +202,12 @@ class Shell:
         return str(rules.value) if found(rules) else PAGES[0].ruleset
 
     def start_from_form(self) -> None:
-        self.pages[self.chosen_rules()].start_from_form()
+        page = self.pages[self.chosen_rules()]
+        before = getattr(page, "session", None)
+        page.start_from_form()
+        after = getattr(page, "session", None)
+        if after is not None and after is not before:
+            self.timeline_of().restart(page.entry.ruleset, after.state)
 
     def activate(self, shown: RulesetPage) -> None:
         """``shown`` is about to show a game: every other page closes its own."""
@@ -142,6 +216,8 @@ class Shell:
                 page.deactivate()
         el("setup").hidden = True
         document.documentElement.classList.remove("resuming")
+        with contextlib.suppress(Exception):
+            window.localStorage.setItem(LAST_KEY, shown.entry.ruleset)
         document.title = f"Risk-family · {shown.entry.title}"
         document.querySelector(".title .sub").textContent = shown.entry.title
 
@@ -178,10 +254,14 @@ class Shell:
                 select.value = "standard"
         el("start-note").textContent = ""
         document.querySelector('[data-action="show-setup"]').disabled = False
+        for action in ("help", "record"):
+            document.querySelector(f'[data-action="{action}"]').disabled = False
         for button in document.querySelectorAll('.top-actions [data-action^="pbem-"]'):
             button.disabled = False
         self.ready = True
-        if not any(page.restore() for page in self.pages.values()) and (
+        last = window.localStorage.getItem(LAST_KEY)
+        order = sorted(self.pages.values(), key=lambda page: page.entry.ruleset != str(last))
+        if not any(page.restore() for page in order) and (
             getattr(document.body.dataset, "startRequested", "") == "true"
         ):
             document.body.dataset.startRequested = ""
