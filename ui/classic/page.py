@@ -355,7 +355,6 @@ class ClassicPage:
             window.localStorage.setItem(SAVE_KEY, json.dumps(self.session.to_json()))
         except Exception as exc:
             self.message(f"Autosave failed: {exc}", warn=True)
-        self.shell.note(self.entry.ruleset, self.session.state)
 
     def restore(self) -> bool:
         from ui.classic.controller import Session
@@ -386,6 +385,7 @@ class ClassicPage:
         from ui.classic import panels
         from ui.shell.render import render_map
 
+        self.shell.note(self.entry.ruleset, session.state)  # the record: a position a turn
         body = document.body.dataset
         body.phase = session.state.phase.value
         body.current = str(session.state.current)

@@ -350,6 +350,7 @@ def winner_html(session: Session) -> str:
         f"{session.state.turn} turns</p>{battles_html(session)}"
         '<div class="row center">'
         + _button("New game", "show-setup", "winner-new-game", "primary")
+        + _button("Game record", "record", "winner-record")
         + _button("Look at the board", "close-winner", "winner-close", "ghost")
         + "</div></div>"
     )
