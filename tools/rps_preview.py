@@ -1,0 +1,170 @@
+"""A preview SVG of the whole Risk, Paper, Scissors board, for looking at the geometry.
+
+Classic land shapes, the water regions with their names and colony bonuses, sample
+army badges on every label point (as ui/render.py draws them), the Moon inset with its
+colonies and landing-site rings. Development-time only, standard library only::
+
+    python3 tools/rps_preview.py --out /tmp/rps.svg
+    chromium --no-sandbox --disable-gpu --headless --screenshot=/tmp/rps.png \
+        --window-size=1366,800 file:///tmp/rps.svg
+
+``tools/build_rps_geometry.py`` reserves label room for the sizes defined here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+MAPS = ROOT / "maps"
+
+# Sizes in viewBox units: the army badge and land names as ui/render.py draws them
+# (BADGE_R, NAME_SIZE); water names, water colony names, and on the Moon inset (its
+# own units) lunar names and lunar colony names.
+BADGE_R = 7.5
+LAND_TEXT = 6.2
+WATER_TEXT, COLONY_TEXT, MOON_TEXT, MOON_COLONY_TEXT = 6.5, 6.0, 8.0, 7.0
+
+
+def fmt(v: float) -> str:
+    return f"{v:.1f}".removesuffix(".0")
+
+
+def colony_text(group: dict[str, Any]) -> str:
+    return f"{group['name']} +{group['bonus']}"
+
+
+def group_colours(game: dict[str, Any]) -> dict[str, str]:
+    """A light fill per group: continents round the colour wheel, water colonies in
+    blues, lunar colonies in greys."""
+    hues = {"continent": (30, 60, 50, 64), "water_colony": (175, 28, 45, 74)}
+    colours = {}
+    count: dict[str, int] = {}
+    for g in game["groups"]:
+        i = count[g["kind"]] = count.get(g["kind"], -1) + 1
+        if g["kind"] == "lunar_colony":
+            colours[g["id"]] = ("#c9c3b0", "#b3b0c9")[i % 2]
+            continue
+        start, step, saturation, lightness = hues[g["kind"]]
+        colours[g["id"]] = f"hsl({start + step * i}, {saturation}%, {lightness}%)"
+    return colours
+
+
+def paths(
+    shapes: dict[str, dict[str, Any]], fill: dict[str, str], stroke: str, width: float
+) -> list[str]:
+    """One <path> per shape; ``fill`` maps a shape's id to its colour (none if absent)."""
+    return [
+        f'<path d="{shape["d"]}" fill="{fill.get(sid, "none")}" stroke="{stroke}" '
+        f'stroke-width="{width}"/>'
+        for sid, shape in shapes.items()
+    ]
+
+
+def text(x: float, y: float, label: str, size: float, style: str = "") -> str:
+    """A centred label; ``style`` is "bold" or "italic" (or "")."""
+    font = {"bold": 'font-weight="bold" ', "italic": 'font-style="italic" '}.get(style, "")
+    return (
+        f'<text x="{fmt(x)}" y="{fmt(y)}" font-size="{size}" font-family="sans-serif" '
+        f'{font}text-anchor="middle" paint-order="stroke" stroke="#fff" '
+        f'stroke-width="{size / 4:.2f}">{label}</text>'
+    )
+
+
+def badge_and_name(
+    at: Sequence[float], name: str, size: float, badge_r: float, style: str = ""
+) -> list[str]:
+    """A sample army badge on the label point and the name below, as ui/render.py draws."""
+    x, y = at
+    return [
+        f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="{badge_r}" fill="#fff" fill-opacity="0.85" '
+        'stroke="#333" stroke-width="0.6"/>',
+        text(x, y + badge_r + size, name, size, style),
+    ]
+
+
+def preview_svg(data: dict[str, Any], game: dict[str, Any], classic: dict[str, Any]) -> str:
+    """The whole board: Classic land, water regions, colony bonuses, the Moon inset."""
+    w, h = data["viewBox"][2], data["viewBox"][3]
+    terr = {t["id"]: t for t in game["territories"]}
+    group = {g["id"]: g for g in game["groups"]}
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}">',
+        f'<rect width="{w}" height="{h}" fill="#1d3b5a"/>',
+    ]
+    colour = group_colours(game)
+    fill = {tid: colour[t["group"]] for tid, t in terr.items()}
+    out += paths(data["water"], fill, "#fff", 0.6)
+    out += paths(data["water_colonies"], {}, "#0b2035", 1.2)
+    for link in classic["sea_links"]:
+        for (x1, y1), (x2, y2) in link["segments"]:
+            out.append(
+                f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#fff" '
+                'stroke-width="0.8" stroke-dasharray="3 2"/>'
+            )
+    out += paths(classic["territories"], fill, "#333", 0.4)
+    out += paths(classic["continents"], {}, "#000", 1)
+    for tid, t in classic["territories"].items():
+        out.extend(badge_and_name(t["label"], terr[tid]["name"], LAND_TEXT, BADGE_R))
+    for tid, t in data["water"].items():
+        out.extend(badge_and_name(t["label"], terr[tid]["name"], WATER_TEXT, BADGE_R, "bold"))
+    for gid, c in data["water_colonies"].items():
+        x, y = c["label"]
+        out.append(text(x, y + COLONY_TEXT / 3, colony_text(group[gid]), COLONY_TEXT, "italic"))
+    moon = data["moon"]
+    x, y, pw, _ = moon["place"]
+    scale = pw / moon["viewBox"][2]
+    disc = moon["disc"]
+    fx, fy, fw, fh = moon["frame"]
+    out.append(
+        f'<rect x="{fx}" y="{fy}" width="{fw}" height="{fh}" fill="#10263b" stroke="#fff" '
+        'stroke-width="0.6"/>'
+    )
+    out.append(f'<g transform="translate({x},{y}) scale({scale})">')
+    out.append(
+        f'<circle cx="{disc["cx"]}" cy="{disc["cy"]}" r="{disc["r"]}" fill="#8a8f96" '
+        'stroke="#fff" stroke-width="1.2"/>'
+    )
+    out += paths(moon["territories"], fill, "#333", 0.6)
+    out += paths(moon["colonies"], {}, "#000", 1.4)
+    for lx, ly, r in moon["landing_sites"].values():
+        out.append(
+            f'<circle cx="{lx}" cy="{ly}" r="{r}" fill="none" stroke="#c0392b" stroke-width="2"/>'
+        )
+    for tid, t in moon["territories"].items():
+        out.extend(badge_and_name(t["label"], terr[tid]["name"], MOON_TEXT, BADGE_R / scale))
+    for gid, c in moon["colonies"].items():
+        cx, cy = c["label"]
+        out.append(
+            text(cx, cy + MOON_COLONY_TEXT / 3, colony_text(group[gid]), MOON_COLONY_TEXT, "italic")
+        )
+    out.append("</g>")
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path("/tmp/rps.svg"))
+    args = parser.parse_args(argv)
+
+    def read(name: str) -> dict[str, Any]:
+        data: dict[str, Any] = json.loads((MAPS / name).read_text(encoding="utf-8"))
+        return data
+
+    svg = preview_svg(
+        read("risk_paper_scissors_geometry.json"),
+        read("risk_paper_scissors.json"),
+        read("classic_geometry.json"),
+    )
+    args.out.write_text(svg, encoding="utf-8")
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
