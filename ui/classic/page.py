@@ -264,6 +264,7 @@ class ClassicPage:
                     deadline = time.monotonic() + FAST_SLICE
                     while time.monotonic() < deadline and computers_to_play(self.session):
                         self.session.play_computer()
+                        self.shell.note(self.entry.ruleset, self.session.state)
                     self.refresh()
                     await asyncio.sleep(0.001)
                 else:

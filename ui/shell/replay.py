@@ -96,11 +96,11 @@ def caption(before: Any | None, after: Any, turn: int, over: bool) -> str:
 
 
 CONTROLS: Sequence[tuple[str, str, str]] = (
-    ("first", "⏮", "First position"),
-    ("back", "◀", "Previous position"),
-    ("play", "▶", "Play"),
-    ("forward", "▶|", "Next position"),
-    ("last", "⏭", "Last position"),
+    ("first", "« First", "First position"),
+    ("back", "‹ Back", "Previous position"),
+    ("play", "▶ Play", "Play"),
+    ("forward", "Next ›", "Next position"),
+    ("last", "Last »", "Last position"),
 )
 
 
@@ -108,7 +108,7 @@ def controls_html(replay: Replay, turn_text: str) -> str:
     buttons = []
     for action, symbol, label in CONTROLS:
         if action == "play" and replay.playing:
-            symbol, label = "⏸", "Pause"
+            symbol, label = "❚❚ Pause", "Pause"
         disabled = (action in ("first", "back") and replay.index == 0) or (
             action in ("forward", "last") and replay.at_end
         )
