@@ -29,7 +29,7 @@ from engine.keys import PlayerKey  # noqa: E402
 from engine.savecode import canonical_json, decode_code  # noqa: E402
 from engine.saves import make_save, read_save  # noqa: E402
 from ui.classic.controller import Session  # noqa: E402
-from ui.shell.newgame import read_form  # noqa: E402
+from ui.classic.form import read_form  # noqa: E402
 
 BODY = "document.body.dataset"
 TIMEOUT = 30_000

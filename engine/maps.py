@@ -103,6 +103,9 @@ class GameMap:
     deck: tuple[Card, ...]
     ferries: tuple[Ferry, ...] = ()
     unit_kinds: tuple[UnitKind, ...] = ()
+    landing_sites: tuple[str, ...] = ()
+    """Lunar territories a unit reaches from any land territory by the space link
+    (format 2's ``space_link``; what it costs and who may use it is the ruleset's)."""
     _graph: list[nx.Graph] = field(default_factory=list, compare=False, repr=False)
 
     @property
@@ -198,7 +201,11 @@ def parse_map(data: Mapping[str, Any]) -> GameMap:
     )
     assert isinstance(version, int)
     known = {"format", "id", "name", "territories", "sea_links", "deck", "links"}
-    known |= {"continents"} if version == 1 else {"groups", "ferries", "unit_kinds", "about"}
+    known |= (
+        {"continents"}
+        if version == 1
+        else {"groups", "ferries", "unit_kinds", "space_link", "about", "drawing"}
+    )
     extra = sorted(set(data) - known)
     _require(not extra, "map/unknown-key", f"unknown map keys: {', '.join(extra)}")
     map_id = _field(data, "id", str, "map")
@@ -252,7 +259,10 @@ def parse_map(data: Mapping[str, Any]) -> GameMap:
     _require(len(territories) > 0, "map/empty", "the map has no territories")
     _check_ports(territories)
     ferries = tuple(_parse_ferry(row, territories) for row in data.get("ferries", []))
-    stranded = _unreachable(territories, [(f.a, f.b) for f in ferries])
+    landing_sites = _landing_sites(data.get("space_link"), territories)
+    lands = [t for t, terr in territories.items() if terr.kind is TerritoryKind.LAND]
+    space = [(lands[0], site) for site in landing_sites] if lands else []
+    stranded = _unreachable(territories, [(f.a, f.b) for f in ferries] + space)
     if stranded:
         raise MapError(
             "map/unreachable",
@@ -289,7 +299,22 @@ def parse_map(data: Mapping[str, Any]) -> GameMap:
         deck,
         ferries,
         tuple(_parse_unit_kind(row) for row in data.get("unit_kinds", [])),
+        landing_sites,
     )
+
+
+def _landing_sites(link: Any, territories: Mapping[str, Territory]) -> tuple[str, ...]:
+    if link is None:
+        return ()
+    _require(isinstance(link, Mapping), "map/bad-field", "space_link must be an object")
+    sites = tuple(_field(link, "landing_sites", list, "space_link"))
+    _require(
+        bool(sites)
+        and all(t in territories and territories[t].kind is TerritoryKind.LUNAR for t in sites),
+        "map/space-link",
+        f"space_link: landing sites must be lunar territories, got {list(sites)}",
+    )
+    return sites
 
 
 def _kind_and_port(

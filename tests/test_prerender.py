@@ -6,7 +6,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from ui.pages import PAGES
-from ui.shell.prerender import board_svg, faction_rows, fill, rules_options, seat_rows
+from ui.shell.dom import save_key
+from ui.shell.prerender import (
+    board_svg,
+    faction_rows,
+    fill,
+    resume_script,
+    rules_options,
+    seat_rows,
+)
 
 INDEX = Path(__file__).resolve().parent.parent / "index.html"
 
@@ -14,7 +22,7 @@ INDEX = Path(__file__).resolve().parent.parent / "index.html"
 def test_index_html_prerendered_parts_are_current() -> None:
     html = INDEX.read_text(encoding="utf-8")
     expected = fill(fill(html, "board", board_svg()), "seats", seat_rows())
-    expected = fill(expected, "rules", rules_options())
+    expected = fill(fill(expected, "rules", rules_options()), "resume", resume_script())
     expected = fill(expected, "factions", faction_rows())
     assert html == expected, "index.html is stale: run `make prerender`"
 
@@ -25,6 +33,7 @@ def test_the_form_offers_every_registered_ruleset_page() -> None:
     for i, entry in enumerate(PAGES):
         selected = " selected" if i == 0 else ""
         assert f'<option value="{entry.ruleset}"{selected}>' in html
+        assert f'"{save_key(entry.ruleset)}"' in resume_script()
 
 
 def test_prerendered_board_has_every_territory() -> None:

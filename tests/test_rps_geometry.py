@@ -271,7 +271,7 @@ def circle(centre: Sequence[float], r: float) -> list[tuple[float, float]]:
 
 @pytest.mark.parametrize("tid", WATER)
 def test_water_badge_fits_and_sits_on_the_anchor_when_it_can(tid: str) -> None:
-    """The army badge (radius 7.5, as ui/render.py draws it) on the label point fits
+    """The army badge (radius 7.5, as ui/shell/render.py draws it) on the label point fits
     inside the region; the label is the map's anchor (4.3: "a marker at the anchor")
     unless the badge and name do not fit there, and then it stays near the anchor."""
     label = geometry()["water"][tid]["label"]

@@ -18,10 +18,10 @@ from maps import read_map_file
 from ui.capital import entry, forum
 from ui.capital.entry import Draft, EntryError
 from ui.capital.export import bbcode, data_url, map_svg, markdown, report_html
+from ui.capital.form import read_capital_form
 from ui.capital.panels import entry_html, handover_html, report_panel_html, status_html
 from ui.capital.replay import replay_steps
 from ui.capital.session import CapitalSession, parse_count
-from ui.shell.newgame import read_capital_form
 from ui.shell.palette import FACTION_STYLES, MACHADO, delta_e, seat_style, simulate
 
 SECTIONS = ("Reinforcement", "Attacks", "Resolved", "Final", "Reinforcements", "Offenses")

@@ -192,7 +192,7 @@ def test_describe_hides_drawn_card() -> None:
 
 
 def test_new_game_form_reading() -> None:
-    from ui.shell.newgame import read_form
+    from ui.classic.form import read_form
 
     fields = {
         "seat0-name": "Ann",

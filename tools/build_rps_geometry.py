@@ -50,7 +50,7 @@ sites, clipped to the disc; the blank cells are left as background. The inset's
 frame runs from ``place_on_earth`` down to the map's bottom edge, and the strip it
 gains under the disc holds the lunar colonies' "name +bonus" labels.
 
-Labels: a label point is where ui/render.py puts a territory's army badge, with the
+Labels: a label point is where ui/shell/render.py puts a territory's army badge, with the
 name below it; ``place`` finds a point where both fit inside the territory (the
 water anchor, or the lunar ``pos``, when they fit there). Colony outlines are the
 unions of member shapes; a colony's label is kept clear of its members' labels.
@@ -109,7 +109,7 @@ INSET_MARGIN = 4.0  # sea kept clear round the Moon inset's frame
 TOUCH = 0.3  # a region "touches" a shape when they come this close ...
 MIN_CONTACT = 4.0  # ... along at least this length of its boundary
 MIN_PART_AREA = 4.0  # wrapped slivers smaller than this are dropped
-# Labels follow ui/render.py: a territory's army badge (radius BADGE_R) sits on its
+# Labels follow ui/shell/render.py: a territory's army badge (radius BADGE_R) sits on its
 # label point and its name just below; room is reserved for the font sizes that
 # rps_preview draws (on the inset, in its units, badges keep their Earth size).
 TEXT_WIDTH = 0.6  # average glyph width of a sans-serif font, in font sizes
@@ -346,7 +346,7 @@ def text_box(centre: Sequence[float], label: str, size: float) -> Polygon:
 
 
 def territory_room(name: str, size: float, badge_r: float) -> Callable[[Coords], BaseGeometry]:
-    """What ui/render.py draws at a territory's label point: the army badge there and
+    """What ui/shell/render.py draws at a territory's label point: the army badge there and
     the name just below it."""
 
     def room(centre: Coords) -> BaseGeometry:

@@ -1,7 +1,7 @@
 """A preview SVG of the whole Risk, Paper, Scissors board, for looking at the geometry.
 
 Classic land shapes, the water regions with their names and colony bonuses, sample
-army badges on every label point (as ui/render.py draws them), the Moon inset with its
+army badges on every label point (as ui/shell/render.py draws them), the Moon inset with its
 colonies and landing-site rings. Development-time only, standard library only::
 
     python3 tools/rps_preview.py --out /tmp/rps.svg
@@ -22,7 +22,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 MAPS = ROOT / "maps"
 
-# Sizes in viewBox units: the army badge and land names as ui/render.py draws them
+# Sizes in viewBox units: the army badge and land names as ui/shell/render.py draws them
 # (BADGE_R, NAME_SIZE); water names, water colony names, and on the Moon inset (its
 # own units) lunar names and lunar colony names.
 BADGE_R = 7.5
@@ -78,7 +78,7 @@ def text(x: float, y: float, label: str, size: float, style: str = "") -> str:
 def badge_and_name(
     at: Sequence[float], name: str, size: float, badge_r: float, style: str = ""
 ) -> list[str]:
-    """A sample army badge on the label point and the name below, as ui/render.py draws."""
+    """A sample army badge on the label point and the name below, as ui/shell/render.py draws."""
     x, y = at
     return [
         f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="{badge_r}" fill="#fff" fill-opacity="0.85" '

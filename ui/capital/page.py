@@ -10,7 +10,6 @@ loaded the engine).
 from __future__ import annotations
 
 import asyncio
-import json
 import secrets
 import time
 from typing import Any
@@ -18,7 +17,6 @@ from typing import Any
 from ui.pages import PageEntry
 from ui.shell.dom import found as _found
 
-SAVE_KEY = "risk-family.capital.v1"
 REPLAY_DELAY = 1.3  # seconds per replay step
 
 
@@ -80,8 +78,8 @@ class CapitalPage:
 
     def start_from_form(self) -> None:
         from engine.errors import EngineError
+        from ui.capital.form import read_capital_form
         from ui.capital.session import CapitalSession
-        from ui.shell.newgame import read_capital_form
 
         form = self.el("new-game-form")
 
@@ -159,16 +157,10 @@ class CapitalPage:
         """Nothing: Capital Risk's forum codes are pasted, not opened from a link."""
 
     def restore(self) -> bool:
-        text = self.win().localStorage.getItem(SAVE_KEY)
-        if not _found(text) or not str(text):
-            return False
         from ui.capital.session import CapitalSession
 
-        try:
-            session = CapitalSession.from_json(json.loads(str(text)))
-        except Exception as exc:
-            self.win().localStorage.removeItem(SAVE_KEY)
-            self.el("setup-error").textContent = f"The saved game could not be restored: {exc}"
+        session = self.shell.saved(self.entry, CapitalSession.from_json)
+        if session is None:
             return False
         self.begin(session)
         self.message("Saved Capital Risk game restored.")
@@ -177,10 +169,7 @@ class CapitalPage:
     def save(self) -> None:
         if self.session is None:
             return
-        try:
-            self.win().localStorage.setItem(SAVE_KEY, json.dumps(self.session.to_json()))
-        except Exception as exc:
-            self.message(f"Autosave failed: {exc}", warn=True)
+        self.shell.autosave(self.entry, self.session.to_json())
         self.shell.note(self.entry.ruleset, self.session.state)
 
     # ------------------------------------------------------------ events
@@ -341,9 +330,7 @@ class CapitalPage:
     # ------------------------------------------------------------ drawing
 
     def message(self, text: str, warn: bool = False) -> None:
-        box = self.el("message")
-        box.textContent = text
-        box.className = "message warn" if warn else "message"
+        self.shell.message(text, warn)
 
     def board(self) -> str:
         from types import SimpleNamespace

@@ -12,7 +12,6 @@ their HTML back.
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 import secrets
 import time
@@ -24,7 +23,6 @@ from ui.pages import PageEntry
 from ui.shell.dom import el, found
 from ui.shell.pbem_page import EmailPage
 
-SAVE_KEY = "risk-family.classic.v1"
 COMPUTER_DELAY = 0.45  # seconds between computer orders at normal pace
 FAST_SLICE = 0.06  # seconds of computer play between screen updates when skipping
 
@@ -289,7 +287,7 @@ class ClassicPage:
     def start_from_form(self) -> None:
         from engine.errors import EngineError
         from ui.classic.controller import Session
-        from ui.shell.newgame import read_form, read_where
+        from ui.classic.form import read_form, read_where
 
         form = el("new-game-form")
 
@@ -352,22 +350,13 @@ class ClassicPage:
         if self.session is None:
             return
         self.email.seal_if_due()
-        try:
-            window.localStorage.setItem(SAVE_KEY, json.dumps(self.session.to_json()))
-        except Exception as exc:
-            self.message(f"Autosave failed: {exc}", warn=True)
+        self.shell.autosave(self.entry, self.session.to_json())
 
     def restore(self) -> bool:
         from ui.classic.controller import Session
 
-        text = window.localStorage.getItem(SAVE_KEY)
-        if not text:
-            return False
-        try:
-            session = Session.from_json(json.loads(str(text)))
-        except Exception as exc:
-            window.localStorage.removeItem(SAVE_KEY)
-            el("setup-error").textContent = f"The saved game could not be restored: {exc}"
+        session = self.shell.saved(self.entry, Session.from_json)
+        if session is None:
             return False
         self.begin(session)
         self.message("Saved game restored.")

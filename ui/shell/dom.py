@@ -1,5 +1,6 @@
-"""The few DOM helpers every page uses (runs in Pyodide; pyscript is imported on use, so
-importing this module costs nothing before Python has started the page)."""
+"""The few DOM helpers, and the autosave key, that every page uses (runs in Pyodide;
+pyscript is imported on use, so importing this module costs nothing before Python has
+started the page)."""
 
 from __future__ import annotations
 
@@ -16,3 +17,9 @@ def el(element_id: str) -> Any:
     from pyscript import document
 
     return document.getElementById(element_id)
+
+
+def save_key(ruleset: str) -> str:
+    """The browser-storage key of a ruleset's autosaved game (index.html's start-up
+    script, written by ``make prerender``, checks the same keys)."""
+    return f"risk-family.{ruleset}.v1"

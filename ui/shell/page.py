@@ -13,14 +13,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib
+import json
 import time
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from ui.pages import PAGES, PageEntry
-from ui.shell.dom import el, found
+from ui.shell.dom import el, found, save_key
+
+T = TypeVar("T")
 
 LAST_KEY = "risk-family.last"
 """The ruleset of the game shown last (resumed first at start-up)."""
@@ -28,11 +32,6 @@ SHELL_DIALOG_ACTIONS = frozenset(
     {"help", "help-full", "help-guide", "close-help", "record", "record-tab", "close-record"}
     | {"confirm-start", "confirm-keep"}
 )
-
-
-def save_key(entry: PageEntry) -> str:
-    """Where a ruleset page autosaves its game: one key per ruleset, kept apart."""
-    return f"risk-family.{entry.ruleset}.v1"
 
 
 class RulesetPage(Protocol):
@@ -143,9 +142,10 @@ class Shell:
             window.console.warn(f"game record not saved: {exc}")
 
     @staticmethod
-    def saved(entry: PageEntry) -> bool:
+    def has_save(entry: PageEntry) -> bool:
+        """A game of ``entry``'s ruleset is autosaved (kept apart from the others')."""
         try:
-            return bool(found(window.localStorage.getItem(save_key(entry))))
+            return bool(found(window.localStorage.getItem(save_key(entry.ruleset))))
         except Exception:
             return False
 
@@ -165,7 +165,7 @@ class Shell:
             if self.ready:
                 document.body.dataset.startRequested = ""
                 entry = self.pages[self.chosen_rules()].entry
-                if self.saved(entry):
+                if self.has_save(entry):
                     self.dialogs_of().confirm_new(entry.title)
                 else:
                     self.start_from_form()
@@ -185,7 +185,7 @@ class Shell:
             f' data-ruleset="{page.entry.ruleset}" data-testid="resume-{page.entry.ruleset}">'
             f"Resume your {page.entry.title} game</button>"
             for page in self.pages.values()
-            if page is not active and self.saved(page.entry)
+            if page is not active and self.has_save(page.entry)
         ]
         el("saved-games").innerHTML = "".join(resume)
         if active is not None:
@@ -225,6 +225,31 @@ class Shell:
         box = el("message")
         box.textContent = text
         box.className = "message warn" if warn else "message"
+
+    # ------------------------------------------------------------ autosave, one slot a ruleset
+
+    def autosave(self, entry: PageEntry, data: dict[str, Any]) -> None:
+        try:
+            window.localStorage.setItem(save_key(entry.ruleset), json.dumps(data))
+        except Exception as exc:
+            self.message(f"Autosave failed: {exc}", warn=True)
+
+    def forget(self, entry: PageEntry) -> None:
+        with contextlib.suppress(Exception):
+            window.localStorage.removeItem(save_key(entry.ruleset))
+
+    def saved(self, entry: PageEntry, from_json: Callable[[Any], T]) -> T | None:
+        """The autosaved game of ``entry``'s ruleset, read by ``from_json``; None when
+        there is none, or when it cannot be read (it is removed, and the form says why)."""
+        text = window.localStorage.getItem(save_key(entry.ruleset))
+        if not found(text) or not str(text):
+            return None
+        try:
+            return from_json(json.loads(str(text)))
+        except Exception as exc:
+            self.forget(entry)
+            el("setup-error").textContent = f"The saved game could not be restored: {exc}"
+            return None
 
     # ------------------------------------------------------------ start-up
 

@@ -1,6 +1,7 @@
 """Write the static parts of index.html that come from Python: the empty board SVG (so the
 map is on screen before Pyodide has loaded), the seat rows of the new-game form and its
-Rules choices (one per ruleset page of :mod:`ui.pages`).
+Rules choices (one per ruleset page of :mod:`ui.pages`), and the start-up script that
+looks for their autosaves.
 
     python -m ui.shell.prerender [index.html]
 
@@ -17,6 +18,7 @@ from html import escape
 from pathlib import Path
 
 from ui.pages import PAGES
+from ui.shell.dom import save_key
 from ui.shell.palette import SEAT_STYLES
 from ui.shell.render import render_map
 
@@ -106,6 +108,20 @@ def rules_options() -> str:
     )
 
 
+def resume_script() -> str:
+    """The inline script that, before Python loads, marks the page as resuming when any
+    ruleset has an autosaved game (the keys of :func:`ui.shell.dom.save_key`)."""
+    keys = ", ".join(json.dumps(save_key(entry.ruleset)) for entry in PAGES)
+    return (
+        "<script>\n"
+        "// Before Python loads: if a game was autosaved, say it will be resumed"
+        " (no game logic here).\n"
+        f"try {{ if ([{keys}].some((key) => localStorage.getItem(key)))"
+        ' document.documentElement.classList.add("resuming"); } catch (e) {}\n'
+        "</script>"
+    )
+
+
 def fill(html: str, name: str, content: str) -> str:
     pattern = re.compile(
         rf"(<!-- prerender:{name} -->)(.*?)(<!-- /prerender:{name} -->)", re.DOTALL
@@ -121,9 +137,10 @@ def main(argv: list[str]) -> int:
     html = fill(html, "board", board_svg())
     html = fill(html, "seats", seat_rows())
     html = fill(html, "rules", rules_options())
+    html = fill(html, "resume", resume_script())
     html = fill(html, "factions", faction_rows())
     target.write_text(html, encoding="utf-8")
-    print(f"prerender: wrote board, seats, factions and rules into {target}")
+    print(f"prerender: wrote board, seats, factions, rules and the resume check into {target}")
     return 0
 
 
