@@ -135,3 +135,42 @@ def league(ruleset: Ruleset[Any], states: Sequence[Any]) -> list[LeagueRow]:
         for seat, player in enumerate(last.players)
     ]
     return sorted(rows, key=lambda r: (-r.territories, -r.won, r.seat))
+
+
+@dataclass(frozen=True)
+class AwaySummary:
+    """What changed for one seat between two positions (the last it acted in, and now)."""
+
+    seat: int
+    lost: tuple[str, ...]
+    """Its territories another player took."""
+    won: tuple[str, ...]
+    """Territories it took (a computer playing for it, or the order just resolved)."""
+    cards: int
+    """Cards gained (negative: spent or taken)."""
+    eliminated: tuple[str, ...]
+    """Players who held territory before and hold none now."""
+
+    @property
+    def empty(self) -> bool:
+        return not (self.lost or self.won or self.cards or self.eliminated)
+
+
+def away_summary(before: Any, after: Any, seat: int) -> AwaySummary:
+    """The changes ``seat`` should hear about on coming back to the game."""
+    lost, won = [], []
+    for territory, owner in after.owner.items():
+        previous = before.owner.get(territory)
+        if previous == seat and owner != seat:
+            lost.append(territory)
+        elif owner == seat and previous is not None and previous >= 0 and previous != seat:
+            won.append(territory)
+    cards = len(getattr(after.players[seat], "cards", []) or []) - len(
+        getattr(before.players[seat], "cards", []) or []
+    )
+    eliminated = tuple(
+        player.name
+        for s, player in enumerate(after.players)
+        if before.territories_of(s) and not after.territories_of(s)
+    )
+    return AwaySummary(seat, tuple(sorted(lost)), tuple(sorted(won)), cards, eliminated)

@@ -91,3 +91,26 @@ def test_a_whole_classic_game_balances_conquests_and_losses() -> None:
     rows = league(find_ruleset("classic"), states)
     assert sum(r.won for r in rows) == sum(r.lost for r in rows) > 0
     assert sum(r.territories for r in rows) == 42
+
+
+def test_while_you_were_away_lists_what_changed_for_that_player() -> None:
+    """Issue 16: after computer turns, a short summary for this player: territories lost
+    and won, cards, eliminations."""
+    from engine.history import away_summary
+
+    _, before = classic_start()
+    after = before.clone()
+    mine = sorted(before.territories_of(0))[:2]
+    for t in mine:
+        after.owner[t] = 1
+    theirs = sorted(before.territories_of(2))
+    for t in theirs:
+        after.owner[t] = 0 if t == theirs[0] else 1
+    after.players[0].cards = [3]
+    summary = away_summary(before, after, 0)
+    assert summary.lost == tuple(mine)
+    assert summary.won == (theirs[0],)
+    assert summary.cards == 1
+    assert summary.eliminated == ("Chloe",)
+    assert not summary.empty
+    assert away_summary(before, before.clone(), 0).empty

@@ -77,6 +77,7 @@ class Shell:
         self.tasks: set[Any] = set()
         self.dialogs: Any = None  # ui.shell.dialogs.Dialogs, imported on first use
         self.timeline: Any = None  # ui.shell.timeline.Timeline, made on the first save
+        self.away: Any = None  # ui.shell.away.Away
         self.pages: dict[str, RulesetPage] = {
             entry.ruleset: importlib.import_module(entry.module).PAGE(self, entry)
             for entry in PAGES
@@ -109,6 +110,8 @@ class Shell:
             self.show_setup()
         elif name == "hide-setup":
             self.hide_setup()
+        elif name == "away-close":
+            el("away").hidden = True
         elif name == "resume-saved":
             self.pages[str(button.dataset.ruleset)].restore()
         elif name in SHELL_DIALOG_ACTIONS or name.startswith("replay-"):
@@ -140,6 +143,19 @@ class Shell:
             self.timeline_of().note(ruleset, state)
         except Exception as exc:  # a full storage must not stop the game
             window.console.warn(f"game record not saved: {exc}")
+        self.tell_away(ruleset, state)
+
+    def tell_away(self, ruleset: str, state: Any) -> None:
+        """A human seat is back after others played: "While you were away"."""
+        from engine.core import find_ruleset
+        from ui.shell.away import Away, away_html
+
+        if self.away is None:
+            self.away = Away()
+        summary = self.away.see(find_ruleset(ruleset), state)
+        if summary is not None:
+            el("away").innerHTML = away_html(state, summary)
+            el("away").hidden = False
 
     @staticmethod
     def has_save(entry: PageEntry) -> bool:
