@@ -204,6 +204,27 @@ def test_phone_shows_every_territory_without_sideways_scrolling(
     assert board, "a territory lies outside the board's frame"
     assert page.evaluate("document.querySelector('#board').scrollWidth") <= 392
     shoot(page, artifacts, "game-phone")
+    # The zoom button makes every territory's tap target at least 24 px wide.
+    page.get_by_test_id("zoom").click()
+    expect(page.get_by_test_id("zoom")).to_have_attribute("aria-pressed", "true")
+    smallest = page.evaluate(
+        "Math.min(...[...document.querySelectorAll('#board [data-hit]')]"
+        ".map(c => c.getBoundingClientRect().width))"
+    )
+    assert smallest >= 24, f"smallest tap target {smallest:.1f} px"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the map scrolls
+    shoot(page, artifacts, "game-phone-zoomed")
+
+
+def test_laptop_tap_targets_are_24_px(page: Page, server_url: str) -> None:
+    page.set_viewport_size({"width": 1366, "height": 800})
+    page.goto(server_url)
+    wait_ready(page)
+    iceland = page.evaluate(
+        "(() => { const r = document.querySelector('#board [data-hit=\"iceland\"]')"
+        ".getBoundingClientRect(); return [r.width, r.height]; })()"
+    )
+    assert min(iceland) >= 24, f"Iceland's tap target is {iceland}"
     assert_clean(page)
 
 
@@ -232,4 +253,17 @@ def test_a_whole_classic_turn_by_keyboard(page: Page, server_url: str, artifacts
     page.keyboard.press("Enter")
     page.wait_for_function(f"{BODY}.current !== '{me}' || {BODY}.humanTurn === 'false'")
     shoot(page, artifacts, "keyboard-turn")
+    # Back after the computers' turns: "While you were away" says what Ada lost, if anything.
+    owners = (
+        "[...document.querySelectorAll('#board path[data-territory]')].map(p => p.dataset.owner)"
+    )
+    mine_before = page.evaluate(owners)
+    page.wait_for_function(f"{BODY}.humanTurn === 'true'", timeout=60_000)
+    mine_after = page.evaluate(owners)
+    lost = any(b == me and a != me for b, a in zip(mine_before, mine_after, strict=True))
+    if lost:
+        expect(page.get_by_test_id("away")).to_contain_text("While you were away")
+        shoot(page, artifacts, "away-laptop")
+        page.get_by_test_id("away-close").click()
+        expect(page.get_by_test_id("away-box")).to_be_hidden()
     assert_clean(page)

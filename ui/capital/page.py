@@ -189,9 +189,11 @@ class CapitalPage:
             return
         if self.session is None:
             return
-        territory: Any = target.closest("[data-territory]")
+        from ui.shell.render import hit_territory, territory_at
+
+        territory: Any = territory_at(target)
         if _found(territory) and self.el("board").contains(territory):
-            self.territory(str(territory.dataset.territory))
+            self.territory(hit_territory(territory))
             return
         if name.startswith("cap-") and not getattr(button, "disabled", False):
             self.action(name, button)

@@ -94,9 +94,11 @@ class ClassicPage:
 
     def on_click(self, event: Any) -> None:
         target = event.target
-        territory: Any = target.closest("[data-territory]")
+        from ui.shell.render import hit_territory, territory_at
+
+        territory: Any = territory_at(target)
         if found(territory) and self.session is not None and el("board").contains(territory):
-            self.territory_clicked(str(territory.dataset.territory))
+            self.territory_clicked(hit_territory(territory))
             return
         button: Any = target.closest("[data-action]")
         if not found(button) or button.tagName == "FORM" or getattr(button, "disabled", False):

@@ -110,6 +110,10 @@ class Shell:
             self.show_setup()
         elif name == "hide-setup":
             self.hide_setup()
+        elif name == "zoom":
+            zoomed = el("board").classList.toggle("zoomed")
+            button.setAttribute("aria-pressed", "true" if zoomed else "false")
+            button.textContent = "Zoom −" if zoomed else "Zoom ＋"
         elif name == "away-close":
             el("away").hidden = True
         elif name == "resume-saved":
