@@ -104,9 +104,7 @@ def enter_orders(page: Page, faction: int, screenshot: Path | None = None) -> No
 def test_pass_and_play_turn_replay_and_report(page: Page, server_url: str, artifacts: Path):
     page.goto(server_url)
     wait_ready(page)
-    choose_capital_rules(
-        page, [("Ann", "human"), ("Bob", "human"), ("Cyd", "easy")], "e2e-capital"
-    )
+    choose_capital_rules(page, [("Ann", "human"), ("Bob", "human"), ("Cyd", "easy")], "e2e-capital")
     # setup: each human behind a hand-over screen; the computer has sealed already
     finish_setup(page, humans=2)
 
@@ -135,8 +133,13 @@ def test_pass_and_play_turn_replay_and_report(page: Page, server_url: str, artif
     # resolution: the replay runs, is skipped, the report has every section
     wait_stage(page, "replay")
     expect(page.get_by_test_id("cap-replay-title")).to_contain_text("Reinforcement")
+    page.get_by_test_id("cap-replay-pause").click()  # paused: only clicks move it
+    expect(page.get_by_test_id("cap-replay-pause")).to_have_attribute("aria-pressed", "true")
     page.get_by_test_id("cap-replay-next").click()
     expect(page.get_by_test_id("cap-replay-title")).not_to_contain_text("Reinforcement")
+    page.get_by_test_id("cap-replay-back").click()
+    expect(page.get_by_test_id("cap-replay-title")).to_contain_text("Reinforcement")
+    page.screenshot(path=str(artifacts / "capital-replay-paused.png"))
     page.get_by_test_id("cap-replay-skip").click()
     wait_stage(page, "report")
     report = page.get_by_test_id("cap-report")

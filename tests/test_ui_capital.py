@@ -217,6 +217,25 @@ def test_replay_steps_follow_the_report() -> None:
     assert s.stage == "report"
 
 
+def test_the_resolution_replay_pauses_and_steps_back() -> None:
+    """Issue 16: Capital's resolution replay could not be paused or stepped back."""
+    from ui.capital.panels import replay_html
+
+    s = resolved()
+    assert 'data-testid="cap-replay-back" disabled' in replay_html(s)
+    s.replay_next()
+    s.replay_next()
+    s.replay_back()
+    assert s.replay_step == 1
+    s.replay_back()
+    s.replay_back()
+    assert s.replay_step == 0 and s.stage == "replay"
+    s.toggle_replay_pause()
+    assert s.replay_paused and "▶ Play" in replay_html(s)
+    s.toggle_replay_pause()
+    assert not s.replay_paused and "Pause" in replay_html(s)
+
+
 def test_exports_have_every_section_and_the_svg_is_valid() -> None:
     s = resolved()
     s.skip_replay()

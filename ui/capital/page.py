@@ -243,8 +243,14 @@ class CapitalPage:
                 self.message(session.seal(key))
                 self.log_timing()
                 self.maybe_autoplay()
-            elif name == "cap-replay-next":
-                session.replay_next()
+            elif name in ("cap-replay-next", "cap-replay-back", "cap-replay-pause"):
+                {
+                    "cap-replay-next": session.replay_next,
+                    "cap-replay-back": session.replay_back,
+                    "cap-replay-pause": session.toggle_replay_pause,
+                }[name]()
+                self.replay_gen += 1  # a step by hand restarts the timer's wait: no race
+                self.maybe_autoplay()
             elif name == "cap-replay-skip":
                 session.skip_replay()
                 self.replay_gen += 1
@@ -314,7 +320,7 @@ class CapitalPage:
     # ------------------------------------------------------------ replay
 
     def maybe_autoplay(self) -> None:
-        if self.session is None or self.session.stage != "replay":
+        if self.session is None or self.session.stage != "replay" or self.session.replay_paused:
             return
         self.replay_gen += 1
         self.tasks.add(asyncio.ensure_future(self.autoplay(self.replay_gen)))

@@ -268,7 +268,19 @@ def replay_html(session: CapitalSession) -> str:
         f"<p>{escape(step.text)}</p>"
         + (f'<ol class="rounds">{rounds}</ol>' if rounds else "")
         + '<div class="row end">'
-        + _button("cap-replay-next", "Next step", "cap-replay-next")
+        + _button(
+            "cap-replay-back",
+            "‹ Back",
+            "cap-replay-back",
+            " disabled" if session.replay_step == 0 else "",
+        )
+        + _button(
+            "cap-replay-pause",
+            "▶ Play" if session.replay_paused else "❚❚ Pause",
+            "cap-replay-pause",
+            f' aria-pressed="{"true" if session.replay_paused else "false"}"',
+        )
+        + _button("cap-replay-next", "Next step ›", "cap-replay-next")
         + _button("cap-replay-skip", "Skip to the report", "cap-replay-skip", "", "btn primary")
         + "</div></div>"
     )

@@ -113,7 +113,7 @@ class Shell:
         elif name == "zoom":
             zoomed = el("board").classList.toggle("zoomed")
             button.setAttribute("aria-pressed", "true" if zoomed else "false")
-            button.textContent = "Zoom −" if zoomed else "Zoom ＋"
+            button.textContent = "Zoom −" if zoomed else "Zoom +"
         elif name == "away-close":
             el("away").hidden = True
         elif name == "resume-saved":
