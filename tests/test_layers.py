@@ -63,7 +63,7 @@ def test_the_engine_imports_no_page_and_no_sibling_ruleset(path: Path) -> None:
     own = parts[2] if parts[1] == "rulesets" and len(parts) > 3 else None
     forbidden += [f"engine.rulesets.{r}" for r in RULESETS if r != own]
     known = SEALED_KNOWS_CAPITAL if path.name == "sealed.py" else []
-    assert refused(path, forbidden) == known
+    assert set(refused(path, forbidden)) <= set(known)
 
 
 @pytest.mark.parametrize("path", module_files("ui"), ids=lambda p: str(p.relative_to(ROOT)))
@@ -76,4 +76,4 @@ def test_the_shell_imports_no_ruleset_page_and_pages_no_sibling(path: Path) -> N
     forbidden = [f"ui.{p}" for p in PAGES if p != own]
     forbidden += [f"engine.rulesets.{r}" for r in RULESETS if r != own]
     known = SEALED_KNOWS_CAPITAL if path.name == "sealed.py" else []
-    assert refused(path, forbidden) == known
+    assert set(refused(path, forbidden)) <= set(known)
