@@ -118,7 +118,7 @@ def test_two_humans_and_a_computer(page: Page, server_url: str, artifacts: Path)
             conquered = True
             break
     assert conquered, "no conquest in 12 attacks"
-    expect(page.get_by_test_id("dice")).to_contain_text("vs")
+    expect(page.get_by_test_id("dice")).to_contain_text("defends")
     page.screenshot(path=str(artifacts / "classic-midgame.png"))
 
     # End attacks, then one free move (which ends the turn without supply lines).

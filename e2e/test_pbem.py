@@ -111,7 +111,7 @@ def play_turn(page: Page, attack: bool) -> None:
         click_territory(page, origin)
         expect(page.get_by_test_id("odds")).to_be_visible()
         page.locator('[data-action="attack-target"]').first.click()
-        expect(page.get_by_test_id("dice")).to_contain_text("vs")
+        expect(page.get_by_test_id("dice")).to_contain_text("defends")
         if data(page)["phase"] == "move-in":
             page.get_by_test_id("move-in-confirm").click()
         page.wait_for_function(f"{BODY}.phase === 'attack'")

@@ -220,3 +220,25 @@ def test_new_game_form_reading() -> None:
     fields["army_limit"] = "lots"
     with pytest.raises(ValueError):
         read_form(lambda n: fields.get(n, ""), lambda n: n in on)
+
+
+def test_dice_are_sorted_paired_and_labelled_and_cleared_at_a_new_turn() -> None:
+    """Issue 16: dice sorted and paired so each comparison is visible (highest against
+    highest, ties to the defender), labelled with whose roll it is, cleared when a new
+    turn starts."""
+    from ui.classic.panels import dice_html
+
+    computers = [PlayerSpec("Hal", "baseline"), PlayerSpec("Deep", "baseline")]
+    session = Session.new(computers, QUICK, "dice")
+    session.last_rolls = [
+        {"type": "roll", "seat": 0, "defender": 1, "attack": [2, 6, 4], "defend": [3, 6]}
+    ]
+    html = dice_html(session)
+    assert "Hal attacks" in html and "Deep defends" in html
+    pairs = [p.split('"')[0] for p in html.split('<span class="pair ')[1:]]
+    assert pairs == ["defender", "attacker", ""]  # 6 v 6 tie, 4 v 3, and the unpaired 2
+    assert html.index("Hal: 6") < html.index("Hal: 4") < html.index("Hal: 2")
+    turn = session.state.turn
+    while session.state.turn == turn and not session.over:
+        session.play_computer()
+    assert session.last_rolls == [] and dice_html(session) == ""

@@ -228,7 +228,7 @@ class ClassicPage:
         if click.order is not None:
             self.play(click.order)
         else:
-            self.message(click.message, warn=True)
+            self.message(click.message, warn=not click.hint)
             self.refresh()
 
     def play(self, order: Any) -> None:
@@ -265,6 +265,7 @@ class ClassicPage:
                     while time.monotonic() < deadline and computers_to_play(self.session):
                         self.session.play_computer()
                         self.shell.note(self.entry.ruleset, self.session.state)
+                    self.message(self.session.log[-1][1] if self.session.log else "")
                     self.refresh()
                     await asyncio.sleep(0.001)
                 else:

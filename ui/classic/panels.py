@@ -257,24 +257,41 @@ def private_html(session: Session, picked: set[int]) -> str:
 
 
 def dice_html(session: Session) -> str:
+    """The last roll, sorted high to low and paired as the rules compare them (highest
+    against highest), each die labelled with whose it is; empty once a new turn starts."""
     rolls = session.last_rolls
     if not rolls:
         return ""
     last = rolls[-1]
-    attack = "".join(
-        f'<span class="die red" title="{v}">{PIPS[v - 1]}</span>' for v in last.get("attack", [])
-    )
-    defend = "".join(
-        f'<span class="die white" title="{v}">{PIPS[v - 1]}</span>' for v in last.get("defend", [])
-    )
+    players = session.state.players
+    attacker = players[last["seat"]].name if "seat" in last else "Attacker"
+    defender = players[last["defender"]].name if "defender" in last else "Defender"
+    attack = sorted(last.get("attack", []), reverse=True)
+    defend = sorted(last.get("defend", []), reverse=True)
+    pairs = []
+    for i in range(max(len(attack), len(defend))):
+        a = attack[i] if i < len(attack) else None
+        d = defend[i] if i < len(defend) else None
+        verdict = "" if a is None or d is None else ("attacker" if a > d else "defender")
+        mark = {"attacker": "›", "defender": "‹"}.get(verdict, "")
+        pairs.append(
+            f'<span class="pair {verdict}">'
+            + (f'<span class="die red" title="{attacker}: {a}">{PIPS[a - 1]}</span>' if a else "")
+            + f'<span class="beats" aria-hidden="true">{mark}</span>'
+            + (f'<span class="die white" title="{defender}: {d}">{PIPS[d - 1]}</span>' if d else "")
+            + "</span>"
+        )
     lost_a = sum(r.get("attacker_losses", 0) for r in rolls)
     lost_d = sum(r.get("defender_losses", 0) for r in rolls)
     summary = (
-        f"{len(rolls)} roll{'s' if len(rolls) > 1 else ''}: attacker −{lost_a}, defender −{lost_d}"
+        f"{len(rolls)} roll{'s' if len(rolls) > 1 else ''}: {escape(attacker)} −{lost_a}, "
+        f"{escape(defender)} −{lost_d}"
     )
     return (
-        f'<div class="dice-row">{attack}<span class="vs">vs</span>{defend}</div>'
-        f'<div class="muted small">{summary}</div>'
+        f'<div class="dice-who"><span class="who red">{escape(attacker)} attacks</span>'
+        f'<span class="who white">{escape(defender)} defends</span></div>'
+        f'<div class="dice-row" data-testid="dice-pairs">{"".join(pairs)}</div>'
+        f'<div class="muted small">{summary} (ties go to the defender)</div>'
     )
 
 
