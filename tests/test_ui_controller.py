@@ -242,3 +242,21 @@ def test_dice_are_sorted_paired_and_labelled_and_cleared_at_a_new_turn() -> None
     while session.state.turn == turn and not session.over:
         session.play_computer()
     assert session.last_rolls == [] and dice_html(session) == ""
+
+
+def test_the_reinforcement_breakdown_names_territories_continents_and_cards() -> None:
+    """max(3, territories ÷ 3) + the bonus of each continent held whole + cards
+    (docs/rules-classic.md, A turn, 1), explained beside the number to place."""
+    from ui.classic.views import reinforcement_breakdown
+
+    session = Session.new(PLAYERS, QUICK, "why")
+    state = session.state
+    seat = state.current
+    for t in state.owner:
+        state.owner[t] = 1 - seat if seat in (0, 1) else 0
+    australia = ("indonesia", "new_guinea", "western_australia", "eastern_australia")
+    for t in (*australia, "siam", "china", "india", "ural", "egypt"):
+        state.owner[t] = seat
+    text = reinforcement_breakdown(session)
+    assert text.startswith("9 territories ÷ 3 = 3 (at least 3)")
+    assert "continents: Australia 2" in text and "cards" in text

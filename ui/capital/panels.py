@@ -141,6 +141,13 @@ def entry_html(session: CapitalSession, picked: set[int] | None = None) -> str:
     pool = (
         f'<div class="pool" data-testid="cap-pool"><span class="label">{what}</span> '
         f"<b>{used}/{total}</b> placed{note}</div>"
+        + (
+            ""
+            if session.setup
+            else '<p class="muted small" data-testid="cap-marks">On the map, <b>+2/3</b> means'
+            " 2 units placed there of the 3 it may receive this turn (1 + your neighbouring"
+            " territories); <b>0/3</b>: none placed yet.</p>"
+        )
     )
     placeholder = "1" if session.mode == "place" else "max"
     units = (

@@ -47,11 +47,12 @@ def turn_html(session: Session) -> str:
         else f"computer · {state.players[state.current].control}"
     )
     phase = state.phase.value.replace("-", " ")
-    extra = ""
+    extra = why = ""
     if state.phase is Phase.REINFORCE:
+        why = escape(views.reinforcement_breakdown(session))
         extra = (
-            f'<span class="pill" data-testid="reinforcements">{state.reinforcements}'
-            " to place</span>"
+            f'<span class="pill" data-testid="reinforcements" title="{why}">'
+            f"{state.reinforcements} to place</span>"
         )
     elif state.phase in (Phase.CLAIM, Phase.SETUP):
         left = state.players[state.current].setup_armies
@@ -60,6 +61,11 @@ def turn_html(session: Session) -> str:
         f'<div class="turn-line">{who}<span class="muted">{escape(kind)}</span>'
         f'<span class="pill phase" data-testid="phase">{escape(phase)}</span>{extra}</div>'
         f'<p class="prompt" data-testid="prompt">{escape(views.prompt(session))}</p>'
+        + (
+            f'<p class="muted small" data-testid="reinforcement-why">{why}</p>'
+            if state.phase is Phase.REINFORCE
+            else ""
+        )
     )
 
 
