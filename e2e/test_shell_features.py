@@ -267,3 +267,19 @@ def test_a_whole_classic_turn_by_keyboard(page: Page, server_url: str, artifacts
         page.get_by_test_id("away-close").click()
         expect(page.get_by_test_id("away-box")).to_be_hidden()
     assert_clean(page)
+
+
+def test_place_the_rest_of_the_setup_armies_at_random(page: Page, server_url: str) -> None:
+    """Without Special setup the armies go one at a time; one button places the rest."""
+    page.goto(server_url)
+    wait_ready(page)
+    page.locator("details.options summary").click()
+    page.get_by_test_id("opt-special_setup").set_checked(False)
+    page.get_by_test_id("opt-seed").fill("rest-1")
+    page.get_by_test_id("start").click()
+    page.wait_for_function(
+        f"{BODY}.humanTurn === 'true' && {BODY}.phase === 'setup'", timeout=60_000
+    )
+    page.get_by_test_id("random-rest").click()
+    page.wait_for_function(f"{BODY}.phase !== 'setup'", timeout=90_000)
+    assert_clean(page)

@@ -260,3 +260,19 @@ def test_the_reinforcement_breakdown_names_territories_continents_and_cards() ->
     text = reinforcement_breakdown(session)
     assert text.startswith("9 territories ÷ 3 = 3 (at least 3)")
     assert "continents: Australia 2" in text and "cards" in text
+
+
+def test_a_headquarters_pick_asks_for_confirmation() -> None:
+    """Issue 16: a headquarters pick (US short) asks first: the first click selects, the
+    second on the same territory chooses."""
+    players = [PlayerSpec("Ann", "human"), PlayerSpec("Cy", "baseline")]
+    session = Session.new(players, {"game_type": "us_short", "special_setup": True}, "hq")
+    while session.state.phase.value != "headquarters":
+        session.play(session.legal()[0], human=session.human_turn)
+    while not session.human_turn:
+        session.play_computer()
+    mine = next(o.territory for o in session.legal())
+    first = session.click(mine)
+    assert first.order is None and first.hint and "again to confirm" in first.message
+    second = session.click(mine)
+    assert second.order is not None and second.order.territory == mine

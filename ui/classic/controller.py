@@ -392,7 +392,16 @@ class Session:
                 return Click(order=PlaceNeutral(territory))
             return self._pick(Place(territory, 1))
         if phase is Phase.HEADQUARTERS:
-            return self._pick(ChooseHeadquarters(territory))
+            order = ChooseHeadquarters(territory)
+            if order not in legal:
+                return Click(message=self._why(order))
+            if self.selected != territory:  # a headquarters is for the whole game: ask first
+                self.selected = territory
+                return Click(
+                    message=f"{name} as your headquarters? Click it again to confirm.", hint=True
+                )
+            self.selected = None
+            return Click(order=order)
         if phase is Phase.REINFORCE:
             if not any(isinstance(o, Place) for o in legal):
                 cards = len(state.players[state.current].cards)

@@ -53,6 +53,8 @@ class ClassicPage:
         self.skipping = False
         self.running = False
         self.winner_closed = False
+        self.auto_place: set[int] = set()
+        """Seats whose remaining setup armies are placed at random (their choice)."""
         self.tasks: set[Any] = set()
         self.email = EmailPage(self)  # play by email / forum (issue 4)
 
@@ -191,6 +193,12 @@ class ClassicPage:
             if legal:
                 self.play(random.choice(legal))
             return
+        elif name == "random-rest":
+            actor = session.actor
+            if actor is not None:
+                self.auto_place.add(actor)
+            self.auto_place_next()
+            return
         elif name == "pick-card":
             card = int(button.dataset.card)
             self.picked ^= {card}
@@ -247,8 +255,25 @@ class ClassicPage:
         self.save()
         self.refresh()
         self.kick_computers()
+        self.auto_place_next()
 
     # ------------------------------------------------------------ computers
+
+    def auto_place_next(self) -> None:
+        """A player who chose "Place the rest at random" has its next setup army placed."""
+        from engine.rulesets.classic.state import Phase
+
+        session = self.session
+        if (
+            session is None
+            or session.state.phase is not Phase.SETUP
+            or not session.human_turn
+            or session.actor not in self.auto_place
+        ):
+            return
+        legal = session.legal()
+        if legal:
+            self.play(random.choice(legal))
 
     def kick_computers(self) -> None:
         session = self.session
@@ -284,6 +309,7 @@ class ClassicPage:
             self.skipping = False
             self.save()
             self.refresh()
+            self.auto_place_next()
 
     # ------------------------------------------------------------ new game, save, restore
 
@@ -335,6 +361,7 @@ class ClassicPage:
         self.picked = set()
         self.winner_closed = False
         self.skipping = False
+        self.auto_place = set()
         el("game").hidden = False
 
     def deactivate(self) -> None:

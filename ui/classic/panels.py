@@ -91,9 +91,16 @@ def controls_html(session: Session, choice: CountChoice | None = None) -> str:
                 f"{session.name(choice.origin)} → {session.name(choice.target)}",
             )
         )
-    elif phase in (Phase.CLAIM, Phase.SETUP):
+    elif phase is Phase.CLAIM:
         parts.append(
             '<div class="row">' + _button("Random pick", "random-pick", "random-pick") + "</div>"
+        )
+    elif phase is Phase.SETUP:
+        parts.append(
+            '<div class="row">'
+            + _button("Random pick", "random-pick", "random-pick")
+            + _button("Place the rest at random", "random-rest", "random-rest")
+            + "</div>"
         )
     elif phase is Phase.REINFORCE:
         parts.append(_place_count(session))
