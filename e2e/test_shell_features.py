@@ -4,6 +4,7 @@ player, a question before a saved game is replaced, "How to play", the game reco
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from conftest import assert_clean, wait_ready
@@ -282,4 +283,22 @@ def test_place_the_rest_of_the_setup_armies_at_random(page: Page, server_url: st
     )
     page.get_by_test_id("random-rest").click()
     page.wait_for_function(f"{BODY}.phase !== 'setup'", timeout=90_000)
+    assert_clean(page)
+
+
+def test_a_move_flashes_briefly_unless_reduced_motion(page: Page, server_url: str) -> None:
+    page.goto(server_url)
+    wait_ready(page)
+    start_solo(page, "flash-1")
+    page.wait_for_function(
+        f"{BODY}.humanTurn === 'true' && {BODY}.phase === 'reinforce'", timeout=60_000
+    )
+    first = page.locator("#board path.legal").first
+    territory = first.get_attribute("data-territory")
+    first.dispatch_event("click")
+    placed = page.locator(f'#board path[data-territory="{territory}"]')
+    expect(placed).to_have_class(re.compile(r"\bflash-moved\b"))
+    assert placed.evaluate("p => getComputedStyle(p).animationName") == "flash-moved"
+    page.emulate_media(reduced_motion="reduce")
+    assert placed.evaluate("p => getComputedStyle(p).animationName") == "none"
     assert_clean(page)

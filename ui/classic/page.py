@@ -405,7 +405,6 @@ class ClassicPage:
         from ui.classic import panels
         from ui.shell.render import render_map
 
-        self.shell.note(self.entry.ruleset, session.state)  # the record: a position a turn
         body = document.body.dataset
         body.phase = session.state.phase.value
         body.current = str(session.state.current)
@@ -431,6 +430,7 @@ class ClassicPage:
             again = board.querySelector(f'[data-territory="{focused}"]')
             if found(again):
                 again.focus()
+        self.shell.note(self.entry.ruleset, session.state)  # record, motion, while away
         el("turn").innerHTML = panels.turn_html(session)
         el("controls").innerHTML = panels.controls_html(session, self.choice)
         el("private").innerHTML = panels.private_html(session, self.picked)

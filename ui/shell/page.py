@@ -78,6 +78,7 @@ class Shell:
         self.dialogs: Any = None  # ui.shell.dialogs.Dialogs, imported on first use
         self.timeline: Any = None  # ui.shell.timeline.Timeline, made on the first save
         self.away: Any = None  # ui.shell.away.Away
+        self.last_board: dict[str, tuple[dict[str, int], dict[str, int]]] = {}
         self.pages: dict[str, RulesetPage] = {
             entry.ruleset: importlib.import_module(entry.module).PAGE(self, entry)
             for entry in PAGES
@@ -148,6 +149,28 @@ class Shell:
         except Exception as exc:  # a full storage must not stop the game
             window.console.warn(f"game record not saved: {exc}")
         self.tell_away(ruleset, state)
+        self.flash_changes(ruleset, state)
+
+    def flash_changes(self, ruleset: str, state: Any) -> None:
+        """Motion: a short highlight of each conquest and army movement on the board
+        (the stylesheet turns it off under prefers-reduced-motion)."""
+        board = (dict(state.owner), dict(state.armies))
+        before = self.last_board.get(ruleset)
+        self.last_board[ruleset] = board
+        if before is None:
+            return
+        taken = [t for t, o in board[0].items() if before[0].get(t) != o]
+        moved = [t for t, a in board[1].items() if before[1].get(t) != a and t not in taken]
+        if taken or moved:
+            self.tasks.add(asyncio.ensure_future(self.flash(taken, moved)))
+
+    async def flash(self, taken: list[str], moved: list[str]) -> None:
+        await asyncio.sleep(0)  # after the page has drawn the new board
+        for cls, territories in (("flash-taken", taken), ("flash-moved", moved)):
+            for territory in territories:
+                path = el("board").querySelector(f'path[data-territory="{territory}"]')
+                if found(path):
+                    path.classList.add(cls)
 
     def tell_away(self, ruleset: str, state: Any) -> None:
         """A human seat is back after others played: "While you were away"."""
