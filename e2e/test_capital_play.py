@@ -299,3 +299,15 @@ def test_trading_a_card_set_in_the_page(page: Page, server_url: str):
     expect(page.get_by_test_id("cap-orders")).to_contain_text("4 units")
     expect(page.get_by_test_id("cap-card-0")).to_be_disabled()
     assert_clean(page)
+
+
+def test_the_order_list_comes_before_the_status_table(page: Page, server_url: str) -> None:
+    """Issue 16: Capital's order list next to the map, not below the status table."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server_url)
+    wait_ready(page)
+    choose_capital_rules(page, [("Ann", "human"), ("Cyd", "easy")], "e2e-order")
+    main_top = page.get_by_test_id("cap-main").bounding_box()
+    status_top = page.get_by_test_id("cap-status").bounding_box()
+    assert main_top is not None and status_top is not None
+    assert main_top["y"] < status_top["y"]

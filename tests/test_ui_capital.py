@@ -482,3 +482,24 @@ def test_autosave_round_trip_keeps_trades_and_picked_cards() -> None:
     old = s.to_json()
     del old["picked"]  # an autosave from before card picking
     assert CapitalSession.from_json(old).picked == []
+
+
+def test_battle_lines_are_written_for_people() -> None:
+    """Issue 16: "Blue rolls 11 on a white die", never a name read as a die colour."""
+    from ui.capital.replay import battle_rounds
+
+    battle = {
+        "sides": [{"faction": 0}, {"faction": 1}],
+        "rounds": [
+            {"rolls": [["Yellow", 10, 11], ["White", 11, 11]], "losses": [0, 1]},
+            {"rolls": [["Yellow", 3, 4], None], "losses": [1, 0]},
+        ],
+    }
+    lines = battle_rounds(battle, ["Ada", "Boris"])
+    assert lines[0] == (
+        "Round 1: Ada rolls 11 on a yellow die (10 + 1) and loses nothing;"
+        " Boris rolls 11 on a white die and loses 1."
+    )
+    assert lines[1] == (
+        "Round 2: Ada rolls 4 on a yellow die (3 + 1) and loses 1; Boris does not roll."
+    )
