@@ -503,3 +503,22 @@ def test_battle_lines_are_written_for_people() -> None:
     assert lines[1] == (
         "Round 2: Ada rolls 4 on a yellow die (3 + 1) and loses 1; Boris does not roll."
     )
+
+
+def test_odds_are_shown_while_writing_attacks() -> None:
+    """Issue 16: Capital odds shown while writing attacks, from the colour-dice odds of
+    engine.odds; "max" counts this draft's placements and leaves one unit behind."""
+    from engine.odds import win_probability
+    from ui.capital.entry import Draft, attack_odds, attack_units, entries
+
+    s = CapitalSession.new(specs("human", "human"), {}, "odds")
+    state = s.state
+    origin = next(iter(state.territories_of(0)))
+    target = next(t for t in sorted(state.owner) if state.owner[t] == 1)
+    state.armies[origin], state.armies[target] = 5, 3
+    draft = Draft(placements=[(origin, 2)], attacks=[(origin, target, None)])
+    assert attack_units(state, draft, 0) == 6
+    odds = attack_odds(state, draft, 0)
+    assert odds == win_probability(6, 3, state.options.dice)
+    text = next(e.text for e in entries(state, 0, draft) if e.kind == "attack")
+    assert f"{odds:.0%} to take it from 3" in text
