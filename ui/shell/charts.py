@@ -109,6 +109,7 @@ def league_html(rows: Sequence[LeagueRow]) -> str:
         ]
         body.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     return (
+        '<div class="league-wrap">'
         f'<table class="info league" data-testid="league-table"><thead><tr>{head}</tr></thead>'
-        f"<tbody>{''.join(body)}</tbody></table>"
+        f"<tbody>{''.join(body)}</tbody></table></div>"
     )

@@ -30,9 +30,9 @@ PLAYING = 3
 DEFAULT_CONTROL = "standard"
 CONTROLS = (
     ("human", "Human"),
-    ("easy", "Computer: Easy"),
-    ("standard", "Computer: Standard"),
-    ("good", "Computer: Good"),
+    ("easy", "CPU · Easy"),
+    ("standard", "CPU · Standard"),
+    ("good", "CPU · Good"),
 )
 """What the form offers, weakest level first (the engine's ``baseline`` player is for
 tests and tournaments, not offered to players)."""
