@@ -12,7 +12,15 @@ from conftest import PageMonitor, assert_clean, click_territory, guard, legal, w
 from playwright.sync_api import Browser, Page, expect
 
 BODY = "document.body.dataset"
-SECTIONS = ("reinforcement", "attacks", "resolved", "final", "reinforcements", "offenses")
+SECTIONS = (
+    "reinforcement",
+    "attacks",
+    "surge-attacks",
+    "resolved",
+    "final",
+    "reinforcements",
+    "offenses",
+)
 
 
 def choose_capital_rules(page: Page, factions: list[tuple[str, str]], seed: str, **extra: str):
@@ -311,3 +319,71 @@ def test_the_order_list_comes_before_the_status_table(page: Page, server_url: st
     status_top = page.get_by_test_id("cap-status").bounding_box()
     assert main_top is not None and status_top is not None
     assert main_top["y"] < status_top["y"]
+
+
+def test_surge_condition_and_why_a_territory_cannot_attack(
+    page: Page, server_url: str, artifacts: Path
+) -> None:
+    """RULINGS §2: a surge may carry "only if U holds at most M units after placements",
+    entered in the surge dialog and shown in the orders and in the report's own "Surge
+    attacks" section; a territory that cannot attack says the real reason."""
+    page.set_viewport_size({"width": 1366, "height": 800})
+    page.goto(server_url)
+    wait_ready(page)
+    choose_capital_rules(page, [("Ann", "human"), ("Bob", "human")], "e2e-surge")
+    finish_setup(page, humans=2)
+    wait_stage(page, "handover")
+    # One of Ann's border territories is down to a single unit (edited into the autosave).
+    thin = page.evaluate(
+        """() => {
+          const key = 'risk-family.capital.v1';
+          const save = JSON.parse(localStorage.getItem(key));
+          const owner = save.state.owner;
+          const capital = save.state.players[0].capital;
+          const mine = Object.keys(owner).filter(t => owner[t] === 0 && t !== capital);
+          save.state.armies[mine[0]] = 1;
+          localStorage.setItem(key, JSON.stringify(save));
+          return mine[0];
+        }"""
+    )
+    page.reload()
+    wait_ready(page)
+    wait_stage(page, "handover")
+    page.get_by_test_id("cap-handover-continue").click()
+    wait_stage(page, "entry")
+    page.get_by_test_id("cap-mode-attack").click()
+    click_territory(page, thin)
+    expect(page.get_by_test_id("message")).to_contain_text("cannot attack")
+    expect(page.get_by_test_id("message")).not_to_contain_text("needs 2+ units")
+    origin = legal(page)[0]
+    click_territory(page, origin)
+    via = legal(page)[0]
+    click_territory(page, via)
+    page.get_by_test_id("cap-mode-surge").click()
+    click_territory(page, via)
+    onward = legal(page)
+    assert onward, "nothing to surge into"
+    page.get_by_test_id("cap-surge-max").fill("3")
+    click_territory(page, onward[0])
+    expect(page.get_by_test_id("cap-orders")).to_contain_text("holds at most 3 after placements")
+    page.screenshot(path=str(artifacts / "capital-surge-desktop.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.get_by_test_id("cap-surge-max").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "capital-surge-phone.png"))
+    page.set_viewport_size({"width": 1366, "height": 800})
+    page.get_by_test_id("cap-seal").click()
+    wait_stage(page, "handover")
+    page.get_by_test_id("cap-handover-continue").click()
+    wait_stage(page, "entry")
+    page.get_by_test_id("cap-seal").click()
+    wait_stage(page, "replay", "report")
+    if stage(page) == "replay":
+        page.get_by_test_id("cap-replay-skip").click()
+    wait_stage(page, "report")
+    report = page.get_by_test_id("cap-report")
+    expect(report.locator('[data-section="surge-attacks"]')).to_be_visible()
+    page.screenshot(path=str(artifacts / "capital-report-surges-desktop.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    report.locator('[data-section="surge-attacks"]').scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "capital-report-surges-phone.png"))
+    assert_clean(page)

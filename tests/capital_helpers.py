@@ -48,7 +48,7 @@ def orders(
     faction: int,
     place: Sequence[tuple[str, int | None]] = (),
     attacks: Sequence[tuple[str, str, int | None]] = (),
-    surge: tuple[str, str, int | None] | None = None,
+    surge: tuple[str, str, int | None] | tuple[str, str, int | None, int] | None = None,
     tactical: tuple[str, Sequence[tuple[str, int | None]]] | None = None,
     trades: Sequence[tuple[int, int, int]] = (),
     player: str = "",

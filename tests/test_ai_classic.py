@@ -138,7 +138,7 @@ def test_rerolls_a_losing_lowest_die(level: str) -> None:
     against 6-5 cannot gain from re-rolling the 1, so the careful levels keep it."""
     state = _position(level, mine=AUSTRALIA, options={"computer_advantage": True})
     state.phase = Phase.ADVANTAGE
-    state.battle = {"origin": "siam", "target": "indonesia", "advantage_used": True}
+    state.battle = {"origin": "siam", "target": "indonesia"}
     state.pending = {"attack": [5, 2], "defend": [4, 3], "dice": 2, "mode": "once"}
     assert choose_order(state) == Reroll(True)
     state.pending = {"attack": [6, 6, 1], "defend": [6, 5], "dice": 3, "mode": "once"}

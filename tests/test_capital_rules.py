@@ -224,6 +224,34 @@ def test_mass_invasion_by_two_factions_then_spoils_of_war() -> None:
     assert at(s, "ontario") == (A, 1)
 
 
+def test_spoils_of_war_are_fought_after_every_invasion() -> None:
+    """RULINGS §2: "All spoils battles are fought after every invasion, as the seed's
+    priority order says" (Mass Invasions, Invasions, Spoils of War): the plain invasion
+    of Peru is rolled before the spoils of Ontario, in the dice and in the report."""
+    s = board(
+        {
+            "northwest_territory": (A, 2),
+            "quebec": (C, 2),
+            "ontario": (B, 0),
+            "brazil": (A, 1),
+            "peru": (B, 0),
+        }
+    )
+    s = run(
+        s,
+        [
+            orders(A, attacks=[("northwest_territory", "ontario", 2), ("brazil", "peru", 1)]),
+            orders(C, attacks=[("quebec", "ontario", 2)]),
+        ],
+        [1, 5, 5, 1, 5, 8, 3, 4, 4],
+    )
+    assert kinds(s) == ["mass-invasion", "invasion", "spoils-of-war"]
+    assert at(s, "peru") == (A, 1)
+    assert at(s, "ontario") == (A, 1)
+    text = report_text(s)
+    assert text.index("Peru") < text.index("Spoils")
+
+
 def test_spoils_of_war_with_nobody_left_keeps_old_owner() -> None:
     """Decision (seed silent): when the spoils of war leave nobody, the old owner keeps
     the territory with one unit, so no territory is ever empty."""
@@ -295,8 +323,8 @@ def test_surge_after_a_conquest() -> None:
         [1, 5, 1, 6],
     )
     assert s.last_report is not None
-    battles = s.last_report["attacks"]
-    assert [(b["kind"], b["surge"]) for b in battles] == [("invasion", False), ("invasion", True)]
+    assert [(b["kind"], b["surge"]) for b in s.last_report["attacks"]] == [("invasion", False)]
+    assert [(b["kind"], b["surge"]) for b in s.last_report["surges"]] == [("invasion", True)]
     assert at(s, "japan") == (A, 2)
     assert at(s, "kamchatka") == (A, 1)
 
@@ -401,7 +429,8 @@ def test_fixed_set_values() -> None:
 def test_card_territory_bonus_of_two() -> None:
     """Seed: "Should any card a player exchanges depicts a territory they currently
     occupy, that player automatically gains 2 Reinforcements in the indicated
-    territory"."""
+    territory"; RULINGS §2: they count against the placement limit (changed by the
+    ruling: Alaska's limit 3 now holds the 2 bonus units and 1 placed)."""
     s = board({"alaska": (A, 1), "northwest_territory": (A, 1), "alberta": (A, 1)})
     s.players[A].cards = [0, 9, 12]  # alaska, venezuela, argentina: three infantry
     s = run(
@@ -409,14 +438,30 @@ def test_card_territory_bonus_of_two() -> None:
         [
             orders(
                 A,
-                place=[("alaska", 3), ("northwest_territory", 3), ("alberta", 1)],
+                place=[("alaska", 1), ("northwest_territory", 3), ("alberta", 3)],
                 trades=[(0, 9, 12)],
             )
         ],
     )
-    assert s.armies["alaska"] == 1 + 3 + 2
+    assert s.armies["alaska"] == 1 + 1 + 2
     assert offense_codes(s, A) == []
     assert s.draw_pile[-3:] == [0, 9, 12]  # spent cards go under the pile
+
+
+def test_card_bonus_counts_against_the_placement_limit() -> None:
+    """RULINGS §2: "the 2 units a traded card gives in a held territory count against that
+    territory's placement limit like any reinforcement; what does not fit is cut and
+    listed under Offenses". Isolated Japan, limit 1: it ends with 1 + 1, not 1 + 2."""
+    japan = next(c.index for c in MAP.deck if c.territory == "japan")
+    kind = MAP.deck[japan].type
+    others = [c.index for c in MAP.deck if c.type == kind and c.territory not in ("japan", None)]
+    s = board({"japan": (A, 1)})
+    s.players[A].cards = [japan, *others[:2]]
+    s = run(s, [orders(A, trades=[(japan, others[0], others[1])])])
+    assert at(s, "japan") == (A, 1 + 1)
+    assert "cards/bonus-over-limit" in offense_codes(s, A)
+    assert "cards/truncated" in offense_codes(s, A)  # the set's units have no room left
+    assert "card bonus on Japan cut from 2 to 1" in report_text(s)
 
 
 def test_card_armies_truncated_by_placement_capacity() -> None:

@@ -7,7 +7,7 @@ import pytest
 from engine.errors import IllegalOrderError
 from engine.maps import load_map
 from engine.rulesets.classic.orders import Attack, EndTurn, MoveIn, Place, Reroll, TradeCards
-from engine.rulesets.classic.state import Phase
+from engine.rulesets.classic.state import ClassicState, Phase
 from tests.conftest import CLASSIC, classic_position, play
 
 MAP = load_map("classic")
@@ -15,6 +15,22 @@ MAP = load_map("classic")
 
 def rolls(events: list[dict[str, object]]) -> list[dict[str, object]]:
     return [e for e in events if e["type"] == "roll"]
+
+
+def cards_of(kind: str) -> list[int]:
+    return [c.index for c in MAP.deck if c.type.value == kind]
+
+
+def last_stand(mine: list[int], theirs: list[int]) -> ClassicState:
+    """Seat 1's last territory, Kamchatka, falls to Alaska's three sixes; seat 0 holds
+    ``mine``, seat 1 ``theirs`` (seat 2 holds everything else)."""
+    state = classic_position({"kamchatka": 1, "alaska": 0}, {"alaska": 5}, dice=[6, 6, 6, 1])
+    for t, o in state.owner.items():
+        if o == 1 and t != "kamchatka":
+            state.owner[t] = 2
+    state.players[0].cards = list(mine)
+    state.players[1].cards = list(theirs)
+    return state
 
 
 def test_attack_needs_adjacency() -> None:
@@ -158,14 +174,8 @@ def test_elimination_takes_cards_and_six_cards_force_trades_down_to_four() -> No
     """Manual p.12: "you win any RISK cards that player has. If ... you then hold six or
     more cards, you must immediately trade in matched sets until you have four or fewer
     cards ... which you immediately place"."""
-    infantry = [c.index for c in MAP.deck if c.type.value == "infantry"]
-    cavalry = [c.index for c in MAP.deck if c.type.value == "cavalry"]
-    state = classic_position({"kamchatka": 1, "alaska": 0}, {"alaska": 5}, dice=[6, 6, 6, 1])
-    for t, o in state.owner.items():
-        if o == 1 and t != "kamchatka":
-            state.owner[t] = 2
-    state.players[0].cards = infantry[:3]
-    state.players[1].cards = cavalry[:3]
+    infantry, cavalry = cards_of("infantry"), cards_of("cavalry")
+    state = last_stand(infantry[:3], cavalry[:3])
     state, events = play(state, Attack("alaska", "kamchatka", 3))
     assert any(e["type"] == "eliminated" and e["seat"] == 1 for e in events)
     assert not state.players[1].alive and state.players[1].cards == []
@@ -180,17 +190,42 @@ def test_elimination_takes_cards_and_six_cards_force_trades_down_to_four() -> No
     assert state.phase is Phase.ATTACK
 
 
-def test_attack_advantage_rerolls_the_lowest_die_once_per_battle() -> None:
-    """Manual p.35 and RULINGS §1: "after each roll a human attacker is offered to re-roll
-    their single lowest die, once per battle"."""
+def test_after_an_elimination_trading_stops_at_four_cards() -> None:
+    """RULINGS §1: "After an elimination, the conqueror trades sets only while holding 6
+    or more cards, and stops as soon as the hand is down to 4 or fewer; further sets wait
+    for the start of a later turn." Seven cards: one trade leaves four (a set among
+    them), and that set may not be traded now."""
+    infantry, cavalry = cards_of("infantry"), cards_of("cavalry")
+    state = last_stand([*infantry[:3], cards_of("artillery")[0]], cavalry[:3])
+    state, _ = play(state, Attack("alaska", "kamchatka", 3))
+    state, _ = play(state, MoveIn(3))
+    assert len(state.players[0].cards) == 7
+    state, _ = play(state, TradeCards(tuple(infantry[:3])))
+    assert len(state.players[0].cards) == 4
+    before = state.to_json()
+    with pytest.raises(IllegalOrderError) as info:
+        CLASSIC.apply(state, TradeCards(tuple(cavalry[:3])))
+    assert info.value.code == "order/no-trade" and "4 cards" in info.value.message
+    assert state.to_json() == before
+    assert not [o for o in CLASSIC.legal_orders(state) if isinstance(o, TradeCards)]
+    state, _ = play(state, Place("alaska", state.reinforcements))
+    assert state.phase is Phase.ATTACK and len(state.players[0].cards) == 4
+
+
+def test_attack_advantage_is_offered_after_every_roll_with_that_roll_shown() -> None:
+    """RULINGS §1: "after every roll (the manual's 'battle' is one throw of the dice) a
+    human attacker is shown that roll and offered to re-roll their single lowest die".
+    (Changed by the ruling: it was once per sequence of rolls on one target.)"""
     state = classic_position(
         {"alaska": 0, "kamchatka": 1},
-        {"alaska": 5, "kamchatka": 5},
+        {"alaska": 6, "kamchatka": 5},
         options={"attack_advantage": True},
-        dice=[6, 4, 1, 5, 4, 6, 1, 1, 1, 6, 6],
+        dice=[6, 4, 1, 5, 4, 6, 1, 1, 1, 6, 6, 5],
     )
     state, events = play(state, Attack("alaska", "kamchatka", 3))
     assert state.phase is Phase.ADVANTAGE
+    (offer,) = [e for e in events if e["type"] == "advantage-offered"]
+    assert offer["attack"] == [6, 4, 1] and offer["defend"] == [5, 4]
     _declined, events = play(state, Reroll(False))
     (roll,) = rolls(events)
     assert roll["attack"] == [6, 4, 1] and roll["attacker_losses"] == 1
@@ -199,10 +234,31 @@ def test_attack_advantage_rerolls_the_lowest_die_once_per_battle() -> None:
     assert used == [{"type": "advantage-used", "seat": 0, "old": 1, "new": 6}]
     (roll,) = rolls(events)
     assert roll["attack"] == [6, 4, 6] and roll["defender_losses"] == 2
-    # Same battle again: no second offer even though the attacker loses.
+    # The next roll on the same target is offered again, and so is its re-roll.
     state, events = play(state, Attack("alaska", "kamchatka", 3))
-    assert state.phase is Phase.ATTACK
-    assert not [e for e in events if e["type"] == "advantage-offered"]
+    assert state.phase is Phase.ADVANTAGE
+    (offer,) = [e for e in events if e["type"] == "advantage-offered"]
+    assert offer["attack"] == [1, 1, 1] and offer["defend"] == [6, 6]
+    state, events = play(state, Reroll(True))
+    (roll,) = rolls(events)
+    assert roll["attack"] == [5, 1, 1] and roll["attacker_losses"] == 2
+
+
+def test_attack_advantage_pauses_a_continuous_attack_at_every_losing_roll() -> None:
+    """RULINGS §1: the offer comes "after every roll", so an automatic attack stops at
+    each roll the attacker would lose something in and shows it."""
+    state = classic_position(
+        {"alaska": 0, "kamchatka": 1},
+        {"alaska": 6, "kamchatka": 5},
+        options={"attack_advantage": True},
+        dice=[6, 6, 6, 1, 1, 2, 2, 2, 6, 6],
+    )
+    state, events = play(state, Attack("alaska", "kamchatka", 3, "continuous"))
+    (first,) = rolls(events)
+    assert first["attack"] == [6, 6, 6] and first["defender_losses"] == 2
+    assert state.phase is Phase.ADVANTAGE
+    (offer,) = [e for e in events if e["type"] == "advantage-offered"]
+    assert offer["attack"] == [2, 2, 2] and offer["defend"] == [6, 6]
 
 
 def test_computer_advantage_applies_to_computer_players_only() -> None:

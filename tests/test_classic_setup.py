@@ -194,3 +194,45 @@ def test_claim_phase_until_all_claimed() -> None:
         state, _ = play(state, Claim(free))
     assert state.phase is Phase.SETUP
     assert len(state.territories_of(0)) == len(state.territories_of(1)) == 21
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"game_type": "us_full", "special_setup": True},
+        {"game_type": "custom", "selection": "manual", "special_setup": True},
+        {"game_type": "us_short", "special_setup": True},
+    ],
+)
+def test_special_setup_with_manual_selection_is_refused(options: dict[str, object]) -> None:
+    """RULINGS §1: "Special setup implies random territory selection: the engine refuses
+    special setup together with manual selection (`option/conflict`)"."""
+    with pytest.raises(OptionError) as info:
+        CLASSIC.new_game(humans(3), options, "s")
+    assert info.value.code == "option/conflict"
+    assert "special_setup" in info.value.message and "manual" in info.value.message
+
+
+def test_special_setup_in_a_us_neutral_game_places_the_neutral_armies_too() -> None:
+    """RULINGS §1: special setup "in a two-player neutral game ... places the neutral's
+    armies too, exactly as the manual rounds would": 2 own + 1 neutral per round, so
+    each player's 26 remaining armies bring 13 to Neutral: 40 / 40 / 14 + 26."""
+    state = CLASSIC.new_game(humans(2), {"game_type": "us_full", "special_setup": True}, "s")
+    neutral = state.neutral
+    assert neutral is not None and state.options.selection == "random"
+    totals = [sum(state.armies[t] for t in state.territories_of(s)) for s in (0, 1, neutral)]
+    assert totals == [40, 40, 40]
+    assert state.phase is Phase.REINFORCE and state.turn == 1
+
+
+def test_army_limit_on_without_a_number_gives_twelve() -> None:
+    """RULINGS §1: "Army limit: optional cap per territory, 5..750; switching it on
+    without a number gives 12"."""
+    for on in ("on", True, "yes"):
+        state = CLASSIC.new_game(humans(3), {"army_limit": on}, "s")
+        assert state.options.army_limit == 12
+    state = CLASSIC.new_game(humans(3), {"army_limit": "off"}, "s")
+    assert state.options.army_limit == 0
+    with pytest.raises(OptionError) as info:
+        CLASSIC.new_game(humans(3), {"army_limit": "lots"}, "s")
+    assert info.value.code == "option/bad-value"

@@ -333,7 +333,8 @@ def brute_advantage() -> Callable[[int, int, bool], Fraction]:
     """Optimal-policy conquest probability by exhaustive enumeration of raw rolls.
 
     State ``(a, d, available)``; after each raw roll the attacker either keeps
-    it (advantage still available) or re-rolls the single lowest die (spent).
+    it or re-rolls the single lowest die, and (RULINGS §1: offered after every
+    roll) the advantage is available again on the next roll.
     """
 
     def losses(att: Sequence[int], dfn: Sequence[int]) -> tuple[int, int]:
@@ -358,7 +359,7 @@ def brute_advantage() -> Callable[[int, int, bool], Fraction]:
                 reroll = Fraction(0)
                 for face in range(1, 7):
                     ra, rd = losses([*rest, face], dfn)
-                    reroll += value(a - ra, d - rd, False)
+                    reroll += value(a - ra, d - rd, True)
                 keep = max(keep, reroll / 6)
             total += keep
         return total / Fraction(6 ** (n_att + n_def))
@@ -367,8 +368,9 @@ def brute_advantage() -> Callable[[int, int, bool], Fraction]:
 
 
 def test_advantage_matches_optimal_brute_force() -> None:
-    """Attack advantage: once per battle, after a roll, the attacker may re-roll their
-    single lowest die; odds assume the attacker maximises the conquest probability."""
+    """RULINGS §1: after every roll the attacker may re-roll their single lowest die;
+    odds assume the attacker maximises the conquest probability. (Changed by the
+    ruling: the re-roll was once per battle.)"""
     value = brute_advantage()
     model = ClassicDice(advantage=True)
     for a in range(1, 4):

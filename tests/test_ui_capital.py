@@ -13,6 +13,7 @@ import pytest
 from engine.core import PlayerSpec
 from engine.errors import EngineError
 from engine.keys import PlayerKey
+from engine.maps import load_map
 from engine.rulesets.capital import SubmitOrders, placement_limit
 from maps import read_map_file
 from ui.capital import entry, forum
@@ -24,7 +25,15 @@ from ui.capital.replay import replay_steps
 from ui.capital.session import CapitalSession, parse_count
 from ui.shell.palette import FACTION_STYLES, MACHADO, delta_e, seat_style, simulate
 
-SECTIONS = ("Reinforcement", "Attacks", "Resolved", "Final", "Reinforcements", "Offenses")
+SECTIONS = (
+    "Reinforcement",
+    "Attacks",
+    "Surge attacks",
+    "Resolved",
+    "Final",
+    "Reinforcements",
+    "Offenses",
+)
 GEOMETRY = read_map_file("classic_geometry.json")
 
 
@@ -132,7 +141,7 @@ def test_surge_needs_an_attacked_territory_and_tactical_move_has_one_origin() ->
     assert onward and via not in onward
     s.count = "2"
     s.click(onward[0])
-    assert s.draft.surge == (via, onward[0], 2)
+    assert s.draft.surge == (via, onward[0], 2, None)  # no placement condition
     s.set_mode("move")
     s.count = ""
     start = next(t for t in s.highlight() if entry.move_targets(s.state, 0, t))
@@ -144,15 +153,20 @@ def test_surge_needs_an_attacked_territory_and_tactical_move_has_one_origin() ->
     assert isinstance(order, SubmitOrders) and order.tactical is not None
 
 
-def test_removing_orders_and_the_offenses_preview() -> None:
-    s = in_orders()
+def surge_started(s: CapitalSession) -> str:
+    """Attack the first target of the first origin, then start a surge from it."""
     s.set_mode("attack")
-    origin = s.highlight()[0]
-    s.click(origin)
+    s.click(s.highlight()[0])
     via = s.highlight()[0]
     s.click(via)
     s.set_mode("surge")
     s.click(via)
+    return via
+
+
+def test_removing_orders_and_the_offenses_preview() -> None:
+    s = in_orders()
+    via = surge_started(s)
     s.click(s.highlight()[0])
     rows = entry.entries(s.state, 0, s.draft)
     assert [r.kind for r in rows] == ["attack", "surge"]
@@ -165,7 +179,7 @@ def test_removing_orders_and_the_offenses_preview() -> None:
             entry.add_placement(s.state, 0, s.draft, t, None)
     assert s.offenses() == []
     # an order the engine would cut is previewed: a surge whose attack cannot be made
-    s.draft.surge = (via, via, 3)
+    s.draft.surge = (via, via, 3, None)
     assert any("surge" in o for o in s.offenses())
 
 
@@ -285,6 +299,11 @@ def test_new_game_form_for_capital_risk() -> None:
     assert (seed, where, seat) == ("s", "forum", 2)
     with pytest.raises(ValueError):
         read_capital_form(lambda n: "", lambda n: n == "cf0-on")
+    fields["cap-struck-out"] = "neutral"  # RULINGS §2: the host's choice
+    _, options, _, _, _ = read_capital_form(lambda n: fields.get(n, ""), lambda n: n in on)
+    assert options["struck_out"] == "neutral"
+    session = CapitalSession.new(specs("human", "human"), {"struck_out": "neutral"}, "s")
+    assert session.state.options.struck_out == "neutral"
 
 
 def test_eight_faction_colours_stay_apart() -> None:
@@ -522,3 +541,46 @@ def test_odds_are_shown_while_writing_attacks() -> None:
     assert odds == win_probability(6, 3, state.options.dice)
     text = next(e.text for e in entries(state, 0, draft) if e.kind == "attack")
     assert f"{odds:.0%} to take it from 3" in text
+
+
+def test_the_surge_dialog_carries_the_placement_condition() -> None:
+    """RULINGS §2: a surge may carry "only if U holds at most M units after placements";
+    the page's surge entry writes it into the sealed orders and lists it."""
+    s = in_orders()
+    via = surge_started(s)
+    onward = s.highlight()[0]
+    s.surge_max = "3"
+    message = s.click(onward)
+    assert s.draft.surge == (via, onward, None, 3)
+    assert f"only if {s.name(onward)} holds at most 3 after placements" in message
+    texts = [e.text for e in entry.entries(s.state, 0, s.draft)]
+    assert any("holds at most 3" in t for t in texts)
+    order = s.order()
+    assert isinstance(order, SubmitOrders) and order.surge is not None
+    assert order.surge.at_most == 3
+    assert Draft.from_json(s.draft.to_json()) == s.draft
+
+
+def test_an_own_territory_that_cannot_attack_says_why() -> None:
+    """The page names the real reason a territory cannot attack: every neighbour is
+    already the faction's, or too few units after placements (not "needs 2+ units" for
+    both)."""
+    s = in_orders()
+    s.set_mode("attack")
+    state, the_map = s.state, load_map("classic")
+    thin = next(
+        t
+        for t in state.territories_of(0)
+        if any(state.owner[n] != 0 for n in the_map.neighbours(t))
+    )
+    state.armies[thin] = 1
+    with pytest.raises(EntryError) as info:
+        s.click(thin)
+    assert "holds 1 unit after your placements, and one must stay behind" in str(info.value)
+    inland = "brazil"
+    state.owner[inland], state.armies[inland] = 0, 5
+    for n in the_map.neighbours(inland):
+        state.owner[n] = 0
+    with pytest.raises(EntryError) as info:
+        s.click(inland)
+    assert str(info.value) == "Brazil cannot attack: every neighbour is already yours"

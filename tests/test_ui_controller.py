@@ -210,7 +210,7 @@ def test_new_game_form_reading() -> None:
         "army_limit": "12",
         "seed": " s ",
     }
-    on = {"seat0-on", "seat1-on", "supply_lines"}
+    on = {"seat0-on", "seat1-on", "supply_lines", "army_limit_on"}
     players, options, seed = read_form(lambda n: fields.get(n, ""), lambda n: n in on)
     assert [p.name for p in players] == ["Ann", "Player 2"]
     assert options["card_sets"] == "fixed" and "selection" not in options
@@ -276,3 +276,66 @@ def test_a_headquarters_pick_asks_for_confirmation() -> None:
     assert first.order is None and first.hint and "again to confirm" in first.message
     second = session.click(mine)
     assert second.order is not None and second.order.territory == mine
+
+
+def test_new_game_form_army_limit_on_gives_twelve() -> None:
+    """RULINGS §1: "switching it on without a number gives 12"; unticked it is off
+    whatever the number field says."""
+    from ui.classic.form import read_form
+
+    fields = {"seat0-control": "human", "seat1-control": "human", "game_type": "custom"}
+    on = {"seat0-on", "seat1-on", "army_limit_on"}
+    _, options, _ = read_form(lambda n: fields.get(n, ""), lambda n: n in on)
+    assert options["army_limit"] == "on"
+    players, options, _ = read_form(lambda n: fields.get(n, ""), lambda n: n in on)
+    assert Session.new(players, options, "s").state.options.army_limit == 12
+    fields["army_limit"] = "20"
+    _, options, _ = read_form(lambda n: fields.get(n, ""), lambda n: n in on)
+    assert options["army_limit"] == 20
+    _, options, _ = read_form(lambda n: fields.get(n, ""), lambda n: n in {"seat0-on"})
+    assert options["army_limit"] == 0
+
+
+@pytest.mark.parametrize(
+    ("fields", "seats", "allowed"),
+    [
+        ({"game_type": "custom"}, 3, True),
+        ({"game_type": "uk_full"}, 3, True),
+        ({"game_type": "us_full"}, 3, False),
+        ({"game_type": "us_short"}, 4, False),
+        ({"game_type": "us_full", "selection": "random"}, 3, True),
+        ({"game_type": "custom", "selection": "manual"}, 3, False),
+        ({"game_type": "us_full", "neutral": "auto"}, 2, True),  # neutral: random
+        ({"game_type": "us_full", "neutral": "none"}, 2, False),
+    ],
+)
+def test_the_form_offers_special_setup_only_with_random_selection(
+    fields: dict[str, str], seats: int, allowed: bool
+) -> None:
+    """RULINGS §1: "the engine refuses special setup together with manual selection";
+    the new-game form must not offer it."""
+    from ui.classic.form import special_setup_allowed
+
+    on = {f"seat{i}-on" for i in range(seats)}
+    assert special_setup_allowed(lambda n: fields.get(n, ""), lambda n: n in on) is allowed
+
+
+def test_the_advantage_prompt_shows_the_roll_first() -> None:
+    """RULINGS §1: with attack advantage "a human attacker is shown that roll and offered
+    to re-roll their single lowest die" — the page's dice area and prompt show the
+    offered roll before any roll has been counted."""
+    from tests.conftest import classic_position
+    from ui.classic import panels
+
+    state = classic_position(
+        {"alaska": 0, "kamchatka": 1},
+        {"alaska": 5, "kamchatka": 5},
+        options={"attack_advantage": True},
+        dice=[6, 4, 1, 5, 4],
+    )
+    session = Session(state)
+    session.play(Attack("alaska", "kamchatka", 3))
+    assert session.state.phase is Phase.ADVANTAGE and session.last_rolls == []
+    assert "you rolled 6 4 1 against 5 4" in views.prompt(session)
+    html = panels.dice_html(session)
+    assert 'data-testid="offered-roll"' in html and html.count('class="die red"') == 3

@@ -33,7 +33,7 @@ counts as no conquest — the territory is not taken when nobody is left to
 move in.
 
 Three dice systems are provided: :class:`ClassicDice` (1990 Computer RISK,
-with the optional once-per-battle attack advantage), :class:`ColourD12`
+with the optional attack advantage after every roll), :class:`ColourD12`
 (Capital Risk's coloured twelve-sided dice, including mass invasions, see
 :func:`mass_invasion_odds`) and :class:`GreatWarLand` (The Great War 1907).
 """

@@ -100,18 +100,18 @@ def _plain_cell(model: RoundModel) -> _CellFn:
 
 
 def _advantage_choices(
-    plain: list[list[float]], adv: list[list[float]], a: int, d: int
+    adv: list[list[float]], a: int, d: int
 ) -> list[tuple[_AdvantageClass, bool, float]]:
-    """The optimal attacker's move for each roll class at ``(a, d)``, advantage unused.
+    """The optimal attacker's move for each roll class at ``(a, d)``.
 
-    Returns ``(class, rerolled, value)`` per class.  After keeping, the
-    advantage is still available (``adv`` table); after re-rolling it is
-    spent (``plain`` table).  Re-rolling must beat keeping by more than
-    float noise, so mathematically equal choices always keep the advantage.
+    Returns ``(class, rerolled, value)`` per class.  The advantage is offered
+    after every roll (RULINGS §1), so whether the roll is kept or re-rolled the
+    next roll has it again (``adv`` table).  Re-rolling must beat keeping by
+    more than float noise, so mathematically equal choices always keep.
     """
     outcomes = _classic_table(min(3, a), min(2, d))
     after_keep = [adv[a - la][d - ld] for _, la, ld in outcomes]
-    after_reroll = [plain[a - la][d - ld] for _, la, ld in outcomes]
+    after_reroll = after_keep
     choices = []
     for cls in _advantage_classes(min(3, a), min(2, d)):
         keep_value = after_keep[cls.keep]
@@ -134,18 +134,18 @@ class _Tables:
 _TABLES: dict[RoundModel, _Tables] = {}
 
 
-def _advantage_cell(plain: list[list[float]]) -> _CellFn:
-    """Cell function of classic dice with the attack advantage still available."""
+def _advantage_cell() -> _CellFn:
+    """Cell function of classic dice with the attack advantage on every roll."""
 
     def cell(rows: list[list[float]], a: int, d: int) -> float:
-        choices = _advantage_choices(plain, rows, a, d)
+        choices = _advantage_choices(rows, a, d)
         return sum(cls.weight * value for cls, _, value in choices)
 
     return cell
 
 
 def _uses_advantage(model: RoundModel) -> bool:
-    """Whether ``model`` is classic dice with the once-per-battle re-roll."""
+    """Whether ``model`` is classic dice with the re-roll after every roll."""
     return isinstance(model, ClassicDice) and model.advantage
 
 
@@ -153,9 +153,7 @@ def _solve(model: RoundModel, attackers: int, defenders: int) -> _Tables:
     """Conquest tables of ``model`` covering at least ``attackers`` x ``defenders``."""
     tables = _TABLES.setdefault(model, _Tables())
     if _uses_advantage(model):
-        # Once the advantage is spent the battle is plain classic dice.
-        tables.plain = _solve(CLASSIC, attackers, defenders).plain
-        _extend(tables.advantage, attackers, defenders, _advantage_cell(tables.plain))
+        _extend(tables.advantage, attackers, defenders, _advantage_cell())
     else:
         _extend(tables.plain, attackers, defenders, _plain_cell(model))
     return tables
@@ -179,8 +177,8 @@ def _distribution(
 
     Cells are visited in descending row-major order, the reverse of the
     backward pass, so each cell has received all its mass before it is
-    spread.  With the advantage, two layers (advantage unused / spent) are
-    carried, the optimal choices coming from the solved backward tables.
+    spread.  With the advantage (offered after every roll) the mass stays in
+    one layer, the optimal choices coming from the solved backward table.
     """
     unused = _grid(attackers, defenders)  # advantage still available
     spent = _grid(attackers, defenders) if _uses_advantage(model) else unused
@@ -198,11 +196,11 @@ def _distribution(
             if tables is not None and unused[a][d]:
                 mass = unused[a][d]
                 outcomes = _classic_table(min(3, a), min(2, d))
-                choices = _advantage_choices(tables.plain, tables.advantage, a, d)
+                choices = _advantage_choices(tables.advantage, a, d)
                 for cls, rerolled, _ in choices:
                     if rerolled:
                         for q, (_, la, ld) in zip(cls.reroll, outcomes, strict=True):
-                            spent[a - la][d - ld] += mass * cls.weight * q
+                            unused[a - la][d - ld] += mass * cls.weight * q
                     else:
                         _, la, ld = outcomes[cls.keep]
                         unused[a - la][d - ld] += mass * cls.weight
@@ -275,10 +273,10 @@ def win_probability(
     ``advantage=True`` is shorthand for ``model=ClassicDice(advantage=True)``.
 
     For :class:`ClassicDice` with ``advantage`` the attacker re-rolls
-    optimally: after each roll, while the advantage is unused, they compare
-    the conquest probability of keeping the roll (advantage saved) with the
-    expected conquest probability of re-rolling their lowest die (advantage
-    spent) and take the larger, keeping on (near-)equality.
+    optimally: after every roll (RULINGS §1) they compare the conquest
+    probability of keeping the roll with the expected conquest probability of
+    re-rolling their lowest die and take the larger, keeping on
+    (near-)equality.
     """
     _check_sizes(attackers, defenders)
     model = _with_advantage(model, advantage)

@@ -17,8 +17,8 @@ Outcome = tuple[float, int, int]
 Roll = tuple[int, ...]
 """A roll of several dice, sorted from highest to lowest."""
 
-# Re-rolling must beat keeping by more than float noise before the advantage
-# is spent, so mathematically equal choices resolve the same way (keep)
+# Re-rolling must beat keeping by more than float noise before the die is
+# re-rolled, so mathematically equal choices resolve the same way (keep)
 # whatever the rounding; the conquest probability moves by at most this much.
 _DECISION_SLACK = 1e-13
 
@@ -105,10 +105,9 @@ class _AdvantageClass:
     """Raw rolls that present the attacker with the same keep-or-re-roll choice.
 
     Both fields index the plain outcome table ``_classic_table(n_att,
-    n_def)``: keeping the roll leads to outcome ``keep`` (advantage saved);
-    re-rolling the lowest attacker die leads to outcome ``i`` with
-    probability ``reroll[i]`` (advantage spent).  ``weight`` is the total
-    probability of the class's raw rolls.
+    n_def)``: keeping the roll leads to outcome ``keep``; re-rolling the
+    lowest attacker die leads to outcome ``i`` with probability ``reroll[i]``.
+    ``weight`` is the total probability of the class's raw rolls.
     """
 
     weight: float
@@ -152,11 +151,11 @@ class ClassicDice:
     highest, second with second; a tie goes to the DEFENDER, and each
     comparison costs its loser one army.
 
-    With ``advantage`` the attacker may, once per battle and after seeing a
-    roll, re-roll their single lowest die before the comparison.  The odds
+    With ``advantage`` the attacker may, after seeing each roll (RULINGS §1),
+    re-roll their single lowest die before the comparison.  The odds
     then assume the attacker plays this optimally, i.e. maximises the
     conquest probability (see :func:`win_probability`); :meth:`round_outcomes`
-    always describes a plain round, as after the advantage is spent.
+    always describes a plain round, without the re-roll.
     """
 
     advantage: bool = False

@@ -45,7 +45,7 @@ class Draft:
 
     placements: list[tuple[str, int]] = field(default_factory=list)
     attacks: list[tuple[str, str, Count]] = field(default_factory=list)
-    surge: tuple[str, str, Count] | None = None
+    surge: tuple[str, str, Count, int | None] | None = None  # via, target, units, at most
     tactical_origin: str | None = None
     moves: list[tuple[str, Count]] = field(default_factory=list)
     trades: list[tuple[int, int, int]] = field(default_factory=list)
@@ -68,7 +68,14 @@ class Draft:
         return cls(
             [(str(t), int(n)) for t, n in data.get("placements", [])],
             [(str(o), str(t), _count(n)) for o, t, n in data.get("attacks", [])],
-            None if surge is None else (str(surge[0]), str(surge[1]), _count(surge[2])),
+            None
+            if surge is None
+            else (
+                str(surge[0]),
+                str(surge[1]),
+                _count(surge[2]),
+                _count(surge[3]) if len(surge) > 3 else None,
+            ),
             data.get("tactical_origin"),
             [(str(t), _count(n)) for t, n in data.get("moves", [])],
             [(int(a), int(b), int(c)) for a, b, c in data.get("trades", [])],
@@ -200,6 +207,19 @@ def attack_origins(state: CapitalState, faction: int, draft: Draft) -> list[str]
     ]
 
 
+def why_no_attack(state: CapitalState, faction: int, draft: Draft, territory: str) -> str:
+    """The real reason an own ``territory`` is not an attack origin now."""
+    the_map = game_map(state)
+    if all(_owns(state, faction, n) for n in the_map.neighbours(territory)):
+        return f"{name(state, territory)} cannot attack: every neighbour is already yours"
+    units = after_placement(state, faction, draft)[territory]
+    return (
+        f"{name(state, territory)} cannot attack: it holds {units} unit"
+        f"{'' if units == 1 else 's'} after your placements, and one must stay behind "
+        "(place more there first)"
+    )
+
+
 def attack_targets(state: CapitalState, faction: int, origin: str) -> list[str]:
     if not _owns(state, faction, origin):
         return []
@@ -236,9 +256,16 @@ def add_attack(
 
 
 def add_surge(
-    state: CapitalState, faction: int, draft: Draft, via: str, target: str, units: Count
+    state: CapitalState,
+    faction: int,
+    draft: Draft,
+    via: str,
+    target: str,
+    units: Count,
+    at_most: int | None = None,
 ) -> str:
-    """The one surge: "if ``via`` falls to me, attack ``target`` from it with ``units``".
+    """The one surge: "if ``via`` falls to me, attack ``target`` from it with ``units``",
+    optionally "only if ``target`` holds at most ``at_most`` units after placements".
 
     :raises EntryError: ``via`` is not attacked in the draft, or ``target`` not adjacent.
     """
@@ -250,12 +277,22 @@ def add_surge(
         raise EntryError(f"{name(state, target)} is already yours")
     if units is not None and units < 1:
         raise EntryError("Surge with at least one unit")
+    if at_most is not None and at_most < 0:
+        raise EntryError("The condition needs a number of units, 0 or more")
     replaced = " (replaces the earlier surge)" if draft.surge is not None else ""
-    draft.surge = (via, target, units)
+    draft.surge = (via, target, units, at_most)
     shown = "max" if units is None else str(units)
     return (
-        f"Surge: if {name(state, via)} falls, attack {name(state, target)} with {shown}{replaced}"
+        f"Surge: if {name(state, via)} falls, attack {name(state, target)} with {shown}"
+        f"{surge_condition(state, target, at_most)}{replaced}"
     )
+
+
+def surge_condition(state: CapitalState, target: str, at_most: int | None) -> str:
+    """The seed's one allowed condition on enemy placement strength, as words."""
+    if at_most is None:
+        return ""
+    return f", only if {name(state, target)} holds at most {at_most} after placements"
 
 
 def surge_targets(state: CapitalState, faction: int, via: str) -> list[str]:
@@ -435,10 +472,15 @@ def entries(state: CapitalState, faction: int, draft: Draft) -> list[Entry]:
             Entry("attack", i, f"Attack {name(state, t)} from {name(state, o)}: {shown}{chance}")
         )
     if draft.surge is not None:
-        via, t, n = draft.surge
+        via, t, n, at_most = draft.surge
         shown = "max" if n is None else str(n)
         rows.append(
-            Entry("surge", 0, f"Surge: if {name(state, via)} falls, {name(state, t)}: {shown}")
+            Entry(
+                "surge",
+                0,
+                f"Surge: if {name(state, via)} falls, {name(state, t)}: {shown}"
+                + surge_condition(state, t, at_most),
+            )
         )
     for i, (dest, n) in enumerate(draft.moves):
         shown = "max" if n is None else str(n)

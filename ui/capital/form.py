@@ -36,6 +36,8 @@ def read_capital_form(
     if len(players) < 2:
         raise ValueError("Capital Risk needs at least two factions")
     options: dict[str, Any] = {"deadline": text("cap-deadline").strip()}
+    if text("cap-struck-out"):  # RULINGS §2: the host's choice for a struck-out faction
+        options["struck_out"] = text("cap-struck-out")
     if any(len(t) > 1 for t in teams):
         options["teams"] = teams
     where = text("cap-where") if text("cap-where") in CAPITAL_WHERE else "local"

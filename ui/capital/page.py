@@ -176,8 +176,12 @@ class CapitalPage:
 
     def on_input(self, event: Any) -> None:
         target = event.target
-        if self.session is not None and str(getattr(target, "id", "")) == "cap-count":
-            self.session.count = str(target.value)
+        field = str(getattr(target, "id", ""))
+        if self.session is not None and field in ("cap-count", "cap-surge-max"):
+            if field == "cap-count":
+                self.session.count = str(target.value)
+            else:
+                self.session.surge_max = str(target.value)
             self.save()
 
     def on_click(self, event: Any) -> None:

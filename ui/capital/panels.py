@@ -157,6 +157,13 @@ def entry_html(session: CapitalSession, picked: set[int] | None = None) -> str:
         if session.mode != "capital"
         else ""
     )
+    if session.mode == "surge":
+        units += (
+            '<label class="units">Only if the target holds at most <input id="cap-surge-max"'
+            ' type="number" min="0" inputmode="numeric" data-testid="cap-surge-max"'
+            f' placeholder="any" value="{escape(session.surge_max)}"> units after placements'
+            "</label>"
+        )
     prompt = MODE_HELP[session.mode]
     if session.selected:
         prompt = f"From <b>{escape(session.name(session.selected))}</b>: " + {

@@ -71,7 +71,7 @@ def battle_outcome(battle: dict[str, Any], names: list[str]) -> str:
     if battle["kind"] == "border-clash":
         return "Survivors go on: " + "/".join(str(n) for n in result["survivors"])
     if result.get("spoils"):
-        return "The territory is emptied: spoils of war follow"
+        return "The territory is emptied: spoils of war after the invasions"
     if result.get("conquered"):
         return f"{names[result['owner']]} takes it with {result['units']}"
     return f"{names[result['owner']]} holds with {result['units']}"
@@ -84,7 +84,8 @@ def replay_steps(report: dict[str, Any]) -> list[Step]:
     names = list(report["factions"])
     owner, armies = layout(report["reinforcement"])
     steps = [Step("Reinforcement", "Every faction's placements", dict(owner), dict(armies))]
-    for number, battle in enumerate(report["attacks"], start=1):
+    battles = [*report["attacks"], *report.get("surges", [])]
+    for number, battle in enumerate(battles, start=1):
         target = battle["target"]
         arrows = tuple(
             (s["territory"], target) for s in battle["sides"] if s["territory"] != target
@@ -98,7 +99,7 @@ def replay_steps(report: dict[str, Any]) -> list[Step]:
         )
         steps.append(
             Step(
-                f"Battle {number} of {len(report['attacks'])}: {battle_title(battle, place)}",
+                f"Battle {number} of {len(battles)}: {battle_title(battle, place)}",
                 f"{sides} — {battle_outcome(battle, names)}",
                 dict(owner),
                 dict(armies),

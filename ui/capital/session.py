@@ -65,6 +65,7 @@ class CapitalSession:
     mode: str = "place"
     selected: str | None = None
     count: str = ""
+    surge_max: str = ""  # the surge dialog's "only if it holds at most M" field
     picked: list[int] = field(default_factory=list)
     replay_step: int = 0
     replay_paused: bool = False
@@ -273,13 +274,15 @@ class CapitalSession:
                 self.selected = territory
                 return f"Attack from {self.name(territory)}: click an enemy neighbour"
             if own:
-                raise EntryError(f"{self.name(territory)} cannot attack: it needs 2+ units")
+                raise EntryError(entry.why_no_attack(state, f, draft, territory))
             raise EntryError("Click one of your territories to attack from")
         if self.mode == "surge":
             if self.selected is not None and territory in entry.surge_targets(
                 state, f, self.selected
             ):
-                message = entry.add_surge(state, f, draft, self.selected, territory, units)
+                message = entry.add_surge(
+                    state, f, draft, self.selected, territory, units, parse_count(self.surge_max)
+                )
                 self.selected = None
                 return message
             if territory in {t for _, t, _ in draft.attacks}:
@@ -493,6 +496,7 @@ class CapitalSession:
             "mode": self.mode,
             "selected": self.selected,
             "count": self.count,
+            "surge_max": self.surge_max,
             "picked": list(self.picked),
             "replay_step": self.replay_step,
             "log": list(self.log[-200:]),
@@ -519,6 +523,7 @@ class CapitalSession:
             mode=str(data["mode"]),
             selected=data["selected"],
             count=str(data["count"]),
+            surge_max=str(data.get("surge_max", "")),
             picked=[int(c) for c in data.get("picked", [])],
             replay_step=int(data["replay_step"]),
             log=[str(x) for x in data["log"]],

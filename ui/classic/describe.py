@@ -88,7 +88,11 @@ def describe(event: Event, state: Any) -> str | None:
             + "."
         )
     if kind == "advantage-offered":
-        return f"{who} may re-roll the lowest die (attack advantage)."
+        return (
+            f"{who} rolls [{_dice(event.get('attack', []))}] vs "
+            f"[{_dice(event.get('defend', []))}] and may re-roll the lowest die "
+            "(attack advantage)."
+        )
     if kind == "advantage-used":
         return f"{who} re-rolls a {event.get('old')} and gets a {event.get('new')}."
     if kind == "advantage-declined":

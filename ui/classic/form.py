@@ -7,9 +7,12 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core import PlayerSpec
+from engine.errors import OptionError
+from engine.rulesets.classic.options import ClassicOptions
 
 SEATS = 6
 OPTION_FIELDS = ("selection", "card_sets", "objective", "neutral")
+SPECIAL_SETUP_NOTE = "needs random territory selection"
 CHECK_FIELDS = (
     "special_setup",
     "low_exchange",
@@ -17,7 +20,7 @@ CHECK_FIELDS = (
     "attack_advantage",
     "computer_advantage",
 )
-NUMBER_FIELDS = ("enemy_hqs", "army_limit")
+NUMBER_FIELDS = ("enemy_hqs",)
 
 
 def read_form(
@@ -46,7 +49,36 @@ def read_form(
         if not raw.isdigit():
             raise ValueError(f"{field.replace('_', ' ')} must be a whole number, not {raw!r}")
         options[field] = int(raw)
+    options["army_limit"] = _army_limit(text, checked)
     return players, options, text("seed").strip()
+
+
+def _army_limit(text: Callable[[str], str], checked: Callable[[str], bool]) -> int | str:
+    """Off unless ticked; ticked with no number is "on", which the engine makes 12."""
+    if not checked("army_limit_on"):
+        return 0
+    raw = text("army_limit").strip()
+    if not raw:
+        return "on"
+    if not raw.isdigit():
+        raise ValueError(f"army limit must be a whole number, not {raw!r}")
+    return int(raw)
+
+
+def special_setup_allowed(text: Callable[[str], str], checked: Callable[[str], bool]) -> bool:
+    """Whether the form may offer Special setup: it needs random territory selection
+    (RULINGS §1), which the game type, the selection and a two-player neutral decide.
+    A combination the engine refuses anyway leaves the box alone (its own error shows)."""
+    players = sum(1 for seat in range(SEATS) if checked(f"seat{seat}-on"))
+    raw = {"game_type": text("game_type")}
+    for field in ("selection", "neutral"):
+        if text(field):
+            raw[field] = text(field)
+    try:
+        options = ClassicOptions.from_mapping(raw, max(players, 2))
+    except OptionError:
+        return True
+    return options.selection == "random"
 
 
 WHERE_CHOICES = ("local", "email")

@@ -20,7 +20,7 @@ from typing import Any
 from pyscript import document, window
 
 from ui.pages import PageEntry
-from ui.shell.dom import el, found
+from ui.shell.dom import el, form_fields, found
 from ui.shell.pbem_page import EmailPage
 
 COMPUTER_DELAY = 0.45  # seconds between computer orders at normal pace
@@ -78,11 +78,14 @@ class ClassicPage:
         listen(document, "keydown", self.on_key)
         listen(document, "submit", self.on_submit)
         listen(document, "input", self.on_input)
+        listen(document, "change", self.on_change)
         listen(window, "hashchange", lambda event: self.email.open_hash())
 
     def preload(self) -> None:
         import ui.classic.controller
         import ui.classic.panels  # noqa: F401  (imported now so the first click is fast)
+
+        self.sync_form()
 
     def booted(self) -> None:
         self.email.open_hash()
@@ -134,6 +137,26 @@ class ClassicPage:
             return
         other = "count" if target.name == "range" else "range"
         form.elements.namedItem(other).value = target.value
+
+    def on_change(self, event: Any) -> None:
+        form: Any = event.target.closest("form")
+        if found(form) and form.id == "new-game-form":
+            self.sync_form()
+
+    def sync_form(self) -> None:
+        """Offer only what the engine accepts: Special setup needs random territory
+        selection (RULINGS §1), so it is unticked and disabled when the choices make the
+        selection manual."""
+        from ui.classic.form import special_setup_allowed
+
+        text, checked = form_fields(el("new-game-form"))
+        form = el("new-game-form")
+        box = form.elements.namedItem("special_setup")
+        allowed = special_setup_allowed(text, checked)
+        if not allowed:
+            box.checked = False
+        box.disabled = not allowed
+        el("special-setup-note").hidden = allowed
 
     def on_submit(self, event: Any) -> None:
         form = event.target
@@ -318,14 +341,7 @@ class ClassicPage:
         from ui.classic.controller import Session
         from ui.classic.form import read_form, read_where
 
-        form = el("new-game-form")
-
-        def text(name: str) -> str:
-            return str(form.elements.namedItem(name).value)
-
-        def checked(name: str) -> bool:
-            return bool(form.elements.namedItem(name).checked)
-
+        text, checked = form_fields(el("new-game-form"))
         try:
             players, options, seed = read_form(text, checked)
         except ValueError as exc:

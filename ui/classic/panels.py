@@ -269,18 +269,13 @@ def private_html(session: Session, picked: set[int]) -> str:
     return "".join(parts)
 
 
-def dice_html(session: Session) -> str:
-    """The last roll, sorted high to low and paired as the rules compare them (highest
-    against highest), each die labelled with whose it is; empty once a new turn starts."""
-    rolls = session.last_rolls
-    if not rolls:
-        return ""
-    last = rolls[-1]
-    players = session.state.players
-    attacker = players[last["seat"]].name if "seat" in last else "Attacker"
-    defender = players[last["defender"]].name if "defender" in last else "Defender"
-    attack = sorted(last.get("attack", []), reverse=True)
-    defend = sorted(last.get("defend", []), reverse=True)
+def _paired_dice(
+    attacker: str, defender: str, attack_dice: list[int], defend_dice: list[int]
+) -> str:
+    """Both sides' dice sorted high to low and paired as the rules compare them (highest
+    against highest, ties to the defender), each labelled with whose it is."""
+    attack = sorted(attack_dice, reverse=True)
+    defend = sorted(defend_dice, reverse=True)
     pairs = []
     for i in range(max(len(attack), len(defend))):
         a = attack[i] if i < len(attack) else None
@@ -294,6 +289,36 @@ def dice_html(session: Session) -> str:
             + (f'<span class="die white" title="{defender}: {d}">{PIPS[d - 1]}</span>' if d else "")
             + "</span>"
         )
+    return (
+        f'<div class="dice-who"><span class="who red">{escape(attacker)} attacks</span>'
+        f'<span class="who white">{escape(defender)} defends</span></div>'
+        f'<div class="dice-row" data-testid="dice-pairs">{"".join(pairs)}</div>'
+    )
+
+
+def dice_html(session: Session) -> str:
+    """The last roll (or the roll an attack advantage is offered on), paired and labelled;
+    empty once a new turn starts."""
+    state = session.state
+    offered = views.offered_roll(session)
+    if offered is not None:
+        # RULINGS §1: the attacker sees the roll before deciding on the re-roll.
+        pending = state.pending or {}
+        owner = state.owner.get(str(pending.get("target", "")), -1)
+        defender = state.players[owner].name if owner >= 0 else "Defender"
+        return (
+            '<div data-testid="offered-roll">'
+            f"{_paired_dice(state.players[state.current].name, defender, *offered)}</div>"
+            '<div class="muted small">This roll is not counted yet: re-roll your lowest die, '
+            "or keep it.</div>"
+        )
+    rolls = session.last_rolls
+    if not rolls:
+        return ""
+    last = rolls[-1]
+    players = state.players
+    attacker = players[last["seat"]].name if "seat" in last else "Attacker"
+    defender = players[last["defender"]].name if "defender" in last else "Defender"
     lost_a = sum(r.get("attacker_losses", 0) for r in rolls)
     lost_d = sum(r.get("defender_losses", 0) for r in rolls)
     summary = (
@@ -301,10 +326,8 @@ def dice_html(session: Session) -> str:
         f"{escape(defender)} −{lost_d}"
     )
     return (
-        f'<div class="dice-who"><span class="who red">{escape(attacker)} attacks</span>'
-        f'<span class="who white">{escape(defender)} defends</span></div>'
-        f'<div class="dice-row" data-testid="dice-pairs">{"".join(pairs)}</div>'
-        f'<div class="muted small">{summary} (ties go to the defender)</div>'
+        _paired_dice(attacker, defender, last.get("attack", []), last.get("defend", []))
+        + f'<div class="muted small">{summary} (ties go to the defender)</div>'
     )
 
 

@@ -59,7 +59,12 @@ def prompt(session: Session) -> str:
             return f"{player.name}: attack from {session.name(session.selected)} — click a target."
         return f"{player.name}: attack — click one of your territories, or end attacks."
     if phase is Phase.ADVANTAGE:
-        return f"{player.name}: re-roll your lowest die?"
+        offered = offered_roll(session)
+        if offered is None:
+            return f"{player.name}: re-roll your lowest die?"
+        attack, defend = offered
+        shown = " ".join(map(str, attack)) + " against " + " ".join(map(str, defend))
+        return f"{player.name}: you rolled {shown} — re-roll your lowest die ({min(attack)})?"
     if phase is Phase.MOVE_IN:
         bounds = session.move_in_bounds()
         lo, hi = bounds if bounds else (0, 0)
@@ -179,3 +184,12 @@ def reinforcement_breakdown(session: Session) -> str:
     parts = [f"{len(held)} territories ÷ 3 = {base}" + (" (at least 3)" if base == 3 else "")]
     parts.append("continents: " + (", ".join(continents) if continents else "none"))
     return " + ".join(parts) + "; traded cards add their value."
+
+
+def offered_roll(session: Session) -> tuple[list[int], list[int]] | None:
+    """The roll an attack advantage offer is about (attack dice, defence dice), if any."""
+    state = session.state
+    pending = getattr(state, "pending", None)
+    if getattr(state, "phase", None) is not Phase.ADVANTAGE or not pending:
+        return None
+    return list(pending["attack"]), list(pending["defend"])

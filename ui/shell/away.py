@@ -1,5 +1,5 @@
-""""While you were away": when a human seat is to act again after others have played
-(computer turns, another player on this device, a pasted code), a short summary of
+"""The "While you were away" summary: when a human seat is to act again after others
+have played (computer turns, another player on this device, a pasted code), a summary of
 what changed for it (pure; the shell shows the HTML)."""
 
 from __future__ import annotations

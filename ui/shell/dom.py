@@ -4,6 +4,7 @@ started the page)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 
@@ -23,3 +24,15 @@ def save_key(ruleset: str) -> str:
     """The browser-storage key of a ruleset's autosaved game (index.html's start-up
     script, written by ``make prerender``, checks the same keys)."""
     return f"risk-family.{ruleset}.v1"
+
+
+def form_fields(form: Any) -> tuple[Callable[[str], str], Callable[[str], bool]]:
+    """Readers of a form's field values and check boxes, by name."""
+
+    def text(name: str) -> str:
+        return str(form.elements.namedItem(name).value)
+
+    def checked(name: str) -> bool:
+        return bool(form.elements.namedItem(name).checked)
+
+    return text, checked

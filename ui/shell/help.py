@@ -1,6 +1,6 @@
-""" "How to play", read from the project's own rules (docs/rules-<ruleset>.md, shipped in
-app.zip by tools/vendor.py): a one-screen guide to the phase being played and the full
-rules a click away (pure; the page passes the ruleset and the phase).
+"""The page's "How to play", read from the project's own rules (docs/rules-<r>.md,
+shipped in app.zip by tools/vendor.py): a one-screen guide to the phase being played and
+the full rules a click away (pure; the page passes the ruleset and the phase).
 
 A rules file marks what belongs to a phase with an HTML comment before it,
 ``<!-- phases: attack advantage -->``; the part runs to the next marker or heading.

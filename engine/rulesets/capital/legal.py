@@ -44,7 +44,7 @@ class Plan:
     orders: SubmitOrders
     offenses: list[Offense] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
-    bonus: dict[str, int] = field(default_factory=dict)  # +2 per matching card, no limit
+    bonus: dict[str, int] = field(default_factory=dict)  # +2 per matching card, within limits
     pool: int = 0
 
 
@@ -97,9 +97,12 @@ def plan_orders(state: CapitalState, faction: int, orders: SubmitOrders) -> Plan
 
     plan = Plan(orders, offenses)
     name: Callable[[str], str] = the_map.name_of
+    for part in orders.dropped:  # RULINGS §2: a non-whole number is an impossible order
+        offend("order/not-whole", f"{part}: dropped")
     trades, card_units = _trades(state, faction, orders, plan, offend)
+    _fit_bonus(state, faction, plan, offend)
     base = reinforcements(state, faction)
-    room_total = capacity(state, faction)
+    room_total = capacity(state, faction) - sum(plan.bonus.values())
     pool = base + card_units
     if pool > room_total:
         offend(
@@ -166,6 +169,26 @@ def _trades(
     return trades, units
 
 
+def _fit_bonus(
+    state: CapitalState, faction: int, plan: Plan, offend: Callable[[str, str], None]
+) -> None:
+    """RULINGS §2: the card bonus counts against the territory's placement limit like any
+    reinforcement; what does not fit is cut (and listed)."""
+    the_map = game_map(state)
+    for territory in sorted(plan.bonus):
+        wanted = plan.bonus[territory]
+        limit = limit_for(the_map, state.owner, faction, territory)
+        if wanted > limit:
+            offend(
+                "cards/bonus-over-limit",
+                f"card bonus on {the_map.name_of(territory)} cut from {wanted} to {limit}: "
+                f"placement limit {limit}",
+            )
+            plan.bonus[territory] = limit
+        if plan.bonus[territory] == 0:
+            del plan.bonus[territory]
+
+
 def _placements(
     state: CapitalState,
     faction: int,
@@ -176,19 +199,27 @@ def _placements(
 ) -> Placements:
     the_map = game_map(state)
     own = [t for t in the_map.territory_ids if state.owner[t] == faction]
-    room = {t: limit_for(the_map, state.owner, faction, t) for t in own}
+    room = {t: limit_for(the_map, state.owner, faction, t) - plan.bonus.get(t, 0) for t in own}
     placed: dict[str, int] = {}
     left = pool
     for territory, count in wanted:
         if territory not in room:
             offend("place/not-owned", f"placement on {territory} dropped: not yours")
             continue
+        if count is not None and count < 0:
+            offend(
+                "place/negative",
+                f"placement of {count} on {the_map.name_of(territory)} dropped: "
+                "a negative number is impossible",
+            )
+            continue
         most = min(room[territory], left)
-        n = most if count is None else max(count, 0)
+        n = most if count is None else count
         if n > room[territory]:
+            card = " (after the card bonus)" if territory in plan.bonus else ""
             offend(
                 "place/over-limit",
-                f"{n} on {the_map.name_of(territory)} cut to the limit {room[territory]}",
+                f"{n} on {the_map.name_of(territory)} cut to the limit {room[territory]}{card}",
             )
             n = room[territory]
         if n > left:
@@ -224,6 +255,12 @@ def _attacks(
             offend("attack/not-adjacent", f"attack {a.origin}->{a.target} dropped: not adjacent")
         elif state.owner[a.target] == faction:
             offend("attack/own-target", f"attack on own {a.target} dropped")
+        elif a.units is not None and a.units < 0:
+            offend(
+                "attack/negative",
+                f"attack {a.origin}->{a.target} with {a.units} dropped: "
+                "a negative number is impossible",
+            )
         else:
             key = (a.origin, a.target)
             old = merged.get(key, 0)
@@ -276,7 +313,13 @@ def _surge(
         offend("surge/not-adjacent", f"surge {surge.via}->{surge.target} dropped: not adjacent")
         return None
     if surge.units is not None and surge.units < 1:
-        offend("surge/no-units", "surge dropped: no units")
+        offend("surge/no-units", f"surge dropped: {surge.units} units is no force to send")
+        return None
+    if surge.at_most is not None and surge.at_most < 0:
+        offend(
+            "surge/negative",
+            f"surge dropped: the condition 'at most {surge.at_most} units' can never hold",
+        )
         return None
     return surge
 
@@ -305,6 +348,13 @@ def _tactical(
     for dest, count in tactical.moves:
         if dest not in state.owner or not the_map.are_adjacent(tactical.origin, dest):
             offend("move/not-adjacent", f"tactical move to {dest} dropped: not adjacent")
+            continue
+        if count is not None and count < 0:
+            offend(
+                "move/negative",
+                f"tactical move of {count} to {name(dest)} dropped: "
+                "a negative number is impossible",
+            )
             continue
         limit = limit_for(the_map, state.owner, faction, dest)
         if count is not None and count > limit:

@@ -50,6 +50,12 @@ MIN_SINGLE = 1
 
 DIE_FACES = 12
 
+# RULINGS §2, "two strikes and you're out": a faction silent this many turns in a row is
+# out; by default the Standard computer takes its seat, or (host's choice) it turns neutral.
+DEFAULT_STRIKES_OUT = 2
+STRUCK_OUT_CHOICES = ("computer", "neutral")
+STRUCK_OUT_COMPUTER = "standard"
+
 
 def parse_colours(raw: Any) -> tuple[Colour, ...]:
     """A colour chart from "1:White:0;6:Yellow:1" or a list of [min_units, name, bonus].
@@ -85,22 +91,34 @@ class CapitalOptions:
 
     ``deadline`` is the text printed under "Deadline" in each update; ``teams`` lists, per
     faction, the player names allowed to send its orders (empty: the faction's own name).
+    ``strikes_out`` is how many turns in a row without orders put a faction out (0:
+    never); ``struck_out`` says what then happens to its seat: ``"computer"`` (the
+    Standard computer plays it) or ``"neutral"`` (its territories keep their units and
+    never act).
     """
 
     deadline: str = ""
     colours: tuple[Colour, ...] = DEFAULT_COLOURS
     teams: tuple[tuple[str, ...], ...] = field(default=())
+    strikes_out: int = DEFAULT_STRIKES_OUT
+    struck_out: str = "computer"
 
     @property
     def dice(self) -> ColourD12:
         return ColourD12(self.colours)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "deadline": self.deadline,
             "colours": [[c.min_units, c.name, c.bonus] for c in self.colours],
             "teams": [list(t) for t in self.teams],
         }
+        # Left out at their defaults, so that the save codes of such games stay as they were.
+        if self.strikes_out != DEFAULT_STRIKES_OUT:
+            data["strikes_out"] = self.strikes_out
+        if self.struck_out != "computer":
+            data["struck_out"] = self.struck_out
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> CapitalOptions:
@@ -108,6 +126,8 @@ class CapitalOptions:
             str(data["deadline"]),
             parse_colours(data["colours"]),
             tuple(tuple(str(n) for n in t) for t in data["teams"]),
+            int(data.get("strikes_out", DEFAULT_STRIKES_OUT)),
+            str(data.get("struck_out", "computer")),
         )
 
     @classmethod
@@ -127,7 +147,21 @@ class CapitalOptions:
             )
         colours = parse_colours(raw["colours"]) if "colours" in raw else DEFAULT_COLOURS
         teams = _parse_teams(raw.get("teams", ()), factions)
-        return cls(str(raw.get("deadline", "")), colours, teams)
+        strikes = raw.get("strikes_out", DEFAULT_STRIKES_OUT)
+        if isinstance(strikes, str) and strikes.strip().isdigit():
+            strikes = int(strikes)
+        if isinstance(strikes, bool) or not isinstance(strikes, int) or strikes < 0:
+            raise OptionError(
+                "option/bad-value",
+                f"strikes_out must be a whole number of turns (0: never), got {strikes!r}",
+            )
+        struck_out = str(raw.get("struck_out", "computer"))
+        if struck_out not in STRUCK_OUT_CHOICES:
+            raise OptionError(
+                "option/bad-value",
+                f"struck_out must be one of {', '.join(STRUCK_OUT_CHOICES)}, got {struck_out!r}",
+            )
+        return cls(str(raw.get("deadline", "")), colours, teams, strikes, struck_out)
 
 
 def _parse_teams(raw: Any, factions: int) -> tuple[tuple[str, ...], ...]:

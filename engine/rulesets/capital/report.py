@@ -1,5 +1,6 @@
 """The update of each resolution, as the seed lists it: Reinforcement, Attacks, Resolved,
-Final, Reinforcements, Offenses, Comments, Deadline.
+Final, Reinforcements, Offenses, Comments, Deadline — with "Surge attacks" after
+"Attacks" (RULINGS §2: the seed's Attacks section leaves them out).
 
 :func:`positions` and the turn resolver build the report as JSON data (kept in the state
 as ``last_report``); :func:`render` turns it into plain text, BBCode or Markdown.
@@ -16,6 +17,7 @@ from engine.rulesets.capital.state import CapitalState
 SECTIONS = (
     ("reinforcement", "Reinforcement"),
     ("attacks", "Attacks"),
+    ("surges", "Surge attacks"),
     ("resolved", "Resolved"),
     ("final", "Final"),
     ("reinforcements", "Reinforcements"),
@@ -50,6 +52,7 @@ def new_report(state: CapitalState, title: str) -> dict[str, Any]:
         "factions": [p.name for p in state.players],
         "reinforcement": [],
         "attacks": [],
+        "surges": [],
         "resolved": [],
         "final": [],
         "reinforcements": [],
@@ -102,7 +105,7 @@ def _section(
     place: Callable[[str], str],
     bold: Callable[[str], str],
 ) -> list[str]:
-    value = report[key]
+    value = report.get(key, [])  # reports saved before "surges" existed lack it
     if key in ("reinforcement", "resolved", "final"):
         return [
             f"{bold(names[row['faction']])}: "
@@ -110,7 +113,7 @@ def _section(
             for row in value
             if row["territories"]
         ]
-    if key == "attacks":
+    if key in ("attacks", "surges"):
         return [_battle(b, names, place) for b in value]
     if key == "reinforcements":
         return [f"{names[row['faction']]}: {row['units']}" for row in value]
@@ -135,7 +138,7 @@ def _battle(b: dict[str, Any], names: list[str], place: Callable[[str], str]) ->
     if b["kind"] == "border-clash":
         outcome = "survivors " + "/".join(str(n) for n in result["survivors"])
     elif result.get("spoils"):
-        outcome = "emptied; spoils of war follow"
+        outcome = "emptied; spoils of war after the invasions"
     elif result.get("conquered"):
         outcome = f"{names[result['owner']]} takes it with {result['units']}"
     else:

@@ -68,9 +68,19 @@ class Battles:
         return rec
 
 
+@dataclass
+class Spoils:
+    """A territory a mass invasion emptied with several factions left in it."""
+
+    target: str
+    defender: int
+    survivors: dict[int, int]
+
+
 def fight_all(ctx: Battles, armies: list[Army]) -> None:
     """Every battle of one wave, in the seed's priority: border clashes, mass invasions,
-    invasions (spoils of war follow the mass invasion that caused them)."""
+    invasions, then every spoils of war (RULINGS §2: "All spoils battles are fought
+    after every invasion")."""
     _border_clashes(ctx, armies)
     by_target: dict[str, list[Army]] = {}
     for army in armies:
@@ -78,10 +88,13 @@ def fight_all(ctx: Battles, armies: list[Army]) -> None:
             by_target.setdefault(army.target, []).append(army)
     order = {t: i for i, t in enumerate(ctx.the_map.territory_ids)}
     targets = sorted(by_target, key=order.__getitem__)
+    spoils: list[Spoils] = []
     for target in [t for t in targets if len(by_target[t]) > 1]:
-        _invade(ctx, target, by_target[target], MASS_INVASION)
+        spoils += _invade(ctx, target, by_target[target], MASS_INVASION)
     for target in [t for t in targets if len(by_target[t]) == 1]:
-        _invade(ctx, target, by_target[target], INVASION)
+        spoils += _invade(ctx, target, by_target[target], INVASION)
+    for pending in spoils:
+        _fight_spoils(ctx, pending)
 
 
 def _side(army: Army) -> dict[str, Any]:
@@ -123,7 +136,9 @@ def _duel(ctx: Battles, rec: dict[str, Any], pair: list[Army], clash: bool) -> N
         rec["rounds"].append({"rolls": [r1, r2], "losses": lost})
 
 
-def _invade(ctx: Battles, target: str, armies: list[Army], kind: str) -> None:
+def _invade(ctx: Battles, target: str, armies: list[Army], kind: str) -> list[Spoils]:
+    """One invasion; an emptied territory with several factions left in it is returned,
+    to be fought for once every invasion is done."""
     state = ctx.state
     defender = state.owner[target]
     defence = Army(defender, target, target, state.armies[target])
@@ -142,28 +157,36 @@ def _invade(ctx: Battles, target: str, armies: list[Army], kind: str) -> None:
     state.armies[target] = defence.units
     if defence.units > 0:
         rec["result"] = {"owner": defender, "units": defence.units, "conquered": False}
-        return
+        return []
     survivors: dict[int, int] = {}
     for a in armies:
         if a.units > 0:
             survivors[a.faction] = survivors.get(a.faction, 0) + a.units
-    result = rec
     if len(survivors) > 1:
         rec["result"] = {"owner": None, "units": 0, "conquered": False, "spoils": True}
-        result = ctx.record(SPOILS_OF_WAR, target, [])
-        winner, units = _spoils(ctx, result, target, survivors)
-    else:
-        ((winner, units),) = survivors.items()
+        return [Spoils(target, defender, survivors)]
+    ((winner, units),) = survivors.items()
+    _take(ctx, rec, target, winner, units)
+    return []
+
+
+def _fight_spoils(ctx: Battles, pending: Spoils) -> None:
+    rec = ctx.record(SPOILS_OF_WAR, pending.target, [])
+    winner, units = _spoils(ctx, rec, pending.target, pending.survivors)
     if winner is None:
         # Nobody is left after the spoils of war: the old owner keeps the territory with
         # one unit so that no territory is ever empty (a decision; the seed is silent).
-        state.armies[target] = 1
-        result["result"] = {"owner": defender, "units": 1, "conquered": False}
+        ctx.state.armies[pending.target] = 1
+        rec["result"] = {"owner": pending.defender, "units": 1, "conquered": False}
         return
-    state.owner[target] = winner
-    state.armies[target] = units
+    _take(ctx, rec, pending.target, winner, units)
+
+
+def _take(ctx: Battles, rec: dict[str, Any], target: str, winner: int, units: int) -> None:
+    ctx.state.owner[target] = winner
+    ctx.state.armies[target] = units
     ctx.conquered.setdefault(winner, []).append(target)
-    result["result"] = {"owner": winner, "units": units, "conquered": True}
+    rec["result"] = {"owner": winner, "units": units, "conquered": True}
 
 
 def _mass_rounds(ctx: Battles, rec: dict[str, Any], defence: Army, armies: list[Army]) -> None:

@@ -118,7 +118,17 @@ def normalise_setup(
         if territory not in own:
             offenses.append(Offense(faction, "place/not-owned", f"{territory} is not yours"))
             continue
-        n = left if count is None else max(count, 0)
+        if count is not None and count < 0:
+            offenses.append(
+                Offense(
+                    faction,
+                    "place/negative",
+                    f"placement of {count} on {the_map.name_of(territory)} dropped: "
+                    "a negative number is impossible",
+                )
+            )
+            continue
+        n = left if count is None else count
         if n > left:
             offenses.append(
                 Offense(faction, "place/over-pool", f"{n} on {territory} cut to {left}")

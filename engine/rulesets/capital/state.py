@@ -16,6 +16,8 @@ from engine.board import Board, Seat
 from engine.core import copy_json
 from engine.rulesets.capital.options import CapitalOptions
 
+NEUTRAL_CONTROL = "neutral"  # a struck-out faction whose territories never act again
+
 
 class Phase(StrEnum):
     SETUP = "setup"  # every faction sends initial placement and capital, then Resolve
@@ -32,6 +34,18 @@ class Faction(Seat):
     alive: bool = True
     cards: list[int] = field(default_factory=list)
     capital: str | None = None
+    strikes: int = 0  # turns in a row without orders
+
+    @property
+    def acts(self) -> bool:
+        """Alive and sending orders (a neutral faction only holds its territories)."""
+        return self.alive and self.control != NEUTRAL_CONTROL
+
+    def to_json(self) -> dict[str, Any]:
+        data = super().to_json()
+        if not self.strikes:  # left out at 0, so that save codes stay as they were
+            del data["strikes"]
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Faction:
@@ -44,6 +58,7 @@ class Faction(Seat):
             bool(data["alive"]),
             [int(c) for c in data["cards"]],
             None if data["capital"] is None else str(data["capital"]),
+            int(data.get("strikes", 0)),
         )
 
 
@@ -78,7 +93,7 @@ class CapitalState(Board[Faction]):
         """The first living faction whose orders are missing; when none is missing, the
         first living faction (who may then call for the resolution)."""
         slots = self.submissions
-        living = [i for i, p in enumerate(self.players) if p.alive]
+        living = [i for i, p in enumerate(self.players) if p.acts]
         for seat in living:
             if slots[seat] is None:
                 return seat
@@ -86,7 +101,7 @@ class CapitalState(Board[Faction]):
 
     def missing(self) -> list[int]:
         slots = self.submissions
-        return [i for i, p in enumerate(self.players) if p.alive and slots[i] is None]
+        return [i for i, p in enumerate(self.players) if p.acts and slots[i] is None]
 
     def clone(self) -> CapitalState:
         return self.copy_with(

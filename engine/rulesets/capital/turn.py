@@ -9,12 +9,12 @@ from engine.core import Event
 from engine.errors import IllegalOrderError
 from engine.rulesets.capital import report as reports
 from engine.rulesets.capital.legal import Offense, Plan, default_orders, plan_orders
-from engine.rulesets.capital.options import DIE_FACES
+from engine.rulesets.capital.options import DIE_FACES, STRUCK_OUT_COMPUTER
 from engine.rulesets.capital.orders import SubmitOrders
 from engine.rulesets.capital.reinforce import game_map, limit_for, reinforcements
 from engine.rulesets.capital.resolve import Army, Battles, Roll, fight_all
 from engine.rulesets.capital.setup import resolve_setup
-from engine.rulesets.capital.state import CapitalState, Phase
+from engine.rulesets.capital.state import NEUTRAL_CONTROL, CapitalState, Faction, Phase
 
 
 def check_ready(state: CapitalState, force: bool) -> None:
@@ -49,13 +49,15 @@ def resolve_turn(state: CapitalState, force: bool = False, roll: Roll | None = N
     start_owner = dict(state.owner)
     plans: dict[int, Plan] = {}
     for f, record in enumerate(state.players):
-        if not record.alive:
+        if not record.acts:
             continue
         raw = state.orders[f]
         if raw is None:
             orders = default_orders(state, f)
             report["comments"].append(f"{record.name} sent no orders: default orders used")
+            _strike(state, record, report)
         else:
+            record.strikes = 0
             orders = SubmitOrders.from_json(raw)
         plans[f] = plan_orders(state, f, orders)
         if raw is not None:  # the default orders' spreading is said once, above
@@ -73,6 +75,7 @@ def resolve_turn(state: CapitalState, force: bool = False, roll: Roll | None = N
         for t, n in plan.bonus.items():
             state.armies[t] += n
     report["reinforcement"] = reports.positions(state)
+    after_placements = dict(state.armies)
 
     # Battles: the attacking units leave their origins at once.
     armies: list[Army] = []
@@ -83,8 +86,9 @@ def resolve_turn(state: CapitalState, force: bool = False, roll: Roll | None = N
     ctx = Battles(state, the_map, state.options.dice, dice_roll)
     fight_all(ctx, armies)
     ctx.surge = True
-    fight_all(ctx, _surges(state, plans, ctx, report, offenses))
-    report["attacks"] = ctx.records
+    fight_all(ctx, _surges(state, plans, ctx, after_placements, report, offenses))
+    report["attacks"] = [b for b in ctx.records if not b["surge"]]
+    report["surges"] = [b for b in ctx.records if b["surge"]]
     report["resolved"] = reports.positions(state)
 
     for f, plan in plans.items():
@@ -98,7 +102,7 @@ def resolve_turn(state: CapitalState, force: bool = False, roll: Roll | None = N
     report["reinforcements"] = [
         {"faction": i, "units": reinforcements(state, i)}
         for i, p in enumerate(state.players)
-        if p.alive
+        if p.acts
     ]
     state.orders = [None] * len(state.players)
     state.turn += 1
@@ -110,14 +114,35 @@ def resolve_turn(state: CapitalState, force: bool = False, roll: Roll | None = N
     ]
 
 
+def _strike(state: CapitalState, record: Faction, report: dict[str, Any]) -> None:
+    """RULINGS §2, "two strikes and you're out": ``strikes_out`` silent turns in a row put
+    the faction out; the Standard computer takes its seat, or it turns neutral."""
+    record.strikes += 1
+    limit = state.options.strikes_out
+    if not limit or record.strikes < limit:
+        return
+    if state.options.struck_out == "neutral":
+        record.control = NEUTRAL_CONTROL
+        fate = "its territories turn neutral (they keep their units and never act)"
+    else:
+        record.control = STRUCK_OUT_COMPUTER
+        fate = "the Standard computer takes its seat"
+    report["comments"].append(
+        f"{record.name} sent no orders {record.strikes} turns in a row and is out: {fate}"
+    )
+
+
 def _surges(
     state: CapitalState,
     plans: dict[int, Plan],
     ctx: Battles,
+    after_placements: dict[str, int],
     report: dict[str, Any],
     offenses: list[Offense],
 ) -> list[Army]:
-    """Each faction's one surge whose condition holds: its territory fell to it this turn."""
+    """Each faction's one surge whose conditions hold: its territory fell to it this turn,
+    and (if the orders say so) the target held at most M units after placements."""
+    the_map = game_map(state)
     armies = []
     for f, plan in plans.items():
         surge = plan.orders.surge
@@ -129,6 +154,13 @@ def _surges(
             continue
         if state.owner[surge.target] == f:
             report["comments"].append(f"{who}: surge on {surge.target} not made: already yours")
+            continue
+        held = after_placements[surge.target]
+        if surge.at_most is not None and held > surge.at_most:
+            report["comments"].append(
+                f"{who}: surge on {the_map.name_of(surge.target)} not made: it held {held} "
+                f"units after placements, more than the {surge.at_most} the condition allows"
+            )
             continue
         free = state.armies[surge.via] - 1
         n = free if surge.units is None else min(surge.units, free)
@@ -218,7 +250,8 @@ def _check_victory(state: CapitalState, report: dict[str, Any]) -> None:
     """Own capital plus floor(n/2) others at the end of a resolution wins; so does being
     the last faction with territory."""
     need = capitals_needed(state)
-    alive = [i for i, p in enumerate(state.players) if p.alive]
+    # A neutral (struck-out) faction holds territory but is nobody's rival.
+    alive = [i for i, p in enumerate(state.players) if p.acts]
     for f in alive:
         own = state.players[f].capital
         others = sum(

@@ -21,7 +21,7 @@ from engine.rulesets.classic.orders import (
 )
 from engine.rulesets.classic.setup import setup_needs
 from engine.rulesets.classic.state import UNOWNED, ClassicState, Phase
-from engine.rulesets.classic.turn import movable, must_trade
+from engine.rulesets.classic.turn import may_trade, movable, must_trade
 
 
 def attack_options(state: ClassicState) -> list[tuple[str, str]]:
@@ -74,7 +74,8 @@ def legal_orders(state: ClassicState) -> list[Order]:
         orders = [ChooseHeadquarters(t) for t in own]
     elif phase is Phase.REINFORCE:
         the_map = game_map(state)
-        orders += [TradeCards(s) for s in valid_sets(the_map, state.players[seat].cards)]
+        if may_trade(state):
+            orders += [TradeCards(s) for s in valid_sets(the_map, state.players[seat].cards)]
         if not must_trade(state):
             for t in own:
                 for count in range(1, min(state.reinforcements, room(state, t)) + 1):

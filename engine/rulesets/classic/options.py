@@ -54,7 +54,8 @@ class ClassicOptions:
     ``neutral`` is ``"none"``, ``"us"`` or ``"uk"`` (two players only); ``"auto"`` picks the
     game type's family (UK for uk_*, US otherwise) in a two-player game and none otherwise.
     ``enemy_hqs`` is how many enemy headquarters a player must hold besides their own;
-    0 means all of them.  ``army_limit`` 0 means off.
+    0 means all of them.  ``army_limit`` 0 means off; "on" without a number gives
+    ``DEFAULT_ARMY_LIMIT``.
     """
 
     game_type: str = "us_full"
@@ -101,7 +102,10 @@ class ClassicOptions:
             )
         values: dict[str, Any] = {"game_type": game_type, **_PRESETS[game_type]}
         for name, value in raw.items():
-            values[name] = _convert(name, value, type(getattr(cls(), name)))
+            if name == "army_limit":
+                values[name] = _army_limit(value)
+            else:
+                values[name] = _convert(name, value, type(getattr(cls(), name)))
         options = replace(cls(), **values)
         return options._resolved(players, explicit=set(raw))
 
@@ -116,7 +120,8 @@ class ClassicOptions:
         if self.army_limit and not lo <= self.army_limit <= hi:
             raise OptionError(
                 "option/bad-value",
-                f"army_limit must be 0 (off) or {lo}..{hi}, got {self.army_limit}",
+                f"army_limit must be 0 (off), on ({DEFAULT_ARMY_LIMIT}) or {lo}..{hi}, "
+                f"got {self.army_limit}",
             )
         if self.enemy_hqs < 0 or self.enemy_hqs > players - 1:
             raise OptionError(
@@ -136,6 +141,13 @@ class ClassicOptions:
                     "option/conflict", "neutral games begin with random territory selection"
                 )
             selection = "random"
+        if self.special_setup and selection == "manual":
+            # RULINGS §1: special setup implies random territory selection.
+            raise OptionError(
+                "option/conflict",
+                "special_setup places armies at random and needs random territory selection, "
+                "but selection is manual (choose selection=random, or leave special_setup off)",
+            )
         return replace(self, neutral=neutral, selection=selection)
 
 
@@ -144,6 +156,18 @@ def _choice(name: str, value: str, allowed: tuple[str, ...]) -> None:
         raise OptionError(
             "option/bad-value", f"{name} must be one of {', '.join(allowed)}, got {value!r}"
         )
+
+
+def _army_limit(value: Any) -> int:
+    """``army_limit``: a number, or on/off (RULINGS §1: "on" without a number gives 12)."""
+    if isinstance(value, bool):
+        return DEFAULT_ARMY_LIMIT if value else 0
+    if isinstance(value, str) and value.strip().lower() in ("on", "true", "yes"):
+        return DEFAULT_ARMY_LIMIT
+    if isinstance(value, str) and value.strip().lower() in ("off", "false", "no"):
+        return 0
+    converted: int = _convert("army_limit", value, int)
+    return converted
 
 
 def _convert(name: str, value: Any, kind: type) -> Any:

@@ -81,9 +81,8 @@ def new_game(
         events.append({"type": "territories-dealt"})
         state.phase = Phase.SETUP
         if options.special_setup:
-            _place_all_randomly(state)
             events.append({"type": "armies-placed-randomly"})
-            events += _finish_setup(state)
+            events += _place_all_randomly(state)
     else:
         state.phase = Phase.CLAIM
     return state, events
@@ -120,19 +119,22 @@ def _deal_territories(state: ClassicState) -> None:
         state.players[seat].setup_armies -= 1
 
 
-def _place_all_randomly(state: ClassicState) -> None:
-    """Special Setup: the computer places every initial army at random."""
-    seat: int | None = state.first_player
-    while seat is not None:
-        owned = [t for t in state.territories_of(seat) if room(state, t) > 0]
-        player = state.players[seat]
-        if owned:
-            territory = state.rng.choice(owned)
-            state.armies[territory] += 1
-            player.setup_armies -= 1
+def _place_all_randomly(state: ClassicState) -> list[Event]:
+    """Special Setup: the computer plays every setup round at random, exactly as the
+    manual's rounds go (with US neutral, 2 on one's own territories and 1 on a neutral
+    one per round; armies that fit nowhere under the army limit are lost and logged)."""
+    events: list[Event] = []
+    while state.phase is Phase.SETUP:
+        own_left, neutral_left = setup_needs(state)
+        if own_left:
+            owned = [t for t in state.territories_of(state.current) if room(state, t) > 0]
+            events += place_setup(state, state.rng.choice(owned), 1)
+        elif neutral_left:
+            assert state.neutral is not None
+            events += place_neutral(state, state.rng.choice(state.territories_of(state.neutral)))
         else:
-            player.setup_armies = 0
-        seat = next_seat(state, seat, needs_setup=True)
+            events += _maybe_end_setup_round(state)
+    return [e for e in events if e["type"] not in ("place", "place-neutral")]
 
 
 def claim(state: ClassicState, territory: str) -> list[Event]:

@@ -78,6 +78,14 @@ def _reinforce_neutral(state: ClassicState, base: int) -> list[Event]:
     return [{"type": "neutral-reinforced", "count": count}]
 
 
+def may_trade(state: ClassicState) -> bool:
+    """After an elimination (RULINGS §1) trading stops once the hand is down to 4 or
+    fewer cards; further sets wait for the start of a later turn."""
+    if state.return_to_attack:
+        return len(state.players[state.current].cards) > ELIMINATION_TRADE_DOWN_TO
+    return True
+
+
 def must_trade(state: ClassicState) -> bool:
     cards = len(state.players[state.current].cards)
     if state.return_to_attack:
@@ -94,6 +102,12 @@ def _leave_reinforce_if_done(state: ClassicState) -> None:
 def trade(state: ClassicState, cards: tuple[int, ...]) -> list[Event]:
     """Trade a set for armies; +2 on a traded card's territory one holds, once a turn."""
     player = state.players[state.current]
+    if not may_trade(state):
+        raise refuse(
+            "order/no-trade",
+            f"after an elimination you trade only down to {ELIMINATION_TRADE_DOWN_TO} cards; "
+            f"you hold {len(player.cards)}: place your armies, further sets wait for a later turn",
+        )
     if len(cards) != 3 or len(set(cards)) != 3:
         raise refuse("order/set-size", f"a trade needs three different cards, got {list(cards)}")
     missing = [c for c in cards if c not in player.cards]
@@ -202,7 +216,7 @@ def attack(state: ClassicState, origin: str, target: str, dice: int, mode: str) 
     check_attack(state, origin, target, dice, mode)
     battle = state.battle
     if battle is None or battle["origin"] != origin or battle["target"] != target:
-        state.battle = {"origin": origin, "target": target, "advantage_used": False}
+        state.battle = {"origin": origin, "target": target}
     return _fight(state, dice, mode)
 
 
@@ -210,7 +224,7 @@ def _advantage_allowed(state: ClassicState) -> bool:
     player = state.players[state.current]
     options = state.options
     entitled = options.attack_advantage if player.is_human else options.computer_advantage
-    return entitled and state.battle is not None and not state.battle["advantage_used"]
+    return entitled and state.battle is not None
 
 
 def _fight(state: ClassicState, dice: int, mode: str) -> list[Event]:
@@ -222,8 +236,9 @@ def _fight(state: ClassicState, dice: int, mode: str) -> list[Event]:
         rolled = min(dice, state.armies[origin] - 1)
         attack_dice = state.rng.dice(rolled)
         defend_dice = state.rng.dice(min(2, state.armies[target]))
+        # RULINGS §1: offered after every roll; a roll the attacker loses nothing in
+        # cannot be improved by re-rolling, so it is not offered.
         if _advantage_allowed(state) and _losses(attack_dice, defend_dice)[0] > 0:
-            state.battle["advantage_used"] = True
             state.pending = {
                 "attack": attack_dice,
                 "defend": defend_dice,
@@ -246,7 +261,7 @@ def _fight(state: ClassicState, dice: int, mode: str) -> list[Event]:
 
 
 def reroll(state: ClassicState, accept: bool) -> list[Event]:
-    """Attack advantage: re-roll the single lowest attacking die, once per battle."""
+    """Attack advantage: re-roll the single lowest attacking die of the roll just shown."""
     pending = state.pending
     assert pending is not None and state.battle is not None
     attack_dice = list(pending["attack"])

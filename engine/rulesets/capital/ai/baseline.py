@@ -12,6 +12,7 @@ from engine.ai import register_player
 from engine.core import Order
 from engine.maps import GameMap
 from engine.rulesets.capital.ai.view import spread_evenly
+from engine.rulesets.capital.legal import plan_orders
 from engine.rulesets.capital.orders import (
     Attack,
     Resolve,
@@ -21,10 +22,8 @@ from engine.rulesets.capital.orders import (
     Tactical,
 )
 from engine.rulesets.capital.reinforce import (
-    capacity,
     game_map,
     limit_for,
-    reinforcements,
     set_value,
     valid_sets,
 )
@@ -95,11 +94,14 @@ def _orders(state: CapitalState, seat: int) -> SubmitOrders:
     the_map = game_map(state)
     own = state.territories_of(seat)
     capital = state.players[seat].capital
-    trades, card_units = _trades(state, the_map, seat)
-    pool = min(reinforcements(state, seat) + card_units, capacity(state, seat))
+    trades, _ = _trades(state, the_map, seat)
+    # The engine's own reading of the trades: the pool and the card bonuses, which take
+    # their share of the placement limits first (RULINGS §2).
+    cards = plan_orders(state, seat, SubmitOrders(seat, trades=tuple(trades)))
+    pool = cards.pool
 
     # Reinforcements: one at a time to the territory with the greatest unmet threat.
-    room = {t: limit_for(the_map, state.owner, seat, t) for t in own}
+    room = {t: limit_for(the_map, state.owner, seat, t) - cards.bonus.get(t, 0) for t in own}
     need = {
         t: _threat(state, the_map, t, seat)
         - state.armies[t]

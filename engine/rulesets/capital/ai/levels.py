@@ -125,7 +125,8 @@ def orders_for(state: CapitalState, seat: int, profile: LevelProfile) -> SubmitO
     profile = judgement(state, profile)
     view = View(state, seat)
     trades, card_units, bonus = plan_trades(view)
-    pool = min(reinforcements(state, seat) + card_units, capacity(state, seat))
+    room = capacity(state, seat) - sum(bonus.values())
+    pool = min(reinforcements(state, seat) + card_units, room)
     living = sum(1 for p in state.players if p.alive)
     foresight = living <= profile.foresight_upto
     if foresight:

@@ -40,8 +40,11 @@ def plan_trades(view: View) -> tuple[list[tuple[int, int, int]], int, dict[str, 
             hand.remove(card)
             territory = view.the_map.deck[card].territory
             if territory is not None and view.state.owner[territory] == view.seat:
-                bonus[territory] = bonus.get(territory, 0) + 2
-    return trades, min(units, max(room, 0)), bonus
+                # The bonus counts against the placement limit (RULINGS §2).
+                fits = min(bonus.get(territory, 0) + 2, view.limit(territory))
+                room -= fits - bonus.get(territory, 0)
+                bonus[territory] = fits
+    return trades, min(units, max(room, 0)), {t: n for t, n in bonus.items() if n}
 
 
 def plan_surge(plan: Planner, least: float) -> Surge | None:

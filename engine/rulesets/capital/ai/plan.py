@@ -74,7 +74,8 @@ class Planner:
     clashes: dict[tuple[str, str], int] = field(default_factory=dict)  # foresight
 
     def __post_init__(self) -> None:
-        self.room = {t: self.view.limit(t) for t in self.view.own}
+        # Card bonuses take their share of the placement limit first (RULINGS §2).
+        self.room = {t: self.view.limit(t) - self.bonus.get(t, 0) for t in self.view.own}
         self.race = Race.of(self.view)
 
     def after(self, t: str) -> int:

@@ -28,7 +28,7 @@ from engine.rulesets.classic.orders import (
 )
 from engine.rulesets.classic.setup import setup_needs
 from engine.rulesets.classic.state import UNOWNED, ClassicState, Phase
-from engine.rulesets.classic.turn import must_trade
+from engine.rulesets.classic.turn import may_trade, must_trade
 
 ATTACK_MARGIN = 2  # attack when attacking armies exceed defenders by this much
 
@@ -95,7 +95,7 @@ def choose(state: ClassicState, seat: int) -> Order:
             max(own, key=lambda t: (state.armies[t] - _threat(state, the_map, t), t))
         )
     if phase is Phase.REINFORCE:
-        sets = valid_sets(the_map, state.players[seat].cards)
+        sets = valid_sets(the_map, state.players[seat].cards) if may_trade(state) else []
         if sets and (
             must_trade(state)
             or state.options.card_sets == "fixed"

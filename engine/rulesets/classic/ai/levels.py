@@ -64,7 +64,7 @@ from engine.rulesets.classic.orders import (
 )
 from engine.rulesets.classic.setup import setup_needs
 from engine.rulesets.classic.state import ClassicState, Phase
-from engine.rulesets.classic.turn import must_trade
+from engine.rulesets.classic.turn import may_trade, must_trade
 
 EASY = Profile(
     name="easy",
@@ -137,6 +137,8 @@ def _best_set(view: View) -> tuple[tuple[int, int, int], int] | None:
     """The set to trade and its armies: most armies, then a territory bonus, then
     keeping the wild cards for later."""
     state, info = view.state, view.info
+    if not may_trade(state):
+        return None
     deck = info.game_map.deck
     best: tuple[float, tuple[int, int, int], int] | None = None
     for trio in valid_sets(info.game_map, state.players[view.seat].cards):
