@@ -112,9 +112,7 @@ def enter_orders(page: Page, faction: int, screenshot: Path | None = None) -> No
 def test_pass_and_play_turn_replay_and_report(page: Page, server_url: str, artifacts: Path):
     page.goto(server_url)
     wait_ready(page)
-    choose_capital_rules(
-        page, [("Ann", "human"), ("Bob", "human"), ("Cyd", "baseline")], "e2e-capital"
-    )
+    choose_capital_rules(page, [("Ann", "human"), ("Bob", "human"), ("Cyd", "easy")], "e2e-capital")
     # setup: each human behind a hand-over screen; the computer has sealed already
     finish_setup(page, humans=2)
 
@@ -143,8 +141,13 @@ def test_pass_and_play_turn_replay_and_report(page: Page, server_url: str, artif
     # resolution: the replay runs, is skipped, the report has every section
     wait_stage(page, "replay")
     expect(page.get_by_test_id("cap-replay-title")).to_contain_text("Reinforcement")
+    page.get_by_test_id("cap-replay-pause").click()  # paused: only clicks move it
+    expect(page.get_by_test_id("cap-replay-pause")).to_have_attribute("aria-pressed", "true")
     page.get_by_test_id("cap-replay-next").click()
     expect(page.get_by_test_id("cap-replay-title")).not_to_contain_text("Reinforcement")
+    page.get_by_test_id("cap-replay-back").click()
+    expect(page.get_by_test_id("cap-replay-title")).to_contain_text("Reinforcement")
+    page.screenshot(path=str(artifacts / "capital-replay-paused.png"))
     page.get_by_test_id("cap-replay-skip").click()
     wait_stage(page, "report")
     report = page.get_by_test_id("cap-report")
@@ -330,6 +333,18 @@ def test_trading_a_card_set_in_the_page(page: Page, server_url: str):
     expect(page.get_by_test_id("cap-orders")).to_contain_text("4 units")
     expect(page.get_by_test_id("cap-card-0")).to_be_disabled()
     assert_clean(page)
+
+
+def test_the_order_list_comes_before_the_status_table(page: Page, server_url: str) -> None:
+    """Issue 16: Capital's order list next to the map, not below the status table."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server_url)
+    wait_ready(page)
+    choose_capital_rules(page, [("Ann", "human"), ("Cyd", "easy")], "e2e-order")
+    main_top = page.get_by_test_id("cap-main").bounding_box()
+    status_top = page.get_by_test_id("cap-status").bounding_box()
+    assert main_top is not None and status_top is not None
+    assert main_top["y"] < status_top["y"]
 
 
 def test_surge_condition_and_why_a_territory_cannot_attack(

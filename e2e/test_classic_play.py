@@ -64,7 +64,7 @@ def board_snapshot(page: Page) -> list[tuple[str, str, str]]:
 def test_two_humans_and_a_computer(page: Page, server_url: str, artifacts: Path) -> None:
     page.goto(server_url)
     wait_ready(page)
-    start_game(page, [("Ann", "human"), ("Bob", "human"), ("Cy", "baseline")], "e2e-7")
+    start_game(page, [("Ann", "human"), ("Bob", "human"), ("Cy", "easy")], "e2e-7")
     page.get_by_test_id("skip").click() if page.get_by_test_id("skip").is_visible() else None
     wait_human(page)
     me = data(page)["current"]
@@ -110,14 +110,15 @@ def test_two_humans_and_a_computer(page: Page, server_url: str, artifacts: Path)
         page.locator('[data-action="attack-target"]').first.click()
         page.wait_for_function(f"document.querySelectorAll('#tab-body li').length > {rolls_before}")
         if data(page)["phase"] == "move-in":
-            page.get_by_test_id("move-in-count").fill("1")
+            count = page.get_by_test_id("move-in-count")
+            count.fill(count.get_attribute("min") or "1")  # the least the rules allow
             page.get_by_test_id("move-in-confirm").click()
             page.wait_for_function(f"{BODY}.phase !== 'move-in'")
         if f"{name} conquers" in page.get_by_test_id("log").inner_text():
             conquered = True
             break
     assert conquered, "no conquest in 12 attacks"
-    expect(page.get_by_test_id("dice")).to_contain_text("vs")
+    expect(page.get_by_test_id("dice")).to_contain_text("defends")
     page.screenshot(path=str(artifacts / "classic-midgame.png"))
 
     # End attacks, then one free move (which ends the turn without supply lines).
@@ -160,7 +161,7 @@ def test_two_humans_and_a_computer(page: Page, server_url: str, artifacts: Path)
 def test_computers_play_to_a_winner(page: Page, server_url: str, artifacts: Path) -> None:
     page.goto(server_url)
     wait_ready(page)
-    start_game(page, [("Hal", "baseline"), ("Deep", "baseline"), ("Blue", "baseline")], "auto-1")
+    start_game(page, [("Hal", "easy"), ("Deep", "easy"), ("Blue", "easy")], "auto-1")
     page.get_by_test_id("skip").click()
     expect(page.get_by_test_id("winner")).to_be_visible(timeout=120_000)
     expect(page.get_by_test_id("winner")).to_contain_text("wins")
@@ -177,8 +178,8 @@ def test_phone_layout_and_form_before_ready(page: Page, server_url: str, artifac
     page.get_by_test_id("start").click()
     wait_ready(page)
     expect(page.get_by_test_id("turn")).to_be_visible()
-    page.get_by_test_id("handover-continue").click()
-    page.wait_for_function(f"{BODY}.humanTurn === 'true'")
+    # One human by default (against two computers): no hand-over, maybe a wait for them.
+    page.wait_for_function(f"{BODY}.humanTurn === 'true'", timeout=GAME_TIMEOUT * 3)
     # Keyboard: a highlighted territory is focusable and Enter places an army on it.
     first = page.locator("#board path.legal").first
     territory = first.get_attribute("data-territory")

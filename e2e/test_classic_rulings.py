@@ -37,7 +37,7 @@ def custom_game_form(page: Page, server_url: str) -> None:
     page.set_viewport_size({"width": 1366, "height": 800})
     page.goto(server_url)
     wait_ready(page)
-    seats(page, [("Ann", "human"), ("Bob", "human"), ("Cy", "baseline")])
+    seats(page, [("Ann", "human"), ("Bob", "human"), ("Cy", "easy")])
     page.get_by_test_id("opt-game_type").select_option("custom")
     page.locator("details.options summary").click()
 
@@ -51,7 +51,7 @@ def test_form_offers_special_setup_only_with_random_selection(
         page.set_viewport_size({"width": width, "height": height})
         page.goto(server_url)
         wait_ready(page)
-        seats(page, [("Ann", "human"), ("Bob", "human"), ("Cy", "baseline")])
+        seats(page, [("Ann", "human"), ("Bob", "human"), ("Cy", "easy")])
         page.locator("details.options summary").click()
         box = page.get_by_test_id("opt-special_setup")
         page.get_by_test_id("opt-game_type").select_option("custom")

@@ -33,7 +33,7 @@ from ui.classic.form import read_form  # noqa: E402
 
 BODY = "document.body.dataset"
 TIMEOUT = 30_000
-SEATS = [("Ann", "human"), ("Bob", "human"), ("Cy", "baseline")]
+SEATS = [("Ann", "human"), ("Bob", "human"), ("Cy", "easy")]
 # The new-game form as the test fills it (everything else at its default).
 FORM = {
     "seat0-name": "Ann",
@@ -43,7 +43,7 @@ FORM = {
     "seat1-control": "human",
     "seat1-color": "#0072B2",
     "seat2-name": "Cy",
-    "seat2-control": "baseline",
+    "seat2-control": "easy",
     "seat2-color": "#F0E442",
     "game_type": "custom",
     "neutral": "auto",
@@ -111,7 +111,7 @@ def play_turn(page: Page, attack: bool) -> None:
         click_territory(page, origin)
         expect(page.get_by_test_id("odds")).to_be_visible()
         page.locator('[data-action="attack-target"]').first.click()
-        expect(page.get_by_test_id("dice")).to_contain_text("vs")
+        expect(page.get_by_test_id("dice")).to_contain_text("defends")
         if data(page)["phase"] == "move-in":
             page.get_by_test_id("move-in-confirm").click()
         page.wait_for_function(f"{BODY}.phase === 'attack'")

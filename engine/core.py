@@ -221,6 +221,12 @@ class Ruleset(ABC, Generic[S]):
         report``); None for a ruleset that writes no turn reports."""
         return None
 
+    def income(self, state: S, seat: int) -> int | None:
+        """What ``seat`` would receive at its next turn from what it holds now (before
+        cards), for the statistics (engine/history.py); None for a ruleset without
+        reinforcements."""
+        return None
+
     def apply(self, state: S, order: Order) -> Outcome[S]:
         """Check the phase table, then apply ``order`` to a copy of ``state``.
 

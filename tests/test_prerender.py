@@ -7,7 +7,14 @@ from pathlib import Path
 
 from ui.pages import PAGES
 from ui.shell.dom import save_key
-from ui.shell.prerender import board_svg, fill, resume_script, rules_options, seat_rows
+from ui.shell.prerender import (
+    board_svg,
+    faction_rows,
+    fill,
+    resume_script,
+    rules_options,
+    seat_rows,
+)
 
 INDEX = Path(__file__).resolve().parent.parent / "index.html"
 
@@ -16,6 +23,7 @@ def test_index_html_prerendered_parts_are_current() -> None:
     html = INDEX.read_text(encoding="utf-8")
     expected = fill(fill(html, "board", board_svg()), "seats", seat_rows())
     expected = fill(fill(expected, "rules", rules_options()), "resume", resume_script())
+    expected = fill(expected, "factions", faction_rows())
     assert html == expected, "index.html is stale: run `make prerender`"
 
 

@@ -237,6 +237,25 @@ def test_replay_steps_follow_the_report() -> None:
     assert s.stage == "report"
 
 
+def test_the_resolution_replay_pauses_and_steps_back() -> None:
+    """Issue 16: Capital's resolution replay could not be paused or stepped back."""
+    from ui.capital.panels import replay_html
+
+    s = resolved()
+    assert 'data-testid="cap-replay-back" disabled' in replay_html(s)
+    s.replay_next()
+    s.replay_next()
+    s.replay_back()
+    assert s.replay_step == 1
+    s.replay_back()
+    s.replay_back()
+    assert s.replay_step == 0 and s.stage == "replay"
+    s.toggle_replay_pause()
+    assert s.replay_paused and "▶ Play" in replay_html(s)
+    s.toggle_replay_pause()
+    assert not s.replay_paused and "Pause" in replay_html(s)
+
+
 def test_exports_have_every_section_and_the_svg_is_valid() -> None:
     s = resolved()
     s.skip_replay()
@@ -513,6 +532,46 @@ def test_autosave_round_trip_keeps_trades_and_picked_cards() -> None:
     old = s.to_json()
     del old["picked"]  # an autosave from before card picking
     assert CapitalSession.from_json(old).picked == []
+
+
+def test_battle_lines_are_written_for_people() -> None:
+    """Issue 16: "Blue rolls 11 on a white die", never a name read as a die colour."""
+    from ui.capital.replay import battle_rounds
+
+    battle = {
+        "sides": [{"faction": 0}, {"faction": 1}],
+        "rounds": [
+            {"rolls": [["Yellow", 10, 11], ["White", 11, 11]], "losses": [0, 1]},
+            {"rolls": [["Yellow", 3, 4], None], "losses": [1, 0]},
+        ],
+    }
+    lines = battle_rounds(battle, ["Ada", "Boris"])
+    assert lines[0] == (
+        "Round 1: Ada rolls 11 on a yellow die (10 + 1) and loses nothing;"
+        " Boris rolls 11 on a white die and loses 1."
+    )
+    assert lines[1] == (
+        "Round 2: Ada rolls 4 on a yellow die (3 + 1) and loses 1; Boris does not roll."
+    )
+
+
+def test_odds_are_shown_while_writing_attacks() -> None:
+    """Issue 16: Capital odds shown while writing attacks, from the colour-dice odds of
+    engine.odds; "max" counts this draft's placements and leaves one unit behind."""
+    from engine.odds import win_probability
+    from ui.capital.entry import Draft, attack_odds, attack_units, entries
+
+    s = CapitalSession.new(specs("human", "human"), {}, "odds")
+    state = s.state
+    origin = next(iter(state.territories_of(0)))
+    target = next(t for t in sorted(state.owner) if state.owner[t] == 1)
+    state.armies[origin], state.armies[target] = 5, 3
+    draft = Draft(placements=[(origin, 2)], attacks=[(origin, target, None)])
+    assert attack_units(state, draft, 0) == 6
+    odds = attack_odds(state, draft, 0)
+    assert odds == win_probability(6, 3, state.options.dice)
+    text = next(e.text for e in entries(state, 0, draft) if e.kind == "attack")
+    assert f"{odds:.0%} to take it from 3" in text
 
 
 def test_the_surge_dialog_carries_the_placement_condition() -> None:

@@ -222,6 +222,62 @@ def test_new_game_form_reading() -> None:
         read_form(lambda n: fields.get(n, ""), lambda n: n in on)
 
 
+def test_dice_are_sorted_paired_and_labelled_and_cleared_at_a_new_turn() -> None:
+    """Issue 16: dice sorted and paired so each comparison is visible (highest against
+    highest, ties to the defender), labelled with whose roll it is, cleared when a new
+    turn starts."""
+    from ui.classic.panels import dice_html
+
+    computers = [PlayerSpec("Hal", "baseline"), PlayerSpec("Deep", "baseline")]
+    session = Session.new(computers, QUICK, "dice")
+    session.last_rolls = [
+        {"type": "roll", "seat": 0, "defender": 1, "attack": [2, 6, 4], "defend": [3, 6]}
+    ]
+    html = dice_html(session)
+    assert "Hal attacks" in html and "Deep defends" in html
+    pairs = [p.split('"')[0] for p in html.split('<span class="pair ')[1:]]
+    assert pairs == ["defender", "attacker", ""]  # 6 v 6 tie, 4 v 3, and the unpaired 2
+    assert html.index("Hal: 6") < html.index("Hal: 4") < html.index("Hal: 2")
+    turn = session.state.turn
+    while session.state.turn == turn and not session.over:
+        session.play_computer()
+    assert session.last_rolls == [] and dice_html(session) == ""
+
+
+def test_the_reinforcement_breakdown_names_territories_continents_and_cards() -> None:
+    """max(3, territories ÷ 3) + the bonus of each continent held whole + cards
+    (docs/rules-classic.md, A turn, 1), explained beside the number to place."""
+    from ui.classic.views import reinforcement_breakdown
+
+    session = Session.new(PLAYERS, QUICK, "why")
+    state = session.state
+    seat = state.current
+    for t in state.owner:
+        state.owner[t] = 1 - seat if seat in (0, 1) else 0
+    australia = ("indonesia", "new_guinea", "western_australia", "eastern_australia")
+    for t in (*australia, "siam", "china", "india", "ural", "egypt"):
+        state.owner[t] = seat
+    text = reinforcement_breakdown(session)
+    assert text.startswith("9 territories ÷ 3 = 3 (at least 3)")
+    assert "continents: Australia 2" in text and "cards" in text
+
+
+def test_a_headquarters_pick_asks_for_confirmation() -> None:
+    """Issue 16: a headquarters pick (US short) asks first: the first click selects, the
+    second on the same territory chooses."""
+    players = [PlayerSpec("Ann", "human"), PlayerSpec("Cy", "baseline")]
+    session = Session.new(players, {"game_type": "us_short", "special_setup": True}, "hq")
+    while session.state.phase.value != "headquarters":
+        session.play(session.legal()[0], human=session.human_turn)
+    while not session.human_turn:
+        session.play_computer()
+    mine = next(o.territory for o in session.legal())
+    first = session.click(mine)
+    assert first.order is None and first.hint and "again to confirm" in first.message
+    second = session.click(mine)
+    assert second.order is not None and second.order.territory == mine
+
+
 def test_new_game_form_army_limit_on_gives_twelve() -> None:
     """RULINGS §1: "switching it on without a number gives 12"; unticked it is off
     whatever the number field says."""

@@ -119,3 +119,21 @@ def test_secret_headquarters_only_for_viewer(state: Any, geometry: Any) -> None:
 
 def test_swatch() -> None:
     assert swatch(2).startswith("<svg")
+
+
+def test_every_territory_has_a_tap_target_under_the_land() -> None:
+    """Issue 16: every territory's tap target is at least 24 px (Iceland was 19x9 px):
+    a disc per territory, drawn under the land so that a neighbour's land still wins."""
+    import json
+    from pathlib import Path
+
+    from ui.shell.render import HIT_RADIUS, render_map
+
+    geometry = json.loads(
+        (Path(__file__).resolve().parents[1] / "maps" / "classic_geometry.json").read_text()
+    )
+    svg = render_map(None, geometry)
+    assert svg.count("data-hit=") == len(geometry["territories"])
+    assert svg.index('class="hit-areas"') < svg.index('class="territories"')
+    board_width = geometry["viewBox"][2]
+    assert 2 * HIT_RADIUS * 920 / board_width >= 24

@@ -466,7 +466,11 @@ def entries(state: CapitalState, faction: int, draft: Draft) -> list[Entry]:
     shown: str
     for i, (o, t, n) in enumerate(draft.attacks):
         shown = "max" if n is None else str(n)
-        rows.append(Entry("attack", i, f"Attack {name(state, t)} from {name(state, o)}: {shown}"))
+        odds = attack_odds(state, draft, i)
+        chance = "" if odds is None else f" — {odds:.0%} to take it from {state.armies[t]}"
+        rows.append(
+            Entry("attack", i, f"Attack {name(state, t)} from {name(state, o)}: {shown}{chance}")
+        )
     if draft.surge is not None:
         via, t, n, at_most = draft.surge
         shown = "max" if n is None else str(n)
@@ -485,6 +489,29 @@ def entries(state: CapitalState, faction: int, draft: Draft) -> list[Entry]:
             Entry("move", i, f"Move {shown} from {name(state, origin)} to {name(state, dest)}")
         )
     return rows
+
+
+def attack_units(state: CapitalState, draft: Draft, index: int) -> int:
+    """The units attack ``index`` sends: its number, or for "max" what its origin has
+    after this draft's placements, less one left behind and the other attacks' units."""
+    origin, _, count = draft.attacks[index]
+    if count is not None:
+        return count
+    there = state.armies.get(origin, 0) + placed(draft).get(origin, 0) - 1
+    others = sum(n or 0 for i, (o, _, n) in enumerate(draft.attacks) if o == origin and i != index)
+    return max(0, there - others)
+
+
+def attack_odds(state: CapitalState, draft: Draft, index: int) -> float | None:
+    """The chance that attack ``index`` alone takes its target from the units there now
+    (the colour dice of engine.odds; the defender's own placements are not known yet)."""
+    from engine.odds import win_probability
+
+    units = attack_units(state, draft, index)
+    defenders = state.armies.get(draft.attacks[index][1], 0)
+    if units < 1 or defenders < 1:
+        return None
+    return win_probability(units, defenders, state.options.dice)
 
 
 def remove(draft: Draft, kind: str, index: int) -> None:

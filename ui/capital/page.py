@@ -158,11 +158,10 @@ class CapitalPage:
         self.maybe_autoplay()
 
     def deactivate(self) -> None:
-        """Another game is shown: this one is closed and its autosave removed."""
+        """Another game is shown: this one is closed (its autosave stays)."""
         self.session = None
         self.replay_gen += 1
         self.el("capital").hidden = True
-        self.shell.forget(self.entry)
 
     def setup_shown(self) -> None:
         self.el("capital").hidden = True
@@ -195,6 +194,7 @@ class CapitalPage:
         if self.session is None:
             return
         self.shell.autosave(self.entry, self.session.to_json())
+        self.shell.note(self.entry.ruleset, self.session.state)
 
     # ------------------------------------------------------------ events
 
@@ -217,9 +217,11 @@ class CapitalPage:
             return
         if self.session is None:
             return
-        territory: Any = target.closest("[data-territory]")
+        from ui.shell.render import hit_territory, territory_at
+
+        territory: Any = territory_at(target)
         if _found(territory) and self.el("board").contains(territory):
-            self.territory(str(territory.dataset.territory))
+            self.territory(hit_territory(territory))
             return
         if name.startswith("cap-") and not getattr(button, "disabled", False):
             self.action(name, button)
@@ -269,8 +271,14 @@ class CapitalPage:
                 self.message(session.seal(key))
                 self.log_timing()
                 self.maybe_autoplay()
-            elif name == "cap-replay-next":
-                session.replay_next()
+            elif name in ("cap-replay-next", "cap-replay-back", "cap-replay-pause"):
+                {
+                    "cap-replay-next": session.replay_next,
+                    "cap-replay-back": session.replay_back,
+                    "cap-replay-pause": session.toggle_replay_pause,
+                }[name]()
+                self.replay_gen += 1  # a step by hand restarts the timer's wait: no race
+                self.maybe_autoplay()
             elif name == "cap-replay-skip":
                 session.skip_replay()
                 self.replay_gen += 1
@@ -346,7 +354,7 @@ class CapitalPage:
     # ------------------------------------------------------------ replay
 
     def maybe_autoplay(self) -> None:
-        if self.session is None or self.session.stage != "replay":
+        if self.session is None or self.session.stage != "replay" or self.session.replay_paused:
             return
         self.replay_gen += 1
         self.tasks.add(asyncio.ensure_future(self.autoplay(self.replay_gen)))

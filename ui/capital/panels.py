@@ -141,6 +141,13 @@ def entry_html(session: CapitalSession, picked: set[int] | None = None) -> str:
     pool = (
         f'<div class="pool" data-testid="cap-pool"><span class="label">{what}</span> '
         f"<b>{used}/{total}</b> placed{note}</div>"
+        + (
+            ""
+            if session.setup
+            else '<p class="muted small" data-testid="cap-marks">On the map, <b>+2/3</b> means'
+            " 2 units placed there of the 3 it may receive this turn (1 + your neighbouring"
+            " territories); <b>0/3</b>: none placed yet.</p>"
+        )
     )
     placeholder = "1" if session.mode == "place" else "max"
     units = (
@@ -275,7 +282,19 @@ def replay_html(session: CapitalSession) -> str:
         f"<p>{escape(step.text)}</p>"
         + (f'<ol class="rounds">{rounds}</ol>' if rounds else "")
         + '<div class="row end">'
-        + _button("cap-replay-next", "Next step", "cap-replay-next")
+        + _button(
+            "cap-replay-back",
+            "‹ Back",
+            "cap-replay-back",
+            " disabled" if session.replay_step == 0 else "",
+        )
+        + _button(
+            "cap-replay-pause",
+            "▶ Play" if session.replay_paused else "❚❚ Pause",
+            "cap-replay-pause",
+            f' aria-pressed="{"true" if session.replay_paused else "false"}"',
+        )
+        + _button("cap-replay-next", "Next step ›", "cap-replay-next")
         + _button("cap-replay-skip", "Skip to the report", "cap-replay-skip", "", "btn primary")
         + "</div></div>"
     )

@@ -46,15 +46,23 @@ def battle_title(battle: dict[str, Any], place: Callable[[str], str]) -> str:
 
 
 def battle_rounds(battle: dict[str, Any], names: list[str]) -> tuple[str, ...]:
-    """One line per round: each side's die colour and total, and the losses."""
+    """One line per round, written for people: "Ada rolls 11 on a yellow die (10 + 1)
+    and loses 1" — the faction's name, then the die's colour (which comes from its unit
+    count), so a name is never read as a colour."""
     sides = battle["sides"]
     lines = []
     for number, r in enumerate(battle["rounds"], start=1):
         parts = []
         for side, roll, loss in zip(sides, r["rolls"], r["losses"], strict=False):
-            shown = "–" if roll is None else f"{roll[0]} {roll[2]}"
-            parts.append(f"{names[side['faction']]} {shown} (−{loss})")
-        lines.append(f"Round {number}: " + ", ".join(parts))
+            name = names[side["faction"]]
+            if roll is None:
+                parts.append(f"{name} does not roll")
+                continue
+            colour, face, total = str(roll[0]).lower(), int(roll[1]), int(roll[2])
+            sum_text = f" ({face} + {total - face})" if total != face else ""
+            lost = f"loses {loss}" if loss else "loses nothing"
+            parts.append(f"{name} rolls {total} on a {colour} die{sum_text} and {lost}")
+        lines.append(f"Round {number}: " + "; ".join(parts) + ".")
     return tuple(lines)
 
 

@@ -70,6 +70,8 @@ class CapitalSession:
     surge_max: str = ""  # the surge dialog's "only if it holds at most M" field
     picked: list[int] = field(default_factory=list)
     replay_step: int = 0
+    replay_paused: bool = False
+    """The resolution replay waits for Next/Back (issue 16: it could not be paused)."""
     log: list[str] = field(default_factory=list)
     game_id: str = ""
     code: str = ""
@@ -230,6 +232,15 @@ class CapitalSession:
         self.replay_step += 1
         if self.replay_step >= len(self.steps()):
             self.stage = "report"
+
+    def replay_back(self) -> None:
+        """One step back in the resolution replay (it stays at the first)."""
+        if self.stage == "replay":
+            self.replay_step = max(0, min(self.replay_step, len(self.steps()) - 1) - 1)
+
+    def toggle_replay_pause(self) -> None:
+        if self.stage == "replay":
+            self.replay_paused = not self.replay_paused
 
     def skip_replay(self) -> None:
         if self.stage == "replay":

@@ -65,6 +65,8 @@ class Click:
     order: Order | None = None
     choice: CountChoice | None = None
     message: str = ""
+    hint: bool = False
+    """The message says what to do next (shown plainly), not what went wrong."""
 
 
 LogLine = tuple[int | None, str]
@@ -257,6 +259,8 @@ class Session:
         rolls = [e for e in events if e.get("type") == "roll"]
         if rolls or any(e.get("type") == "advantage-offered" for e in events):
             self.last_rolls = rolls[-30:]
+        elif any(e.get("type") == "turn" for e in events):
+            self.last_rolls = []  # a new turn: the last turn's dice are not this one's
         barrier = any(e.get("type") in UNDO_BARRIERS for e in events) or self.actor != before
         if snapshot is None or barrier:
             self.undo_stack = []
@@ -388,7 +392,16 @@ class Session:
                 return Click(order=PlaceNeutral(territory))
             return self._pick(Place(territory, 1))
         if phase is Phase.HEADQUARTERS:
-            return self._pick(ChooseHeadquarters(territory))
+            order = ChooseHeadquarters(territory)
+            if order not in legal:
+                return Click(message=self._why(order))
+            if self.selected != territory:  # a headquarters is for the whole game: ask first
+                self.selected = territory
+                return Click(
+                    message=f"{name} as your headquarters? Click it again to confirm.", hint=True
+                )
+            self.selected = None
+            return Click(order=order)
         if phase is Phase.REINFORCE:
             if not any(isinstance(o, Place) for o in legal):
                 cards = len(state.players[state.current].cards)
@@ -417,10 +430,12 @@ class Session:
         if state.owner[territory] == seat:
             if territory == self.selected:
                 self.selected = None
-                return Click(message=f"{name} deselected.")
+                return Click(message=f"{name} deselected.", hint=True)
             if self._attack_targets(territory):
                 self.selected = territory
-                return Click(message=f"Attack from {name}: click a highlighted enemy territory.")
+                return Click(
+                    message=f"Attack from {name}: click a highlighted enemy territory.", hint=True
+                )
             if state.armies[territory] < 2:
                 return Click(message=f"{name} needs at least two armies to attack.")
             return Click(message=f"{name} has no enemy neighbours.")
@@ -439,14 +454,16 @@ class Session:
             return Click(message=f"{name} is not yours: free moves go between your territories.")
         if territory == self.selected:
             self.selected = None
-            return Click(message=f"{name} deselected.")
+            return Click(message=f"{name} deselected.", hint=True)
         if self.selected is not None:
             most = self._move_targets(self.selected).get(territory)
             if most:
                 return Click(choice=CountChoice(self.selected, territory, 1, most))
         if self._move_targets(territory):
             self.selected = territory
-            return Click(message=f"Move from {name}: click a highlighted territory of yours.")
+            return Click(
+                message=f"Move from {name}: click a highlighted territory of yours.", hint=True
+            )
         if self.selected is not None:
             return Click(message=self._why(FreeMove(self.selected, territory, 1)))
         return Click(message=f"No armies can move out of {name}.")

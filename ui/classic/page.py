@@ -53,6 +53,8 @@ class ClassicPage:
         self.skipping = False
         self.running = False
         self.winner_closed = False
+        self.auto_place: set[int] = set()
+        """Seats whose remaining setup armies are placed at random (their choice)."""
         self.tasks: set[Any] = set()
         self.email = EmailPage(self)  # play by email / forum (issue 4)
 
@@ -97,9 +99,11 @@ class ClassicPage:
 
     def on_click(self, event: Any) -> None:
         target = event.target
-        territory: Any = target.closest("[data-territory]")
+        from ui.shell.render import hit_territory, territory_at
+
+        territory: Any = territory_at(target)
         if found(territory) and self.session is not None and el("board").contains(territory):
-            self.territory_clicked(str(territory.dataset.territory))
+            self.territory_clicked(hit_territory(territory))
             return
         button: Any = target.closest("[data-action]")
         if not found(button) or button.tagName == "FORM" or getattr(button, "disabled", False):
@@ -212,6 +216,12 @@ class ClassicPage:
             if legal:
                 self.play(random.choice(legal))
             return
+        elif name == "random-rest":
+            actor = session.actor
+            if actor is not None:
+                self.auto_place.add(actor)
+            self.auto_place_next()
+            return
         elif name == "pick-card":
             card = int(button.dataset.card)
             self.picked ^= {card}
@@ -249,7 +259,7 @@ class ClassicPage:
         if click.order is not None:
             self.play(click.order)
         else:
-            self.message(click.message, warn=True)
+            self.message(click.message, warn=not click.hint)
             self.refresh()
 
     def play(self, order: Any) -> None:
@@ -268,8 +278,25 @@ class ClassicPage:
         self.save()
         self.refresh()
         self.kick_computers()
+        self.auto_place_next()
 
     # ------------------------------------------------------------ computers
+
+    def auto_place_next(self) -> None:
+        """A player who chose "Place the rest at random" has its next setup army placed."""
+        from engine.rulesets.classic.state import Phase
+
+        session = self.session
+        if (
+            session is None
+            or session.state.phase is not Phase.SETUP
+            or not session.human_turn
+            or session.actor not in self.auto_place
+        ):
+            return
+        legal = session.legal()
+        if legal:
+            self.play(random.choice(legal))
 
     def kick_computers(self) -> None:
         session = self.session
@@ -285,6 +312,8 @@ class ClassicPage:
                     deadline = time.monotonic() + FAST_SLICE
                     while time.monotonic() < deadline and computers_to_play(self.session):
                         self.session.play_computer()
+                        self.shell.note(self.entry.ruleset, self.session.state)
+                    self.message(self.session.log[-1][1] if self.session.log else "")
                     self.refresh()
                     await asyncio.sleep(0.001)
                 else:
@@ -303,6 +332,7 @@ class ClassicPage:
             self.skipping = False
             self.save()
             self.refresh()
+            self.auto_place_next()
 
     # ------------------------------------------------------------ new game, save, restore
 
@@ -347,13 +377,13 @@ class ClassicPage:
         self.picked = set()
         self.winner_closed = False
         self.skipping = False
+        self.auto_place = set()
         el("game").hidden = False
 
     def deactivate(self) -> None:
-        """Another ruleset's game is shown: this one is closed and its autosave removed."""
+        """Another ruleset's game is shown: this one is closed (its autosave stays)."""
         self.session = None
         el("game").hidden = True
-        self.shell.forget(self.entry)
 
     def setup_shown(self) -> None:
         """The form opens above this game, which stays in view under it."""
@@ -415,6 +445,7 @@ class ClassicPage:
             again = board.querySelector(f'[data-territory="{focused}"]')
             if found(again):
                 again.focus()
+        self.shell.note(self.entry.ruleset, session.state)  # record, motion, while away
         el("turn").innerHTML = panels.turn_html(session)
         el("controls").innerHTML = panels.controls_html(session, self.choice)
         el("private").innerHTML = panels.private_html(session, self.picked)

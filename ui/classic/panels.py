@@ -47,11 +47,12 @@ def turn_html(session: Session) -> str:
         else f"computer · {state.players[state.current].control}"
     )
     phase = state.phase.value.replace("-", " ")
-    extra = ""
+    extra = why = ""
     if state.phase is Phase.REINFORCE:
+        why = escape(views.reinforcement_breakdown(session))
         extra = (
-            f'<span class="pill" data-testid="reinforcements">{state.reinforcements}'
-            " to place</span>"
+            f'<span class="pill" data-testid="reinforcements" title="{why}">'
+            f"{state.reinforcements} to place</span>"
         )
     elif state.phase in (Phase.CLAIM, Phase.SETUP):
         left = state.players[state.current].setup_armies
@@ -60,6 +61,11 @@ def turn_html(session: Session) -> str:
         f'<div class="turn-line">{who}<span class="muted">{escape(kind)}</span>'
         f'<span class="pill phase" data-testid="phase">{escape(phase)}</span>{extra}</div>'
         f'<p class="prompt" data-testid="prompt">{escape(views.prompt(session))}</p>'
+        + (
+            f'<p class="muted small" data-testid="reinforcement-why">{why}</p>'
+            if state.phase is Phase.REINFORCE
+            else ""
+        )
     )
 
 
@@ -85,9 +91,16 @@ def controls_html(session: Session, choice: CountChoice | None = None) -> str:
                 f"{session.name(choice.origin)} → {session.name(choice.target)}",
             )
         )
-    elif phase in (Phase.CLAIM, Phase.SETUP):
+    elif phase is Phase.CLAIM:
         parts.append(
             '<div class="row">' + _button("Random pick", "random-pick", "random-pick") + "</div>"
+        )
+    elif phase is Phase.SETUP:
+        parts.append(
+            '<div class="row">'
+            + _button("Random pick", "random-pick", "random-pick")
+            + _button("Place the rest at random", "random-rest", "random-rest")
+            + "</div>"
         )
     elif phase is Phase.REINFORCE:
         parts.append(_place_count(session))
@@ -256,20 +269,46 @@ def private_html(session: Session, picked: set[int]) -> str:
     return "".join(parts)
 
 
-def _dice_row(attack_dice: list[int], defend_dice: list[int]) -> str:
-    attack = "".join(f'<span class="die red" title="{v}">{PIPS[v - 1]}</span>' for v in attack_dice)
-    defend = "".join(
-        f'<span class="die white" title="{v}">{PIPS[v - 1]}</span>' for v in defend_dice
+def _paired_dice(
+    attacker: str, defender: str, attack_dice: list[int], defend_dice: list[int]
+) -> str:
+    """Both sides' dice sorted high to low and paired as the rules compare them (highest
+    against highest, ties to the defender), each labelled with whose it is."""
+    attack = sorted(attack_dice, reverse=True)
+    defend = sorted(defend_dice, reverse=True)
+    pairs = []
+    for i in range(max(len(attack), len(defend))):
+        a = attack[i] if i < len(attack) else None
+        d = defend[i] if i < len(defend) else None
+        verdict = "" if a is None or d is None else ("attacker" if a > d else "defender")
+        mark = {"attacker": "›", "defender": "‹"}.get(verdict, "")
+        pairs.append(
+            f'<span class="pair {verdict}">'
+            + (f'<span class="die red" title="{attacker}: {a}">{PIPS[a - 1]}</span>' if a else "")
+            + f'<span class="beats" aria-hidden="true">{mark}</span>'
+            + (f'<span class="die white" title="{defender}: {d}">{PIPS[d - 1]}</span>' if d else "")
+            + "</span>"
+        )
+    return (
+        f'<div class="dice-who"><span class="who red">{escape(attacker)} attacks</span>'
+        f'<span class="who white">{escape(defender)} defends</span></div>'
+        f'<div class="dice-row" data-testid="dice-pairs">{"".join(pairs)}</div>'
     )
-    return f'<div class="dice-row">{attack}<span class="vs">vs</span>{defend}</div>'
 
 
 def dice_html(session: Session) -> str:
+    """The last roll (or the roll an attack advantage is offered on), paired and labelled;
+    empty once a new turn starts."""
+    state = session.state
     offered = views.offered_roll(session)
     if offered is not None:
         # RULINGS §1: the attacker sees the roll before deciding on the re-roll.
+        pending = state.pending or {}
+        owner = state.owner.get(str(pending.get("target", "")), -1)
+        defender = state.players[owner].name if owner >= 0 else "Defender"
         return (
-            f'<div data-testid="offered-roll">{_dice_row(*offered)}</div>'
+            '<div data-testid="offered-roll">'
+            f"{_paired_dice(state.players[state.current].name, defender, *offered)}</div>"
             '<div class="muted small">This roll is not counted yet: re-roll your lowest die, '
             "or keep it.</div>"
         )
@@ -277,14 +316,18 @@ def dice_html(session: Session) -> str:
     if not rolls:
         return ""
     last = rolls[-1]
+    players = state.players
+    attacker = players[last["seat"]].name if "seat" in last else "Attacker"
+    defender = players[last["defender"]].name if "defender" in last else "Defender"
     lost_a = sum(r.get("attacker_losses", 0) for r in rolls)
     lost_d = sum(r.get("defender_losses", 0) for r in rolls)
     summary = (
-        f"{len(rolls)} roll{'s' if len(rolls) > 1 else ''}: attacker −{lost_a}, defender −{lost_d}"
+        f"{len(rolls)} roll{'s' if len(rolls) > 1 else ''}: {escape(attacker)} −{lost_a}, "
+        f"{escape(defender)} −{lost_d}"
     )
     return (
-        _dice_row(last.get("attack", []), last.get("defend", []))
-        + f'<div class="muted small">{summary}</div>'
+        _paired_dice(attacker, defender, last.get("attack", []), last.get("defend", []))
+        + f'<div class="muted small">{summary} (ties go to the defender)</div>'
     )
 
 
@@ -360,6 +403,7 @@ def winner_html(session: Session) -> str:
         f"{session.state.turn} turns</p>{battles_html(session)}"
         '<div class="row center">'
         + _button("New game", "show-setup", "winner-new-game", "primary")
+        + _button("Game record", "record", "winner-record")
         + _button("Look at the board", "close-winner", "winner-close", "ghost")
         + "</div></div>"
     )

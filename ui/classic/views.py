@@ -167,6 +167,25 @@ def next_set_value(session: Session) -> str:
     return str(rising_value(session.state.sets_traded, options.low_exchange))
 
 
+def reinforcement_breakdown(session: Session) -> str:
+    """Where the armies to place come from (docs/rules-classic.md, A turn, 1):
+    territories ÷ 3 (at least 3), each continent held whole, and cards traded."""
+    from engine.maps import load_map
+
+    state = session.state
+    seat = state.current
+    held = state.territories_of(seat)
+    base = max(3, len(held) // 3)
+    continents = [
+        f"{c.name} {c.bonus}"
+        for c in load_map(state.map_id).continents.values()
+        if all(state.owner[t] == seat for t in c.territories)
+    ]
+    parts = [f"{len(held)} territories ÷ 3 = {base}" + (" (at least 3)" if base == 3 else "")]
+    parts.append("continents: " + (", ".join(continents) if continents else "none"))
+    return " + ".join(parts) + "; traded cards add their value."
+
+
 def offered_roll(session: Session) -> tuple[list[int], list[int]] | None:
     """The roll an attack advantage offer is about (attack dice, defence dice), if any."""
     state = session.state

@@ -24,6 +24,13 @@ from pyscript import document, window
 from ui.pages import PAGES, PageEntry
 from ui.shell.dom import el, found, save_key
 
+LAST_KEY = "risk-family.last"
+"""The ruleset of the game shown last (resumed first at start-up)."""
+SHELL_DIALOG_ACTIONS = frozenset(
+    {"help", "help-full", "help-guide", "close-help", "record", "record-tab", "close-record"}
+    | {"confirm-start", "confirm-keep"}
+)
+
 
 class RulesetPage(Protocol):
     """What the shell asks of a ruleset page."""
@@ -50,7 +57,7 @@ class RulesetPage(Protocol):
         """Resume its autosaved game, if any; True when it did."""
 
     def deactivate(self) -> None:
-        """Another game is shown: close this one and remove its autosave."""
+        """Another game is shown: close this one (its autosave stays, to be resumed)."""
 
     def setup_shown(self) -> None:
         """The new-game form opened over its game."""
@@ -68,6 +75,10 @@ class Shell:
         self.ready = False
         self.proxies: list[Any] = []
         self.tasks: set[Any] = set()
+        self.dialogs: Any = None  # ui.shell.dialogs.Dialogs, imported on first use
+        self.timeline: Any = None  # ui.shell.timeline.Timeline, made on the first save
+        self.away: Any = None  # ui.shell.away.Away
+        self.last_board: dict[str, tuple[dict[str, int], dict[str, int]]] = {}
         self.pages: dict[str, RulesetPage] = {
             entry.ruleset: importlib.import_module(entry.module).PAGE(self, entry)
             for entry in PAGES
@@ -106,8 +117,92 @@ class Shell:
             )
         elif name == "hide-setup":
             self.hide_setup()
+        elif name == "zoom":
+            zoomed = el("board").classList.toggle("zoomed")
+            button.setAttribute("aria-pressed", "true" if zoomed else "false")
+            button.textContent = "Zoom −" if zoomed else "Zoom +"
+        elif name == "away-close":
+            el("away").hidden = True
+        elif name == "resume-saved":
+            self.pages[str(button.dataset.ruleset)].restore()
+        elif name in SHELL_DIALOG_ACTIONS or name.startswith("replay-"):
+            self.dialogs_of().action(name, button)
+
+    def dialogs_of(self) -> Any:
+        if self.dialogs is None:
+            from ui.shell.dialogs import Dialogs
+
+            self.dialogs = Dialogs(self)
+        return self.dialogs
+
+    def timeline_of(self) -> Any:
+        if self.timeline is None:
+            from ui.shell.timeline import Timeline
+
+            storage = window.localStorage
+
+            def get(name: str) -> str | None:
+                value = storage.getItem(name)
+                return str(value) if found(value) else None
+
+            self.timeline = Timeline(get, lambda name, text: storage.setItem(name, text))
+        return self.timeline
+
+    def note(self, ruleset: str, state: Any) -> None:
+        """A ruleset page saved ``state``: keep it in the game's record if a turn began."""
+        try:
+            self.timeline_of().note(ruleset, state)
+        except Exception as exc:  # a full storage must not stop the game
+            window.console.warn(f"game record not saved: {exc}")
+        self.tell_away(ruleset, state)
+        self.flash_changes(ruleset, state)
+
+    def flash_changes(self, ruleset: str, state: Any) -> None:
+        """Motion: a short highlight of each conquest and army movement on the board
+        (the stylesheet turns it off under prefers-reduced-motion)."""
+        board = (dict(state.owner), dict(state.armies))
+        before = self.last_board.get(ruleset)
+        self.last_board[ruleset] = board
+        if before is None:
+            return
+        taken = [t for t, o in board[0].items() if before[0].get(t) != o]
+        moved = [t for t, a in board[1].items() if before[1].get(t) != a and t not in taken]
+        if taken or moved:
+            self.tasks.add(asyncio.ensure_future(self.flash(taken, moved)))
+
+    async def flash(self, taken: list[str], moved: list[str]) -> None:
+        await asyncio.sleep(0)  # after the page has drawn the new board
+        for cls, territories in (("flash-taken", taken), ("flash-moved", moved)):
+            for territory in territories:
+                path = el("board").querySelector(f'path[data-territory="{territory}"]')
+                if found(path):
+                    path.classList.add(cls)
+
+    def tell_away(self, ruleset: str, state: Any) -> None:
+        """A human seat is back after others played: "While you were away"."""
+        from engine.core import find_ruleset
+        from ui.shell.away import Away, away_html
+
+        if self.away is None:
+            self.away = Away()
+        summary = self.away.see(find_ruleset(ruleset), state)
+        if summary is not None:
+            el("away").innerHTML = away_html(state, summary)
+            el("away").hidden = False
+
+    @staticmethod
+    def has_save(entry: PageEntry) -> bool:
+        """A game of ``entry``'s ruleset is autosaved (kept apart from the others')."""
+        try:
+            return bool(found(window.localStorage.getItem(save_key(entry.ruleset))))
+        except Exception:
+            return False
 
     def on_key(self, event: Any) -> None:
+        if event.key == "Escape" and self.dialogs is not None and self.dialogs.escape_pressed():
+            event.preventDefault()
+            event.stopImmediatePropagation()
+            return
         open_form = not el("setup").hidden and el("pbem").hidden  # no dialog above it
         if event.key == "Escape" and open_form and self.ready and self.active is not None:
             event.preventDefault()  # the pages leave this Escape alone
@@ -118,7 +213,11 @@ class Shell:
             event.preventDefault()
             if self.ready:
                 document.body.dataset.startRequested = ""
-                self.start_from_form()
+                entry = self.pages[self.chosen_rules()].entry
+                if self.has_save(entry):
+                    self.dialogs_of().confirm_new(entry.title)
+                else:
+                    self.start_from_form()
 
     # ------------------------------------------------------------ the form
 
@@ -130,6 +229,14 @@ class Shell:
             if page is not active:
                 el(page.panel).hidden = True
         document.querySelector('[data-action="hide-setup"]').hidden = active is None
+        resume = [
+            f'<button type="button" class="btn" data-action="resume-saved"'
+            f' data-ruleset="{page.entry.ruleset}" data-testid="resume-{page.entry.ruleset}">'
+            f"Resume your {page.entry.title} game</button>"
+            for page in self.pages.values()
+            if page is not active and self.has_save(page.entry)
+        ]
+        el("saved-games").innerHTML = "".join(resume)
         if active is not None:
             active.setup_shown()
 
@@ -144,7 +251,12 @@ class Shell:
         return str(rules.value) if found(rules) else PAGES[0].ruleset
 
     def start_from_form(self) -> None:
-        self.pages[self.chosen_rules()].start_from_form()
+        page = self.pages[self.chosen_rules()]
+        before = getattr(page, "session", None)
+        page.start_from_form()
+        after = getattr(page, "session", None)
+        if after is not None and after is not before:
+            self.timeline_of().restart(page.entry.ruleset, after.state)
 
     def activate(self, shown: RulesetPage) -> None:
         """``shown`` is about to show a game: every other page closes its own."""
@@ -153,6 +265,8 @@ class Shell:
                 page.deactivate()
         el("setup").hidden = True
         document.documentElement.classList.remove("resuming")
+        with contextlib.suppress(Exception):
+            window.localStorage.setItem(LAST_KEY, shown.entry.ruleset)
         document.title = f"Risk-family · {shown.entry.title}"
         document.querySelector(".title .sub").textContent = shown.entry.title
 
@@ -225,13 +339,17 @@ class Shell:
             option.disabled = str(option.value) not in available
         for select in document.querySelectorAll('select[name$="-control"]'):
             if str(select.value) not in available:
-                select.value = "baseline"
+                select.value = "standard"
         el("start-note").textContent = ""
         document.querySelector('[data-action="show-setup"]').disabled = False
+        for action in ("help", "record"):
+            document.querySelector(f'[data-action="{action}"]').disabled = False
         for button in document.querySelectorAll('.top-actions [data-action^="pbem-"]'):
             button.disabled = False
         self.ready = True
-        if not any(page.restore() for page in self.pages.values()) and (
+        last = window.localStorage.getItem(LAST_KEY)
+        order = sorted(self.pages.values(), key=lambda page: page.entry.ruleset != str(last))
+        if not any(page.restore() for page in order) and (
             getattr(document.body.dataset, "startRequested", "") == "true"
         ):
             document.body.dataset.startRequested = ""

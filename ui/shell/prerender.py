@@ -23,15 +23,30 @@ from ui.shell.palette import SEAT_STYLES
 from ui.shell.render import render_map
 
 ROOT = Path(__file__).resolve().parents[2]
-DEFAULT_NAMES = ("Red", "Blue", "Yellow", "Green", "Pink", "Black")
-DEFAULT_SEATS = (("You", "human"), ("Friend", "human"), ("Computer", "baseline"))
+# Real names, so that every log sentence reads ("Ada receives 3 armies", "Ada's hand").
+DEFAULT_NAMES = ("Ada", "Boris", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")
+PLAYING = 3
+"""Seats (and factions) ticked by default: one human against two computers."""
+DEFAULT_CONTROL = "standard"
 CONTROLS = (
     ("human", "Human"),
-    ("baseline", "CPU baseline"),
-    ("easy", "CPU easy"),
-    ("standard", "CPU standard"),
-    ("good", "CPU good"),
+    ("easy", "CPU · Easy"),
+    ("standard", "CPU · Standard"),
+    ("good", "CPU · Good"),
 )
+"""What the form offers, weakest level first (the engine's ``baseline`` player is for
+tests and tournaments, not offered to players)."""
+
+
+def default_control(i: int) -> str:
+    return "human" if i == 0 else DEFAULT_CONTROL
+
+
+def control_options(selected: str) -> str:
+    return "".join(
+        f'<option value="{v}"{" selected" if v == selected else ""}>{label}</option>'
+        for v, label in CONTROLS
+    )
 
 
 def board_svg() -> str:
@@ -42,12 +57,8 @@ def board_svg() -> str:
 def seat_rows() -> str:
     rows = []
     for i, style in enumerate(SEAT_STYLES):
-        on = i < len(DEFAULT_SEATS)
-        name, control = DEFAULT_SEATS[i] if on else (f"Player {i + 1}", "baseline")
-        options = "".join(
-            f'<option value="{v}"{" selected" if v == control else ""}>{label}</option>'
-            for v, label in CONTROLS
-        )
+        on = i < PLAYING
+        name, options = DEFAULT_NAMES[i], control_options(default_control(i))
         colours = "".join(
             f'<option value="{s.color}"{" selected" if j == i else ""}>{s.name}</option>'
             for j, s in enumerate(SEAT_STYLES)
@@ -63,6 +74,27 @@ def seat_rows() -> str:
             f' data-testid="seat{i}-control">{options}</select>'
             f'<select name="seat{i}-color" aria-label="Seat {i + 1} colour"'
             f' data-testid="seat{i}-color">{colours}</select></div>'
+        )
+    return "\n".join(rows)
+
+
+def faction_rows() -> str:
+    """Capital Risk's faction rows (the same names and levels as the seats)."""
+    from ui.shell.palette import FACTION_STYLES
+
+    rows = []
+    for i, style in enumerate(FACTION_STYLES):
+        ticks = " checked disabled" if i < 2 else (" checked" if i < PLAYING else "")
+        rows.append(
+            f'<div class="seat-row cap-row" data-faction="{i}" style="--c:{style.color}">'
+            f'<input type="checkbox" name="cf{i}-on" aria-label="Faction {i + 1} plays"'
+            f' data-testid="cf{i}-on"{ticks}>'
+            f'<input type="text" name="cf{i}-name" value="{DEFAULT_NAMES[i]}" maxlength="16"'
+            f' aria-label="Faction {i + 1} name" data-testid="cf{i}-name">'
+            f'<select name="cf{i}-kind" aria-label="Faction {i + 1} player"'
+            f' data-testid="cf{i}-kind">{control_options(default_control(i))}</select>'
+            f'<input type="text" name="cf{i}-mate" maxlength="16" placeholder="2nd player"'
+            f' aria-label="Faction {i + 1} second player (team)" data-testid="cf{i}-mate"></div>'
         )
     return "\n".join(rows)
 
@@ -106,8 +138,9 @@ def main(argv: list[str]) -> int:
     html = fill(html, "seats", seat_rows())
     html = fill(html, "rules", rules_options())
     html = fill(html, "resume", resume_script())
+    html = fill(html, "factions", faction_rows())
     target.write_text(html, encoding="utf-8")
-    print(f"prerender: wrote board, seats, rules and the resume check into {target}")
+    print(f"prerender: wrote board, seats, factions, rules and the resume check into {target}")
     return 0
 
 

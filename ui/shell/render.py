@@ -143,6 +143,20 @@ def render_map(
     dwg.add(links)
 
     highlight = set(highlight)
+    # Under the land: a round tap target per territory, so that a small one (Iceland is
+    # 19x9 px on a laptop) can be hit from the sea around it; land drawn above wins.
+    hits = dwg.g(**{"class": "hit-areas", "aria-hidden": "true"})
+    for tid in geometry["territories"]:
+        hits.add(
+            dwg.circle(
+                _label(geometry, tid),
+                r=HIT_RADIUS,
+                fill="#000",
+                fill_opacity=0,
+                **{"data-hit": tid, "class": "hit"},
+            )
+        )
+    dwg.add(hits)
     lands = dwg.g(**{"class": "territories"})
     for tid, shape in geometry["territories"].items():
         owner = state.owner.get(tid, -1) if state is not None else -1
@@ -288,6 +302,22 @@ def render_map(
         labels.add(badge)
     dwg.add(labels)
     return str(dwg.tostring())
+
+
+HIT_RADIUS = 13.5
+"""Map units: a 27-unit disc is 24 px wide once the board is 900 px wide (a laptop, or a
+phone's board at the zoom button's 2.5x)."""
+
+
+def territory_at(target: Any) -> Any:
+    """The board element a click on ``target`` means: a territory or its tap target
+    (``data-hit``), or None; its ``territory`` id is :func:`hit_territory`."""
+    return target.closest("[data-territory], [data-hit]")
+
+
+def hit_territory(element: Any) -> str:
+    data = element.dataset
+    return str(getattr(data, "territory", None) or data.hit)
 
 
 def _label(geometry: Geometry, tid: str) -> tuple[float, float]:

@@ -128,6 +128,9 @@ class CapitalRuleset(Ruleset[CapitalState]):
     def actor(self, state: CapitalState) -> int | None:
         return None if state.phase is Phase.GAME_OVER else state.current
 
+    def income(self, state: CapitalState, seat: int) -> int | None:
+        return reinforcements(state, seat)
+
     def winner(self, state: CapitalState) -> int | None:
         return state.winner
 

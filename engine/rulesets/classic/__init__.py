@@ -81,6 +81,12 @@ class ClassicRuleset(Ruleset[ClassicState]):
     def actor(self, state: ClassicState) -> int | None:
         return None if state.phase is Phase.GAME_OVER else state.current
 
+    def income(self, state: ClassicState, seat: int) -> int | None:
+        held = state.territories_of(seat)
+        if not held or state.players[seat].is_neutral:
+            return 0  # Neutral never gets reinforcements of its own
+        return turn.base_reinforcements(state, seat)
+
     def winner(self, state: ClassicState) -> int | None:
         return state.winner
 

@@ -1,0 +1,96 @@
+"""The page's "How to play" (ui/shell/help.py, from docs/rules-*.md) and the timeline of
+positions the replay and the charts read (ui/shell/timeline.py)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from engine.core import PlayerSpec, find_ruleset
+from engine.rulesets.capital.state import Phase as CapitalPhase
+from engine.rulesets.classic.state import Phase as ClassicPhase
+from ui.pages import PAGES
+from ui.shell.help import help_html, load_rules, markdown_html, rules_path
+from ui.shell.timeline import Timeline, storage_key
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "phases"), [("classic", ClassicPhase), ("capital", CapitalPhase)]
+)
+def test_every_phase_has_a_guide_from_the_rules_docs(ruleset: str, phases: Any) -> None:
+    """Issue 16: "a one-screen guide to each phase" from the project's rules docs."""
+    rules = load_rules(ruleset)
+    for phase in phases:
+        assert rules.guide(phase.value), f"docs/rules-{ruleset}.md has no part for {phase}"
+
+
+def test_every_ruleset_page_has_a_rules_file() -> None:
+    for entry in PAGES:
+        assert rules_path(entry.ruleset).is_file()
+
+
+def test_the_guide_shows_one_phase_and_the_full_rules_are_a_click_away() -> None:
+    guide = help_html("classic", "attack", full=False)
+    assert "<strong>Attacks</strong>" in guide and "Card sets" not in guide
+    assert 'data-action="help-full"' in guide
+    full = help_html("classic", "attack", full=True)
+    assert "Game types and options" in full and 'data-action="help-guide"' in full
+
+
+def test_markdown_subset() -> None:
+    html = markdown_html("## A\n1. **b** `c`\n   d\n2. e\n\n| x | y |\n| --- | --- |\n| 1 | 2 |")
+    assert "<h3>A</h3>" in html
+    assert "<ol><li><strong>b</strong> <code>c</code> d</li><li>e</li></ol>" in html
+    assert "<th>x</th>" in html and "<td>2</td>" in html
+    assert "&lt;script&gt;" in markdown_html("<script>")
+
+
+def storage() -> tuple[dict[str, str], Timeline]:
+    store: dict[str, str] = {}
+    return store, Timeline(store.get, store.__setitem__)
+
+
+def test_a_frame_per_turn_is_kept_beside_the_autosave() -> None:
+    ruleset = find_ruleset("classic")
+    players = [PlayerSpec("Ada", "human"), PlayerSpec("Boris", "easy")]
+    state = ruleset.new_game(players, {"game_type": "uk_full", "special_setup": True}, "t")
+    store, timeline = storage()
+    timeline.note("classic", state)
+    timeline.note("classic", state)  # same turn: nothing new
+    later = state.clone()
+    later.turn += 1
+    timeline.note("classic", later)
+    assert timeline.track("classic").turns() == [state.turn, state.turn + 1]
+    saved = json.loads(store[storage_key("classic")])
+    assert len(saved["frames"]) == 2
+    again = Timeline(store.get, store.__setitem__)  # a reload reads it back
+    assert [s.turn for s in again.track("classic").states()] == [state.turn, later.turn]
+    timeline.note("classic", state)  # back to an earlier turn: the later frame goes
+    assert timeline.track("classic").turns() == [state.turn]
+    other = ruleset.new_game(
+        [PlayerSpec("Chloe", "human"), PlayerSpec("Boris", "easy")],
+        {"game_type": "uk_full"},
+        "u",
+    )
+    timeline.note("classic", other)  # another cast: another game
+    assert len(timeline.track("classic").frames) == 1
+    timeline.restart("classic", state)
+    assert timeline.track("classic").turns() == [state.turn]
+    assert storage_key("capital") not in store  # each ruleset apart
+
+
+def test_the_page_build_ships_every_rules_file() -> None:
+    """app.zip (tools/vendor.py) carries docs/rules-*.md, found by name, for the help."""
+    import importlib.util
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location("vendor_tool", root / "tools" / "vendor.py")
+    assert spec is not None and spec.loader is not None
+    vendor = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(vendor)
+    shipped = {p.relative_to(root).as_posix() for p in vendor.app_files(root)}
+    for entry in PAGES:
+        assert f"docs/rules-{entry.ruleset}.md" in shipped

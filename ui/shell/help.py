@@ -1,0 +1,163 @@
+"""The page's "How to play", read from the project's own rules (docs/rules-<r>.md,
+shipped in app.zip by tools/vendor.py): a one-screen guide to the phase being played and
+the full rules a click away (pure; the page passes the ruleset and the phase).
+
+A rules file marks what belongs to a phase with an HTML comment before it,
+``<!-- phases: attack advantage -->``; the part runs to the next marker or heading.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from html import escape
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+MARKER = re.compile(r"^<!--\s*phases:\s*(?P<phases>[\w\s-]+?)\s*-->$")
+
+
+def rules_path(ruleset: str) -> Path:
+    return DOCS / f"rules-{ruleset}.md"
+
+
+@dataclass(frozen=True)
+class Rules:
+    title: str
+    text: str
+    parts: tuple[tuple[frozenset[str], str], ...]
+    """(phases, the markdown of that part), in the order of the file."""
+
+    def guide(self, phase: str) -> str:
+        """The markdown of every part marked for ``phase`` ("" when none is)."""
+        return "\n\n".join(text for phases, text in self.parts if phase in phases)
+
+
+@cache
+def load_rules(ruleset: str) -> Rules:
+    """:raises FileNotFoundError: the ruleset has no rules file in docs/."""
+    text = rules_path(ruleset).read_text(encoding="utf-8")
+    lines = text.splitlines()
+    title = next((line[2:].strip() for line in lines if line.startswith("# ")), ruleset)
+    parts: list[tuple[frozenset[str], str]] = []
+    current: tuple[frozenset[str], list[str]] | None = None
+    heading = ""
+    for line in lines:
+        marker = MARKER.match(line.strip())
+        ends = marker is not None or line.startswith("#") or line.strip() == "<!-- end -->"
+        if ends and current is not None:
+            parts.append((current[0], "\n".join(current[1]).strip()))
+            current = None
+        if line.startswith("## "):
+            heading = line
+        if marker is not None:
+            current = (frozenset(marker["phases"].split()), [heading])
+        elif current is not None:
+            current[1].append(line)
+    if current is not None:
+        parts.append((current[0], "\n".join(current[1]).strip()))
+    return Rules(title, text, tuple(parts))
+
+
+def _inline(text: str) -> str:
+    out = escape(text, quote=False)
+    out = re.sub(r"`([^`]+)`", r"<code>\1</code>", out)
+    out = re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", out)
+    return re.sub(r"(?<![\w*])\*([^*]+)\*(?![\w*])", r"<em>\1</em>", out)
+
+
+def markdown_html(text: str) -> str:
+    """The subset of Markdown the rules files use: headings, paragraphs, bulleted and
+    numbered lists (items may wrap onto indented lines), tables, code and emphasis."""
+    html: list[str] = []
+    block: list[str] = []
+    kind = ""
+    start = 1  # the first number of a numbered list
+
+    def flush() -> None:
+        nonlocal block, kind
+        if not block:
+            return
+        if kind == "p":
+            html.append(f"<p>{_inline(' '.join(block))}</p>")
+        elif kind in ("ul", "ol"):
+            items = "".join(f"<li>{_inline(item)}</li>" for item in block)
+            first = f' start="{start}"' if kind == "ol" and start != 1 else ""
+            html.append(f"<{kind}{first}>{items}</{kind}>")
+        elif kind == "table":
+            rows = [
+                [cell.strip() for cell in row.strip().strip("|").split("|")]
+                for row in block
+                if not re.fullmatch(r"\|?[\s:|-]+\|?", row.strip())
+            ]
+            head = "".join(f"<th>{_inline(c)}</th>" for c in rows[0])
+            body = "".join(
+                "<tr>" + "".join(f"<td>{_inline(c)}</td>" for c in row) + "</tr>"
+                for row in rows[1:]
+            )
+            html.append(
+                f'<table class="info"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+            )
+        block, kind = [], ""
+
+    for raw in text.splitlines():
+        line = raw.rstrip()
+        stripped = line.strip()
+        heading = re.match(r"^(#{1,4})\s+(.*)$", line)
+        bullet = re.match(r"^[-*]\s+(.*)$", line)
+        number = re.match(r"^(\d+)\.\s+(.*)$", line)
+        if not stripped or stripped.startswith("<!--"):
+            flush()
+        elif heading:
+            flush()
+            level = min(len(heading[1]) + 1, 5)
+            html.append(f"<h{level}>{_inline(heading[2])}</h{level}>")
+        elif stripped.startswith("|"):
+            if kind != "table":
+                flush()
+                kind = "table"
+            block.append(stripped)
+        elif bullet or number:
+            wanted = "ul" if bullet else "ol"
+            if kind != wanted:
+                flush()
+                kind = wanted
+                start = int(number[1]) if number else 1
+            block.append(bullet[1] if bullet else number[2] if number else "")
+        elif kind in ("ul", "ol") and raw.startswith(" "):
+            block[-1] += " " + stripped
+        else:
+            if kind != "p":
+                flush()
+                kind = "p"
+            block.append(stripped)
+    flush()
+    return "\n".join(html)
+
+
+def help_html(ruleset: str, phase: str | None, full: bool) -> str:
+    """The dialog's body: the guide to ``phase`` (or, with ``full``, the whole rules)."""
+    rules = load_rules(ruleset)
+    guide = rules.guide(phase) if phase else ""
+    switch = (
+        '<button type="button" class="btn" data-action="help-guide" data-testid="help-guide">'
+        "This phase only</button>"
+        if full
+        else '<button type="button" class="btn" data-action="help-full" data-testid="help-full">'
+        "Full rules</button>"
+    )
+    if full or not guide:
+        body = markdown_html(rules.text)
+        heading = escape(rules.title)
+    else:
+        body = markdown_html(guide)
+        heading = f"How to play: {escape((phase or '').replace('-', ' '))}"
+    return (
+        f'<div class="help-card card" role="dialog" aria-modal="true" aria-labelledby="help-title"'
+        f' data-testid="help-card"><div class="row between"><h2 id="help-title">{heading}</h2>'
+        f'<button type="button" class="btn ghost dark" data-action="close-help"'
+        f' data-testid="close-help" aria-label="Close">✕</button></div>'
+        f'<div class="help-body" data-testid="help-body">{body}</div>'
+        f'<div class="row end">{switch}</div></div>'
+    )
