@@ -50,7 +50,7 @@ from engine.sealed import (
     seal_orders,
     seals_for,
 )
-from ui.pbem import INVITE_MARK, page_link
+from ui.shell.pbem import INVITE_MARK, page_link
 
 RULESET = "capital"
 

@@ -137,7 +137,7 @@ class CapitalPage:
         link from the host's forum card); False for any other code (Classic's loader)."""
         from engine.savecode import decode_code
         from ui.capital.forum import RULESET
-        from ui.pbem import extract_code
+        from ui.shell.pbem import extract_code
 
         try:
             ruleset = decode_code(extract_code(text)).payload.get("rs")

@@ -29,7 +29,7 @@ from engine.saves import SaveRecord, read_save
 from ui.capital import entry, forum
 from ui.capital.entry import Draft, EntryError
 from ui.capital.replay import Step, replay_steps
-from ui.pbem import extract_code, extract_invite
+from ui.shell.pbem import extract_code, extract_invite
 
 SAVE_VERSION = 1
 RULESET = "capital"
