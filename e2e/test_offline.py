@@ -110,7 +110,7 @@ def test_offline_reload_and_an_offline_game(browser: Browser, dist_site: tuple[P
         context.set_offline(True)
         page.reload()
         page.wait_for_function(READY_JS, timeout=60_000, polling=50)
-        start_game(page, [("Ann", "human"), ("Bob", "baseline"), ("Cy", "baseline")], "offline")
+        start_game(page, [("Ann", "human"), ("Bob", "easy"), ("Cy", "easy")], "offline")
         expect(page.get_by_test_id("turn")).to_contain_text("Ann")
         owners = page.evaluate(
             "new Set([...document.querySelectorAll('#board path[data-territory]')]"

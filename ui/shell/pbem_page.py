@@ -152,8 +152,11 @@ class EmailPage:
         url = str(window.location.href).split("#", 1)[0]
         window.history.replaceState(None, "", url)
         self.load_text = unquote(text[len(LINK_PREFIX) :])
-        if self.page.capital.open_link(self.load_text):
-            return
+        # A code of another ruleset (e.g. a Capital Risk invitation) goes to its own page.
+        for other in self.page.shell.pages.values():
+            opener = getattr(other, "open_link", None)
+            if other is not self.page and opener is not None and opener(self.load_text):
+                return
         self.dialog = "load"
         self.check_code()
 
