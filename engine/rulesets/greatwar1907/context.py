@@ -3,6 +3,7 @@ which divisions and leaders have acted, and the dice (always the state's Rng, R8
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,6 +57,28 @@ class Context:
 
     def offense(self, nation: str, code: str, order: str, result: str, detail: str) -> None:
         self.offenses.append(Offense(nation, code, order, result, detail))
+
+    def leaders_present(
+        self, nation: str, text: str, leader_ids: Sequence[str], origin: str
+    ) -> list[str]:
+        """The leaders of an order that stand, alive and not yet used, in province
+        ``origin``; each other one is left out and listed as a ``move/leader`` offense."""
+        present = []
+        for lid in leader_ids:
+            leader = self.state.leaders.get(lid)
+            if (
+                leader is None
+                or not leader.alive
+                or leader.where != "province"
+                or leader.place != origin
+                or lid in self.acted_leaders
+            ):
+                self.offense(
+                    nation, "move/leader", text, CUT, f"{lid} is not there or has acted: left out"
+                )
+                continue
+            present.append(lid)
+        return present
 
     def tally(self, nation: str, kind: str, change: int, rule: str) -> None:
         """Record divisions, ships or hulls of ``nation`` made (+) or destroyed (-) by

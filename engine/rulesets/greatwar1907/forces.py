@@ -146,25 +146,7 @@ def gather_forces(ctx: Context, orders: dict[str, SubmitAttack]) -> list[Force]:
                     ctx.offense(
                         nation, "attack/garrison", text, CUT, f"cut to {k} to keep a garrison"
                     )
-            leaders = []
-            for lid in a.leaders:
-                leader = state.leaders.get(lid)
-                if (
-                    leader is None
-                    or not leader.alive
-                    or leader.where != "province"
-                    or leader.place != a.origin
-                    or lid in ctx.acted_leaders
-                ):
-                    ctx.offense(
-                        nation,
-                        "move/leader",
-                        text,
-                        CUT,
-                        f"{lid} is not there or has acted: left out",
-                    )
-                    continue
-                leaders.append(lid)
+            leaders = ctx.leaders_present(nation, text, a.leaders, a.origin)
             if k <= 0:
                 continue
             used[a.origin] = used.get(a.origin, 0) + k

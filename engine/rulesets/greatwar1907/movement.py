@@ -67,25 +67,7 @@ def free_moves(ctx: Context, orders: dict[str, SubmitDeployment]) -> None:
             key = (nation, mv.origin)
             if key not in left:
                 left[key] = state.divisions(mv.origin, nation)
-            leaders = []
-            for lid in mv.leaders:
-                leader = state.leaders.get(lid)
-                if (
-                    leader is None
-                    or not leader.alive
-                    or leader.where != "province"
-                    or leader.place != mv.origin
-                    or lid in ctx.acted_leaders
-                ):
-                    ctx.offense(
-                        nation,
-                        "move/leader",
-                        text,
-                        CUT,
-                        f"{lid} is not there or has acted: left out",
-                    )
-                    continue
-                leaders.append(lid)
+            leaders = ctx.leaders_present(nation, text, mv.leaders, mv.origin)
             steps = FREE_MOVE_STEPS + sum(
                 int(m.leader(lid).effects.get("extra_free_moves", 0))
                 for lid in leaders
