@@ -719,7 +719,7 @@ def _armed(dwg: svgwrite.Drawing, at: Point, card: str) -> Any:
     x, y = at
     name = CARDS[card].name if card in CARDS else card
     mark = dwg.g(**{"class": "armed", "data-armed": card})
-    mark.add(dwg.title(f"armed: {name}"))
+    mark.set_desc(title=f"armed: {name}")
     mark.add(
         dwg.rect(
             (x - 2.6, y - 3.6), (5.2, 7.2), rx=0.8, fill="#FFD400", stroke="#111", stroke_width=0.8
