@@ -762,7 +762,6 @@ def legend_html(state: RpsState | None = None) -> str:
     ]
     if state is not None:
         for seat, player in enumerate(state.players):
-            rows.append(
-                f"<li>{swatch(seat, _hex_or_none(player.color), False, 14)} {escape(player.name)}</li>"
-            )
+            mark = swatch(seat, _hex_or_none(player.color), False, 14)
+            rows.append(f"<li>{mark} {escape(player.name)}</li>")
     return "<ul class='rps-legend'>" + "".join(rows) + "</ul>"
