@@ -224,6 +224,6 @@ def status_html(state: RpsState, viewer: int | None = None) -> str:
         )
     return (
         '<div class="rps-status" role="status">'
-        f'<div class="rps-status-head">{"".join(head)}</div>'
+        f'<div class="rps-status-head">{" · ".join(head)}</div>'
         f'<ul class="rps-players">{"".join(cells)}</ul></div>'
     )
