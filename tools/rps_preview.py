@@ -224,12 +224,34 @@ PANEL = "background:#f7f4ec;color:#1d2630;padding:.6rem;border-radius:8px;font-s
 """The side panel's look (its real content is the page's): light, so the strip reads."""
 
 
+TAP_CHECK_JS = """(points) => {
+  // Scroll each territory's label point into view; what a tap there hits.
+  const svg = document.querySelector('svg.board');
+  const wrap = document.querySelector('.board-wrap');
+  const wrong = {};
+  for (const [id, [x, y]] of Object.entries(points)) {
+    const at = () => { const p = svg.createSVGPoint(); p.x = x; p.y = y;
+                       return p.matrixTransform(svg.getScreenCTM()); };
+    let s = at();
+    wrap.scrollLeft = Math.max(0, s.x + wrap.scrollLeft - 150);
+    wrap.scrollTop = Math.max(0, s.y + wrap.scrollTop - wrap.getBoundingClientRect().top - 100);
+    s = at();
+    const el = document.elementFromPoint(s.x, s.y);
+    const hit = el && el.closest('[data-territory],[data-hit]');
+    const got = hit ? (hit.dataset.territory || hit.dataset.hit) : null;
+    if (got !== id) wrong[id] = got;
+  }
+  wrap.scrollLeft = 0; wrap.scrollTop = 0;
+  return wrong;
+}"""
+
+
 def screenshots(folder: Path) -> list[Path]:
     """PNGs of :func:`positions` drawn by the page's renderer, at laptop and phone sizes."""
     _importable()
     from playwright.sync_api import sync_playwright
 
-    from ui.risk_paper_scissors.render import legend_html, render_board
+    from ui.risk_paper_scissors.render import label_points, legend_html, render_board
     from ui.risk_paper_scissors.scoring_view import status_html
 
     css = (ROOT / "ui" / "style.css").read_text(encoding="utf-8")
@@ -243,6 +265,7 @@ def screenshots(folder: Path) -> list[Path]:
         for name, (state, kwargs) in positions().items():
             svg = render_board(state, **kwargs)
             side = status_html(state, kwargs.get("viewer")) + legend_html(state)
+            points = {k: list(v) for k, v in label_points().items()}
             for label, width, zoom in (
                 ("1366", 1366, False),
                 ("390", 390, False),
@@ -258,10 +281,20 @@ def screenshots(folder: Path) -> list[Path]:
                     f"<aside class='side'><div style='{PANEL}'>{side}</div></aside>"
                     "</main></body></html>"
                 )
+                wrong = page.evaluate(TAP_CHECK_JS, points)
+                print(
+                    f"{name} {label}: {len(points) - len(wrong)}/{len(points)} label points "
+                    f"tap their own territory; wrong: {wrong or 'none'}"
+                )
                 out = folder / f"rps_render_{name}_{label}.png"
                 page.screenshot(path=str(out), full_page=not zoom)
-                page.close()
                 saved.append(out)
+                if zoom:  # and the east half of the zoomed board (Asia, Australia)
+                    page.evaluate("document.querySelector('.board-wrap').scrollLeft = 600")
+                    out = folder / f"rps_render_{name}_{label}_east.png"
+                    page.screenshot(path=str(out))
+                    saved.append(out)
+                page.close()
         browser.close()
     return saved
 

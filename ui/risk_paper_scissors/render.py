@@ -631,7 +631,8 @@ def _badge(
     viewer: int | None,
 ) -> Any:
     """The owner's pill with the count by type, a lettered disc per commander above it, a
-    station ring on its left and (for its owner only) an armed-card tab on its right."""
+    station ring on its left and (for its owner only) an armed-card tab on its right.
+    The discs are in the owner's colour like the pill: on white, yellow would vanish."""
     garrison = state.garrisons[tid]
     style = styles[garrison.owner]
     x, y = at
@@ -676,7 +677,7 @@ def _badge(
         cx, cy = first + 2 * COMMANDER_R * i, y - PILL_H / 2 - COMMANDER_R + 0.4
         mark = dwg.g(**{"class": "commander", "data-commander": commander})
         mark.add(
-            dwg.circle((cx, cy), COMMANDER_R, fill="#FFFFFF", stroke=style.color, stroke_width=1.3)
+            dwg.circle((cx, cy), COMMANDER_R, fill=style.color, stroke="#FFFFFF", stroke_width=0.9)
         )
         mark.add(
             dwg.text(
@@ -685,7 +686,7 @@ def _badge(
                 text_anchor="middle",
                 font_size=4.4,
                 font_weight="bold",
-                fill="#111",
+                fill=text_color_on(style.color),
             )
         )
         badge.add(mark)
