@@ -46,6 +46,8 @@ PILL_H = 9.5
 COMMANDER_R = 3.4
 STATION_R = 3.4
 CONTINENT_STROKE = "#2F3B45"
+BADGE_EDGE = "#2B2B2B"
+"""A thin dark edge on badges: white would vanish on the light yellow seat."""
 COLONY_STROKE = "#1F4E6E"
 WATER_FILLS = ("#A9CBE0", "#B6D5E8", "#9EC3DB", "#BDD9EA")
 """Unowned water, one shade per water colony so that the four colonies read apart."""
@@ -637,7 +639,7 @@ def _badge(
     style = styles[garrison.owner]
     x, y = at
     text = unit_text(garrison)
-    width = max(PILL_H, 3.75 * len(text) + 4.5) if text else PILL_H * 0.7
+    width = max(PILL_H, 4.2 * len(text) + 4) if text else PILL_H * 0.7
     badge = dwg.g(
         **{
             "class": "badge",
@@ -655,8 +657,8 @@ def _badge(
             (width, PILL_H),
             rx=PILL_H / 2,
             fill=style.color,
-            stroke="#FFFFFF",
-            stroke_width=1,
+            stroke=BADGE_EDGE,
+            stroke_width=0.7,
         )
     )
     if text:
@@ -677,7 +679,7 @@ def _badge(
         cx, cy = first + 2 * COMMANDER_R * i, y - PILL_H / 2 - COMMANDER_R + 0.4
         mark = dwg.g(**{"class": "commander", "data-commander": commander})
         mark.add(
-            dwg.circle((cx, cy), COMMANDER_R, fill=style.color, stroke="#FFFFFF", stroke_width=0.9)
+            dwg.circle((cx, cy), COMMANDER_R, fill=style.color, stroke=BADGE_EDGE, stroke_width=0.6)
         )
         mark.add(
             dwg.text(
@@ -691,14 +693,15 @@ def _badge(
         )
         badge.add(mark)
     if tid in state.stations:
-        badge.add(_station(dwg, (x - width / 2 - STATION_R - 0.6, y), style))
+        badge.add(_station(dwg, (x - width / 2 - STATION_R - 0.6, y)))
     if viewer is not None and garrison.owner == viewer and tid in state.armed:
         badge.add(_armed(dwg, (x + width / 2 + 3.4, y), state.armed[tid]))
     return badge
 
 
-def _station(dwg: svgwrite.Drawing, at: Point, style: SeatStyle) -> Any:
-    """A ring with a cross (⊕), in white with the owner's colour round it."""
+def _station(dwg: svgwrite.Drawing, at: Point) -> Any:
+    """A white ring with a dark cross (⊕): the same for every owner, whose colour and
+    pattern are all round it already."""
     x, y = at
     mark = dwg.g(**{"class": "station"})
     mark.add(dwg.circle((x, y), STATION_R, fill="#FFFFFF", stroke="#111", stroke_width=1.1))
@@ -706,7 +709,7 @@ def _station(dwg: svgwrite.Drawing, at: Point, style: SeatStyle) -> Any:
         dwg.path(
             d=f"M{x - STATION_R:.1f},{y:.1f} H{x + STATION_R:.1f} "
             f"M{x:.1f},{y - STATION_R:.1f} V{y + STATION_R:.1f}",
-            stroke=style.color if style.color.upper() != "#FFFFFF" else "#111",
+            stroke="#111",
             stroke_width=1.1,
         )
     )
