@@ -69,6 +69,8 @@ def test_the_moon_inset_marks_both_landing_sites() -> None:
     (inset,) = [e for e in root.iter() if e.get("class") == "moon-inset"]
     lunar = [e.get("data-id") for e in inset.iter() if e.get("data-kind") == "lunar"]
     assert len(lunar) == 6
+    names = {e.text for e in root.iter(f"{SVG}text") if "lunar-name" in (e.get("class") or "")}
+    assert {"Copernicus ★", "Sea of Tranquility ★", "Plato", "Kepler"} <= names
 
 
 def test_unit_counts_by_type_match_the_state() -> None:

@@ -559,6 +559,7 @@ def _labels(
     names = territory_names()
     kinds = territory_kinds()
     rps = _data()[1]
+    sites = set(rps["moon"]["landing_sites"])
     for gid, colony in rps["water_colonies"].items():
         cx, cy = colony["label"]
         labels.add(_colony_label(dwg, gid, (float(cx), float(cy))))
@@ -569,7 +570,7 @@ def _labels(
         size = {"land": NAME_SIZE, "water": WATER_NAME_SIZE, "lunar": MOON_NAME_SIZE}[kind]
         labels.add(
             dwg.text(
-                names[tid],
+                names[tid] + (" ★" if tid in sites else ""),
                 insert=(x, y + PILL_H / 2 + size + 0.3),
                 text_anchor="middle",
                 font_size=size,
@@ -757,8 +758,8 @@ def legend_html(state: RpsState | None = None) -> str:
             for c, letter in COMMANDER_MARKS.items()
         )
         + "</li>",
-        "<li><span class='rps-key station' aria-hidden='true'>⊕</span> space station "
-        "(links to the Moon's landing sites, dashed rings)</li>",
+        "<li><span class='rps-key station' aria-hidden='true'>⊕</span> space station: "
+        "links its territory to the Moon's landing sites (★, dashed rings)</li>",
         "<li><span class='rps-key devastated' aria-hidden='true'>✕</span> devastated: "
         "impassable</li>",
         "<li><span class='rps-key armed' aria-hidden='true'>!</span> your armed card "
