@@ -743,6 +743,23 @@ def _armed(dwg: svgwrite.Drawing, at: Point, card: str) -> Any:
     return mark
 
 
+def flashes(before: RpsState | None, after: RpsState) -> dict[str, str]:
+    """``highlights`` for what an order changed: ``flash-taken`` where the owner changed
+    (a conquest, an empty territory occupied, or one emptied), ``flash-moved`` where only
+    the pieces did (the shell's CSS animates both).  A Move only ever joins two of the
+    player's own territories (spec 10.2), so it never changes an owner."""
+    if before is None:
+        return {}
+    found: dict[str, str] = {}
+    for tid in territory_kinds():
+        old, new = before.garrisons.get(tid), after.garrisons.get(tid)
+        if (None if old is None else old.owner) != (None if new is None else new.owner):
+            found[tid] = "flash-taken"
+        elif old is not None and new is not None and old.to_json() != new.to_json():
+            found[tid] = "flash-moved"
+    return found
+
+
 def legend_html(state: RpsState | None = None) -> str:
     """The board's key: unit letters and what beats what, commander letters, stations,
     landing sites, devastation, armed cards, and (with a state) each player's swatch."""
