@@ -220,10 +220,6 @@ def positions() -> dict[str, tuple[Any, dict[str, Any]]]:
     }
 
 
-PANEL = "background:#f7f4ec;color:#1d2630;padding:.6rem;border-radius:8px;font-size:.85rem"
-"""The side panel's look (its real content is the page's): light, so the strip reads."""
-
-
 TAP_CHECK_JS = """(points) => {
   // Scroll each territory's label point into view; what a tap there hits.
   const svg = document.querySelector('svg.board');
@@ -278,7 +274,7 @@ def screenshots(folder: Path) -> list[Path]:
                     f"<html><head><style>{css}</style></head><body><main class='layout'>"
                     "<section class='board-area'><div class='board-wrap"
                     f"{' zoomed' if zoom else ''}'>{svg}</div></section>"
-                    f"<aside class='side'><div style='{PANEL}'>{side}</div></aside>"
+                    f"<aside class='side'><div class='card'>{side}</div></aside>"
                     "</main></body></html>"
                 )
                 wrong = page.evaluate(TAP_CHECK_JS, points)
