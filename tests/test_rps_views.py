@@ -395,3 +395,21 @@ def test_an_attack_order_lists_commanders_in_the_engines_order() -> None:
     assert attack_order("a", "b", parse_side("1J+naval,land")) == Attack(
         "a", "b", j=1, commanders=("land", "naval")
     )
+
+
+def test_the_status_strip_through_a_whole_game() -> None:
+    """From setup to game over with computer players: the strip always names the year and
+    the phase, and once the game is over it says so."""
+    from engine.ai import choose_order
+    from engine.core import PlayerSpec
+
+    s = RPS.new_game([PlayerSpec(n, "easy") for n in ("Ann", "Ben", "Cat")], {}, "strip")
+    seen = set()
+    while RPS.actor(s) is not None:
+        html = status_html(s, viewer=s.current)
+        assert f"Year {s.turn} of 5" in html
+        seen.add(s.phase)
+        s = RPS.apply(s, choose_order(s)).state
+    assert {Phase.SETUP, Phase.BID, Phase.PURCHASE, Phase.ACTION} <= seen
+    assert "Game over" in status_html(s)
+    assert winners_line(scoring_html(s)).startswith((*[p.name for p in s.players], "Shared win"))
