@@ -21,10 +21,7 @@ from engine.rulesets.risk_paper_scissors.options import COMMANDER_TYPES
 from engine.rulesets.risk_paper_scissors.orders import Attack, Phase
 from engine.rulesets.risk_paper_scissors.state import RpsState
 from engine.rulesets.risk_paper_scissors.view import card_counts
-
-COMMANDER_NAMES = {
-    c: "Diplomat" if c == "diplomat" else f"{c.title()} Commander" for c in COMMANDER_TYPES
-}
+from ui.risk_paper_scissors.marks import COMMANDER_MARKS, COMMANDER_NAMES
 
 
 @dataclass(frozen=True)
@@ -106,8 +103,6 @@ def side_text(side: Side) -> str:
 
 def side_short(side: Side) -> str:
     """``3E 2J 1W +L N`` (the board's commander letters); ``—`` for an empty side."""
-    from ui.risk_paper_scissors.render import COMMANDER_MARKS
-
     units = " ".join(f"{n}{t}" for t, n in (("E", side.e), ("J", side.j), ("W", side.w)) if n)
     letters = " ".join(COMMANDER_MARKS[c] for c in COMMANDER_TYPES if c in side.commanders)
     text = " ".join(p for p in (units, f"+{letters}" if letters else "") if p)
