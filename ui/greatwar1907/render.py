@@ -47,12 +47,13 @@ SEA_EDGE = "#9DBCD0"
 SHIP_INK = "#0D3B66"
 HULL_INK = "#7FA6CC"  # the ships being built: the ship number's colour, much lighter
 PORT_BLUE = "#1565C0"
-NAME_SIZE = 6.4
-SEA_NAME_SIZE = 7.0
-COUNT_SIZE = 8.6
-BADGE_R = 6.8
+NAME_SIZE = 7.2
+SEA_NAME_SIZE = 7.6
+COUNT_SIZE = 9.4
+BADGE_R = 7.2
 SUPER_SIZE = 6.4
 LEADER_R = 3.9
+EMPTY_R = 5.0  # an empty province's badge: smaller, so the map's stacks stand out
 HIGHLIGHT_STROKES = {  # replay highlight class -> (stroke, width, dash)
     "conquered": ("#FFD400", 2.6, ""),
     "battle": ("#C62828", 2.2, ""),
@@ -219,6 +220,7 @@ def render_board(
                 NAME_SIZE,
                 "name",
                 fill="#1B2530",
+                font_weight="600",
             )
         )
     dwg.add(labels)
@@ -393,8 +395,9 @@ def _units(
     for pid, shape in geo["provinces"].items():
         x, y = (float(v) for v in shape["label"])
         owner = state.owner[pid]
+        home = state.divisions(pid, owner)
         group.add(
-            _division_badge(dwg, pid, owner, state.divisions(pid, owner), (x, y), styles, BADGE_R)
+            _division_badge(dwg, pid, owner, home, (x, y), styles, BADGE_R if home else EMPTY_R)
         )
         guests = [(n, c) for n, c in sorted(state.standing.get(pid, {}).items()) if n != owner]
         for i, (nation, count) in enumerate(guests):
