@@ -43,7 +43,7 @@ from ui.shell.palette import (
     seat_style,
     tint,
 )
-from ui.shell.render import fill_pattern, hit_areas
+from ui.shell.render import board_drawing, fill_pattern, hit_areas
 
 Geometry = Mapping[str, Any]
 OVERLAYS = frozenset({"supply", "encircled", "blockade"})
@@ -114,18 +114,11 @@ def render_board(
     unknown = set(overlays) - OVERLAYS
     if unknown:
         raise ValueError(f"unknown overlay {sorted(unknown)!r}; known: {sorted(OVERLAYS)}")
-    import svgwrite  # imported here: the first screen needs no SVG drawing
-
     geo = geometry()
     m = state.map if state is not None else _scenario()
     styles = nation_styles(m)
     x0, y0, width, height = geo["viewBox"]
-    dwg = svgwrite.Drawing(
-        size=("100%", "100%"),
-        viewBox=f"{x0} {y0} {width} {height}",
-        debug=False,
-        **{"class": "board gw-board", "preserveAspectRatio": "xMidYMid meet"},
-    )
+    dwg = board_drawing(geo["viewBox"], "board gw-board")
     for nation, style in styles.items():
         if style.pattern != "none":
             dwg.defs.add(fill_pattern(dwg, f"gw-pat-{nation}", style))

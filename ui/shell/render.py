@@ -116,14 +116,7 @@ def render_map(
         map_id = state.map_id
     names = territory_names(map_id)
     x0, y0, width, height = geometry["viewBox"]
-    import svgwrite  # imported here: the first screen needs no SVG drawing
-
-    dwg = svgwrite.Drawing(
-        size=("100%", "100%"),
-        viewBox=f"{x0} {y0} {width} {height}",
-        debug=False,
-        **{"class": "board", "preserveAspectRatio": "xMidYMid meet"},
-    )
+    dwg = board_drawing(geometry["viewBox"])
     styles = styles_of(state) if state is not None else []
     for seat, style in enumerate(styles):
         dwg.defs.add(fill_pattern(dwg, f"pat-{seat}", style))
@@ -291,6 +284,19 @@ def render_map(
         labels.add(badge)
     dwg.add(labels)
     return str(dwg.tostring())
+
+
+def board_drawing(view_box: Sequence[float], css: str = "board") -> svgwrite.Drawing:
+    """An empty board: as wide as its container, the geometry's ``viewBox`` kept whole."""
+    import svgwrite  # imported here: the first screen needs no SVG drawing
+
+    x0, y0, width, height = view_box
+    return svgwrite.Drawing(
+        size=("100%", "100%"),
+        viewBox=f"{x0} {y0} {width} {height}",
+        debug=False,
+        **{"class": css, "preserveAspectRatio": "xMidYMid meet"},
+    )
 
 
 HIT_RADIUS = 13.5
