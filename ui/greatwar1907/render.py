@@ -107,7 +107,7 @@ def render_board(
         every nation with its allowance, ``blockade`` rings the fleets that close a
         district to a nation they are at war with.
     :param selected: the chosen province or district (``class="selected"``).
-    :param targets: legal destinations (``class="target"``, keyboard-focusable).
+    :param targets: legal destinations (``class="target legal"``, keyboard-focusable).
     :param highlights: id -> css class for the replay (``conquered``, ``battle`` ...).
     :raises ValueError: an unknown overlay.
     """
@@ -130,7 +130,7 @@ def render_board(
         if pid == selected:
             names.append("selected")
         if pid in targets:
-            names.append("target")
+            names.append("target legal")  # "legal": the shell's hover and cursor styles
         if pid in highlights:
             names.append(highlights[pid])
         return " ".join(names)
