@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from engine.rulesets.greatwar1907.state import GreatWarState
     from engine.rulesets.greatwar1907.supply import Network
 
+from ui.greatwar1907.labels import place_names
 from ui.greatwar1907.units import (
     BADGE_R,
     BLOCKADE_RED,
@@ -71,6 +72,22 @@ def geometry() -> dict[str, Any]:
     from maps import read_map_file
 
     return read_map_file("greatwar1907_geometry.json")
+
+
+@cache
+def name_spots() -> dict[str, tuple[float, float]]:
+    """Where each province's and district's name is written (ui/greatwar1907/labels.py)."""
+    geo = geometry()
+    m = _scenario()
+
+    def places(kind: str) -> dict[str, tuple[str, tuple[float, float]]]:
+        return {
+            pid: (m.name_of(pid), (float(shape["label"][0]), float(shape["label"][1])))
+            for pid, shape in geo[kind].items()
+        }
+
+    sizes = {"badge": BADGE_R, "name": NAME_SIZE, "sea_name": SEA_NAME_SIZE, "fleet": 12.0}
+    return place_names(places("provinces"), places("seas"), sizes)
 
 
 def _scenario() -> ScenarioMap:
@@ -183,14 +200,13 @@ def render_board(
     dwg.add(_marks(dwg, geo, state, viewer, selected, targets, highlights, cut))
     dwg.add(_ports(dwg, geo, m))
     labels = dwg.g(**{"class": "labels", "pointer-events": "none"})
-    for sid, shape in geo["seas"].items():
-        x, y = shape["label"]
-        at = (x, y - 4)
+    spots = name_spots()
+    for sid in geo["seas"]:
         labels.add(
             figure(
                 dwg,
                 m.name_of(sid),
-                at,
+                spots[sid],
                 SEA_NAME_SIZE,
                 "#2B5877",
                 weight="normal",
@@ -199,14 +215,12 @@ def render_board(
                 class_="sea-name",
             )
         )
-    for pid, shape in geo["provinces"].items():
-        x, y = shape["label"]
-        at = (x, y + BADGE_R + NAME_SIZE - 0.5)
+    for pid in geo["provinces"]:
         labels.add(
             figure(
                 dwg,
                 m.name_of(pid),
-                at,
+                spots[pid],
                 NAME_SIZE,
                 "#1B2530",
                 weight="600",
