@@ -136,3 +136,21 @@ def test_every_place_name_is_found_and_nation_names_are_not_places() -> None:
         assert places_in(f"{s.name}: 2 ships") == [s.id]
     assert places_in("United Kingdom of Great Britain and Ireland: 1 ships in York") == ["yor"]
     assert places_in("Otto Liman von Sanders raises a division in Lamia") == ["lam"]
+
+
+def test_frames_neither_change_nor_alias_the_positions_they_come_from() -> None:
+    """A frame is a copy for drawing: building the frames leaves the position before as
+    it was, and a later change to either position does not reach a frame."""
+    state = start(phase="attack")
+    set_relation(state, "germany", "uk", "war")
+    give(state, "yor", "germany", 6)
+    order(state, "germany", attacks=[{"from": "yor", "target": "edi", "divisions": 6}])
+    before, events = _resolve(state, dice=[6, 6, 1] * 3)
+    snapshot = before.to_json()
+    steps = frames(before, state, events)
+    assert before.to_json() == snapshot
+    attack = next(s for s in steps if s.title.startswith("Attack"))
+    drawn = render_board(attack.state)
+    state.add_divisions("edi", "germany", 40)
+    before.add_divisions("lon", "uk", 40)
+    assert render_board(attack.state) == drawn
