@@ -165,16 +165,7 @@ def render_board(
             )
         )
     dwg.add(seas)
-    dwg.add(dwg.path(d=geo["land"], fill=PLAIN_LAND, stroke="#FFFFFF", stroke_width=0.5))
-    dwg.add(dwg.path(d=geo["lakes"], fill=LAKE, **{"class": "lakes"}))
-
-    # Under the land, as on every board: a tap disc per place, so that a small province
-    # (Malta, Gibraltar) can be hit from the sea around it; land drawn above wins.
-    centres = {
-        pid: shape["label"] for kind in ("seas", "provinces") for pid, shape in geo[kind].items()
-    }
-    dwg.add(hit_areas(dwg, centres))
-
+    dwg.add(dwg.g(id=_SLOT.format("under")))
     lands = dwg.g(**{"class": "provinces"})
     for pid, shape in geo["provinces"].items():
         owner = state.owner[pid] if state is not None else None
@@ -192,21 +183,57 @@ def render_board(
         lands.add(dwg.path(d=shape["d"], fill=fill, stroke="#FFFFFF", stroke_width=0.6, **attrs))
     dwg.add(lands)
 
-    dwg.add(_ferries(dwg, geo))
+    dwg.add(dwg.g(id=_SLOT.format("ferries")))
     nets = (
         supply_networks(state) if state is not None and overlays & {"supply", "encircled"} else {}
     )
     cut = encircled(state, nets) if state is not None and "encircled" in overlays else []
     dwg.add(_marks(dwg, geo, state, viewer, selected, targets, highlights, cut))
-    dwg.add(_ports(dwg, geo, m))
+    dwg.add(dwg.g(id=_SLOT.format("over")))
+    if state is not None:
+        blockading = _blockading(state) if "blockade" in overlays else set()
+        dwg.add(units_layer(dwg, geo, state, styles, blockading))
+        if "supply" in overlays:
+            dwg.add(_supply(dwg, geo, state, styles, nets))
+    svg = str(dwg.tostring())
+    for slot, text in _static_layers().items():
+        svg = svg.replace(f'<g id="{_SLOT.format(slot)}" />', text, 1)
+    return svg
+
+
+_SLOT = "gw-static-{}"
+
+
+@cache
+def _static_layers() -> dict[str, str]:
+    """The layers no position changes, drawn once: under the provinces the land no
+    province names, the lakes and the tap discs; above them the ferries; above the
+    outlines the ports and every name. Each takes its slot in :func:`render_board`'s
+    drawing (an empty group with the slot's id)."""
+    import svgwrite
+
+    geo = geometry()
+    m = _scenario()
+    dwg = svgwrite.Drawing(debug=False)
+    # Under the land, as on every board: a tap disc per place, so that a small province
+    # (Malta, Gibraltar) can be hit from the sea around it; land drawn above wins.
+    centres = {
+        pid: shape["label"] for kind in ("seas", "provinces") for pid, shape in geo[kind].items()
+    }
+    under = [
+        dwg.path(d=geo["land"], fill=PLAIN_LAND, stroke="#FFFFFF", stroke_width=0.5),
+        dwg.path(d=geo["lakes"], fill=LAKE, **{"class": "lakes"}),
+        hit_areas(dwg, centres),
+    ]
     labels = dwg.g(**{"class": "labels", "pointer-events": "none"})
     spots = name_spots()
     for sid in geo["seas"]:
+        at = spots[sid]
         labels.add(
             figure(
                 dwg,
                 m.name_of(sid),
-                spots[sid],
+                at,
                 SEA_NAME_SIZE,
                 "#2B5877",
                 weight="normal",
@@ -216,11 +243,12 @@ def render_board(
             )
         )
     for pid in geo["provinces"]:
+        at = spots[pid]
         labels.add(
             figure(
                 dwg,
                 m.name_of(pid),
-                spots[pid],
+                at,
                 NAME_SIZE,
                 "#1B2530",
                 weight="600",
@@ -228,13 +256,11 @@ def render_board(
                 class_="name",
             )
         )
-    dwg.add(labels)
-    if state is not None:
-        blockading = _blockading(state) if "blockade" in overlays else set()
-        dwg.add(units_layer(dwg, geo, state, styles, blockading))
-        if "supply" in overlays:
-            dwg.add(_supply(dwg, geo, state, styles, nets))
-    return str(dwg.tostring())
+    return {
+        "under": "".join(e.tostring() for e in under),
+        "ferries": _ferries(dwg, geo).tostring(),
+        "over": _ports(dwg, geo, m).tostring() + labels.tostring(),
+    }
 
 
 def _tappable(pid: str, label: str, css: str, target: bool, selected: str | None) -> dict[str, Any]:
