@@ -227,35 +227,18 @@ def _static_layers() -> dict[str, str]:
     ]
     labels = dwg.g(**{"class": "labels", "pointer-events": "none"})
     spots = name_spots()
-    for sid in geo["seas"]:
-        at = spots[sid]
-        labels.add(
-            figure(
-                dwg,
-                m.name_of(sid),
-                at,
-                SEA_NAME_SIZE,
-                "#2B5877",
-                weight="normal",
-                halo=True,
-                font_style="italic",
-                class_="sea-name",
+    looks = {  # kind -> size, ink, weight, css, extra
+        "seas": (SEA_NAME_SIZE, "#2B5877", "normal", "sea-name", {"font_style": "italic"}),
+        "provinces": (NAME_SIZE, "#1B2530", "600", "name", {}),
+    }
+    for kind, (size, ink, weight, css, extra) in looks.items():
+        for pid in geo[kind]:
+            name = m.name_of(pid)
+            labels.add(
+                figure(
+                    dwg, name, spots[pid], size, ink, weight=weight, halo=True, class_=css, **extra
+                )
             )
-        )
-    for pid in geo["provinces"]:
-        at = spots[pid]
-        labels.add(
-            figure(
-                dwg,
-                m.name_of(pid),
-                at,
-                NAME_SIZE,
-                "#1B2530",
-                weight="600",
-                halo=True,
-                class_="name",
-            )
-        )
     return {
         "under": "".join(e.tostring() for e in under),
         "ferries": _ferries(dwg, geo).tostring(),
