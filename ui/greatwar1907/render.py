@@ -62,6 +62,8 @@ HIGHLIGHT_STROKES = {  # replay highlight class -> (stroke, width, dash)
     "moved": ("#FFFFFF", 1.8, "3,2"),
     "built": ("#2E7D32", 1.8, ""),
     "traded": ("#6A1B9A", 1.8, "4,2"),
+    "diplomacy": ("#6A1B9A", 1.2, "1.5,1.5"),
+    "award": ("#FFD400", 1.8, "3,1.5"),
 }
 DEFAULT_HIGHLIGHT = ("#111111", 1.8, "2,2")
 

@@ -30,7 +30,7 @@ from engine.rulesets.greatwar1907.mapdata import scenario
 from engine.rulesets.greatwar1907.state import Fleet, GreatWarState, Leader
 
 REPLAYED = (  # report section -> (heading, the highlight class of the places a line names)
-    ("diplomacy", "Diplomacy", "diplomacy"),
+    ("diplomacy", "Diplomacy", "diplomacy"),  # the nations' land, not places
     ("trades", "Trade", "traded"),
     ("builds", "Builds and placements", "built"),
     ("moves", "Moves", "moved"),
@@ -93,6 +93,8 @@ def frames(
             touched.update(named)
             relations_changed = relations_changed or key == "diplomacy"
             marks = {p: css for p in named}
+            if key == "diplomacy":  # the land of the nations whose relation changes
+                marks = {p: css for n in nations_in(line) for p in start.provinces_of(n)}
             if key == "attacks":
                 marks = {p: "moved" for p in named}
                 provinces = [p for p in named if p in after.owner]
@@ -129,6 +131,20 @@ def _place_pattern() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, str]]:
         return re.compile(rf"(?<!\w)(?:{body})(?!\w)")
 
     return alternation(list(ids)), alternation(people), ids
+
+
+@cache
+def _nation_pattern() -> tuple[re.Pattern[str], dict[str, str]]:
+    m = scenario()
+    names = {n.name: n.id for n in m.nations}
+    body = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return re.compile(rf"(?<!\w)(?:{body})(?!\w)"), names
+
+
+def nations_in(line: str) -> list[str]:
+    """The nations a report line names, in the order it names them."""
+    pattern, ids = _nation_pattern()
+    return list(dict.fromkeys(ids[match.group(0)] for match in pattern.finditer(line)))
 
 
 def places_in(line: str) -> list[str]:
