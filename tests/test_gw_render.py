@@ -282,7 +282,8 @@ def test_legend_names_every_nation_and_symbol() -> None:
     html = legend_html()
     for nation in (*NATIONS, "neutral"):
         assert f'data-legend="{nation}"' in html
-    for key in ("divisions", "in-port", "hulls", "fleet", "port", "ferry", "leader", *OVERLAYS):
+    symbols = ("divisions", "in-port", "hulls", "fleet", "port", "ferry", "leader", "conquered")
+    for key in (*symbols, "battle", "moved", "built", *OVERLAYS):
         assert f'data-legend="{key}"' in html
 
 

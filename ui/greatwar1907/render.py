@@ -446,6 +446,13 @@ def _swatch(nation: str, style: SeatStyle) -> str:
     return swatch(index, style.color)
 
 
+def _outline_swatch(css: str) -> str:
+    """The replay outline's colour, darkened where it is white (the legend is on a light
+    panel as often as on a dark one)."""
+    stroke = HIGHLIGHT_STROKES[css][0]
+    return "#5F6B73" if stroke == "#FFFFFF" else stroke
+
+
 def legend_html(nations: Iterable[str] | None = None) -> str:
     """What the symbols mean, for the page: each nation's colour and pattern, then the
     unit numbers, ports, ferries, leaders and the overlays' marks."""
@@ -475,7 +482,16 @@ def legend_html(nations: Iterable[str] | None = None) -> str:
         ("supply", "<b>12.5 pp</b> a supply network's allowance"),
         ("blockade", '<span style="color:#B71C1C">⬚</span> a fleet blockading an enemy port'),
     )
-    items = "".join(f'<li data-legend="{key}">{text}</li>' for key, text in symbols)
+    replay = (  # the replay's outlines, in their own colours
+        ("conquered", "taken in the phase"),
+        ("battle", "a battle"),
+        ("moved", "units moved from or to"),
+        ("built", "built or placed"),
+    )
+    marks = tuple(
+        (key, f'<span style="color:{_outline_swatch(key)}">▢</span> {text}') for key, text in replay
+    )
+    items = "".join(f'<li data-legend="{key}">{text}</li>' for key, text in (*symbols, *marks))
     return (
         '<div class="gw-legend" data-testid="gw-legend">'
         f'<ul class="legend-nations">{"".join(rows)}</ul>'
