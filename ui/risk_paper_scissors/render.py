@@ -45,7 +45,7 @@ from ui.risk_paper_scissors.places import (
     territory_names,
 )
 from ui.shell.palette import SEA, UNOWNED_FILL, SeatStyle
-from ui.shell.render import HIT_RADIUS, seat_pattern
+from ui.shell.render import HIT_RADIUS, fill_pattern
 
 __all__ = [
     "COMMANDER_MARKS",
@@ -103,7 +103,7 @@ def render_board(
     )
     styles = styles_of(state) if state is not None else []
     for seat, style in enumerate(styles):
-        dwg.defs.add(seat_pattern(dwg, f"pat-{seat}", style))
+        dwg.defs.add(fill_pattern(dwg, f"pat-{seat}", style))
     dwg.defs.add(_devastated_pattern(dwg))
 
     kinds = territory_kinds()
