@@ -1,0 +1,549 @@
+"""A Great War 1907 game as the page sees it (pure; no browser imports).
+
+Pass-and-play (``where == "local"``): each phase (Deployment, then Attack) every computer
+nation writes its orders at once; each human nation in turn gets the hand-over screen
+(stage ``handover``), writes its orders (stage ``entry``), reviews and seals them.  When
+every acting nation has sealed, the phase resolves: the replay (stage ``replay``), then
+the report (stage ``report``); "Next phase" starts the next one.
+
+By forum (``where == "forum"``): this browser plays one nation (``seat``), named by its
+key in the save; it seals its orders for the phase (stage ``sealed``) and anyone
+resolves from every code (:mod:`ui.shell.forum`, :class:`ui.shell.forum_session.ForumSeat`).
+Nations nobody takes in a forum game stand idle (no computer writes sealed codes).
+
+Everything, the orders being written included, round-trips through :meth:`to_json`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core import Order, PlayerSpec, find_ruleset
+from engine.errors import SaveError
+from engine.keys import PlayerKey
+from engine.rulesets.greatwar1907 import GreatWarState, Phase, Resolve
+from engine.rulesets.greatwar1907.legal import (
+    attack_targets,
+    free_move_targets,
+    sail_targets,
+    strike_targets,
+)
+from engine.saves import SaveRecord, read_save
+from ui.greatwar1907 import entry
+from ui.greatwar1907.entry import Draft, EntryError
+from ui.shell import forum
+from ui.shell.forum_session import ForumSeat
+from ui.shell.pbem import extract_code, extract_invite
+
+SAVE_VERSION = 1
+RULESET = "greatwar1907"
+
+
+def parse_count(text: str) -> int | None:
+    """The units field: blank means "all" (None).
+
+    :raises EntryError: not a whole number.
+    """
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit():
+        raise EntryError(f"the count must be a whole number, not {text!r}")
+    return int(text)
+
+
+@dataclass
+class GreatWarSession(ForumSeat):
+    state: GreatWarState
+    where: str = "local"
+    drafts: dict[int, Draft] = field(default_factory=dict)
+    stage: str = "handover"
+    viewer: int | None = None
+    mode: str = "build"
+    selected: str | None = None
+    count: str = ""
+    leaders: list[str] = field(default_factory=list)
+    """Leaders chosen to go with the next move, sail, attack or strike."""
+    overlays: list[str] = field(default_factory=list)
+    replay_step: int = 0
+    replay_paused: bool = False
+    log: list[str] = field(default_factory=list)
+    game_id: str = ""
+    code: str = ""
+    seat: int | None = None
+    moderated: bool = False
+    sealed: str = ""
+    reveal: str = ""
+    confirmed: bool = False
+    deadline: str = ""
+    invites: dict[int, str] = field(default_factory=dict)
+    invite: str = ""
+    timings: dict[str, float] = field(default_factory=dict)
+    _record: SaveRecord | None = field(default=None, repr=False, compare=False)
+
+    # ------------------------------------------------------------ creation
+
+    @classmethod
+    def new(
+        cls, specs: Sequence[PlayerSpec], options: dict[str, Any], seed: str
+    ) -> GreatWarSession:
+        """A pass-and-play game; the computer nations write their orders at once."""
+        state = find_ruleset(RULESET).new_game(specs, options, seed)
+        session = cls(state)
+        session.log.append(f"New game, seed {seed}")
+        session.start_phase()
+        return session
+
+    @classmethod
+    def new_forum(
+        cls,
+        specs: Sequence[PlayerSpec],
+        options: dict[str, Any],
+        seed: str,
+        key: PlayerKey,
+        seat: int,
+        moderated: bool = False,
+    ) -> GreatWarSession:
+        """A forum game created here: every given nation human, the rest idle; the base
+        save with this browser in ``seat``."""
+        human = [PlayerSpec(s.name, "human", s.color) for s in specs if s.control != "idle"]
+        state = find_ruleset(RULESET).new_game(human, {**options, "untaken": "idle"}, seed)
+        game_id = forum.new_game_id("gw")
+        code, invites = forum.create_base(state, key, seat, game_id, moderated)
+        session = cls(state, "forum", stage="entry", viewer=seat)
+        session.game_id, session.code, session.seat = game_id, code, seat
+        session.invites = invites
+        session.moderated = moderated
+        session.mode = entry.modes(state)[0]
+        session.log.append(f"Forum game {game_id} created; you play {state.players[seat].name}")
+        return session
+
+    @classmethod
+    def join(cls, code: str, key: PlayerKey) -> GreatWarSession:
+        """Join a forum game from a pasted save code or invitation link.
+
+        :raises EngineError: a damaged code, not a Great War 1907 save, or an invitation
+            that opens no seat of the game.
+        """
+        invite = extract_invite(code)
+        codes = forum.split_codes(extract_code(code))
+        if len(codes) != 1:
+            raise EntryError("paste exactly one save code")
+        record = read_save(codes[0])
+        if record.ruleset != RULESET:
+            raise EntryError("this is not a Great War 1907 game")
+        session = cls(record.state, "forum", code=record.code, game_id=record.game_id)
+        session._record = record
+        session.seat = forum.seat_of(record, key)
+        if invite is not None and session.seat is None:
+            seat, secret = invite
+            if seat >= len(record.keys) or record.keys[seat] is not None:
+                raise SaveError("save/seat-taken", f"nation {seat + 1} is already claimed")
+            forum.invite_for(record, seat, secret)
+            session.invite = secret
+        session.moderated = record.moderator is not None
+        session._after_forum_update()
+        return session
+
+    # ------------------------------------------------------------ queries
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase is Phase.GAME_OVER
+
+    @property
+    def draft(self) -> Draft:
+        seat = self.viewer if self.viewer is not None else -1
+        return self.drafts.setdefault(seat, Draft())
+
+    @property
+    def nation(self) -> str | None:
+        return None if self.viewer is None else self.state.nation_ids[self.viewer]
+
+    def missing_humans(self) -> list[int]:
+        return [
+            i
+            for i, s in enumerate(self.state.players)
+            if s.kind == "human" and self.state.orders[i] is None
+        ]
+
+    def name(self, place: str) -> str:
+        return entry.name(self.state, place)
+
+    def steps(self) -> list[Any]:
+        """The replay frames of the last resolution (h17r's ``ui.greatwar1907.replay``)."""
+        from ui.greatwar1907.frames import frames_of
+
+        return frames_of(self.state)
+
+    # ------------------------------------------------------------ pass and play
+
+    def start_phase(self) -> None:
+        """Computers write their orders at once; then hand over to the first human still
+        to seal, or resolve when nobody is missing."""
+        from engine.ai import choose_for
+
+        rs = find_ruleset(RULESET)
+        started = time.perf_counter()
+        for i, s in enumerate(self.state.players):
+            if s.kind == "computer" and self.state.orders[i] is None:
+                self.state = rs.apply(self.state, choose_for(self.state, i)).state
+        self.timings["computers_ms"] = (time.perf_counter() - started) * 1000
+        self.viewer = None
+        self.selected = None
+        self.leaders = []
+        if self.missing_humans():
+            self.stage = "handover"
+        else:
+            self.resolve()
+
+    def acknowledge_handover(self) -> None:
+        missing = self.missing_humans()
+        if self.stage != "handover" or not missing:
+            return
+        self.viewer = missing[0]
+        self.stage = "entry"
+        self.mode = entry.modes(self.state)[0]
+        self.selected = None
+        self.leaders = []
+
+    def resolve(self) -> None:
+        rs = find_ruleset(RULESET)
+        started = time.perf_counter()
+        self.state = rs.apply(self.state, Resolve()).state
+        self.timings["resolve_ms"] = (time.perf_counter() - started) * 1000
+        report = self.state.last_report or {}
+        self.log.append(f"{report.get('title', 'Phase')} resolved")
+        self.drafts = {}
+        self.stage = "replay"
+        self.replay_step = 0
+        self.viewer = None
+        self.selected = None
+
+    def replay_next(self) -> None:
+        if self.stage != "replay":
+            return
+        self.replay_step += 1
+        if self.replay_step >= len(self.steps()):
+            self.stage = "report"
+
+    def replay_back(self) -> None:
+        if self.stage == "replay":
+            self.replay_step = max(0, min(self.replay_step, len(self.steps()) - 1) - 1)
+
+    def toggle_replay_pause(self) -> None:
+        if self.stage == "replay":
+            self.replay_paused = not self.replay_paused
+
+    def skip_replay(self) -> None:
+        if self.stage == "replay":
+            self.stage = "report"
+
+    def next_phase(self) -> None:
+        if self.stage != "report" or self.over:
+            return
+        if self.where == "forum":
+            self._after_forum_update()
+            return
+        self.start_phase()
+
+    # ------------------------------------------------------------ order entry
+
+    def _seat(self) -> int:
+        if self.stage != "entry" or self.viewer is None:
+            raise EntryError("It is not your turn to write orders")
+        return self.viewer
+
+    def set_mode(self, mode: str) -> None:
+        if mode in entry.modes(self.state) or mode == "diplomacy":
+            self.mode = mode
+            self.selected = None
+            self.leaders = []
+
+    def toggle_overlay(self, overlay: str) -> None:
+        if overlay in self.overlays:
+            self.overlays.remove(overlay)
+        elif overlay in ("supply", "encircled", "blockade"):
+            self.overlays.append(overlay)
+
+    def toggle_leader(self, leader: str) -> str:
+        seat = self._seat()
+        if self.state.leaders.get(leader) is None or (
+            self.state.leaders[leader].nation != self.state.nation_ids[seat]
+        ):
+            raise EntryError("not one of your leaders")
+        if leader in self.leaders:
+            self.leaders.remove(leader)
+            return f"{self.state.map.leader(leader).name} stays"
+        self.leaders.append(leader)
+        return f"{self.state.map.leader(leader).name} goes with the next order from here"
+
+    def leaders_here(self) -> list[str]:
+        """Your living leaders where the selected order starts (to send with it)."""
+        if self.viewer is None or self.selected is None:
+            return []
+        where = "sea" if self.state.map.is_sea(self.selected) else "province"
+        nation = self.state.nation_ids[self.viewer]
+        return [x.id for x in self.state.leaders_at(where, self.selected, nation)]
+
+    def click(self, place: str) -> str:
+        """What a tap on ``place`` means in the current mode; returns the message.
+
+        :raises EntryError: with the message to show (the draft is unchanged).
+        """
+        seat = self._seat()
+        state, draft = self.state, self.draft
+        nation = state.nation_ids[seat]
+        count = parse_count(self.count)
+        sea = state.map.is_sea(place)
+        mine = not sea and state.owner.get(place) == nation
+        leaders = tuple(self.leaders)
+        if self.mode in ("build", "ships"):
+            if sea:
+                raise EntryError("build in one of your provinces")
+            n = 1 if count is None else count
+            ships = self.mode == "ships"
+            return entry.add_build(state, seat, draft, place, 0 if ships else n, n if ships else 0)
+        if self.mode == "embark":
+            return entry.add_embark(state, seat, draft, place, count)
+        if self.mode == "disembark":
+            return entry.add_disembark(state, seat, draft, place, count)
+        if self.mode == "place":
+            if not self.leaders:
+                raise EntryError("choose the leader to place first")
+            message = entry.add_place(state, seat, draft, self.leaders[0], place)
+            self.leaders = []
+            return message
+        if self.mode == "trade":
+            raise EntryError("write the trade in the panel: partner, what you give and get")
+        if self.selected is not None and place in self.targets():
+            origin = self.selected
+            add = {
+                "move": entry.add_move,
+                "sail": entry.add_sail,
+                "attack": entry.add_attack,
+                "strike": entry.add_strike,
+            }[self.mode]
+            message = add(state, seat, draft, origin, place, count, leaders)
+            self.selected = None
+            self.leaders = []
+            return message
+        if self.mode in ("move", "attack") and mine:
+            self.selected = place
+            self.leaders = []
+            verb = "Move" if self.mode == "move" else "Attack"
+            return f"{verb} from {self.name(place)}: tap a highlighted province"
+        if self.mode == "sail" and state.fleet_at(place, nation) is not None:
+            self.selected = place
+            self.leaders = []
+            return f"Sail from {self.name(place)}: tap a highlighted sea or port"
+        if self.mode == "strike" and sea and state.fleet_at_sea(place, nation) is not None:
+            self.selected = place
+            self.leaders = []
+            return f"Strike from {self.name(place)}: tap a highlighted coastal province"
+        if self.mode == "sail":
+            raise EntryError("tap a port or sea holding ships of yours")
+        if self.mode == "strike":
+            raise EntryError("tap a sea where your ships carry divisions")
+        raise EntryError("tap one of your provinces to start from")
+
+    def targets(self) -> list[str]:
+        """Where the selected origin's units may go in the current mode."""
+        if self.viewer is None or self.selected is None:
+            return []
+        nation = self.state.nation_ids[self.viewer]
+        find = {
+            "move": free_move_targets,
+            "sail": sail_targets,
+            "attack": attack_targets,
+            "strike": strike_targets,
+        }.get(self.mode)
+        return find(self.state, nation, self.selected) if find is not None else []
+
+    def highlight(self) -> list[str]:
+        """Places a tap means something on now."""
+        if self.stage != "entry" or self.viewer is None:
+            return []
+        if self.selected is not None:
+            return self.targets()
+        state = self.state
+        nation = state.nation_ids[self.viewer]
+        own = state.provinces_of(nation)
+        if self.mode in ("build", "place"):
+            return own
+        if self.mode == "ships":
+            return [p for p in own if state.map.province(p).port is not None]
+        if self.mode in ("move", "attack"):
+            find = free_move_targets if self.mode == "move" else attack_targets
+            return [p for p in own if state.divisions(p, nation) and find(state, nation, p)]
+        if self.mode == "embark":
+            return [p for p in own if state.fleet_in_port(p, nation) and state.divisions(p, nation)]
+        if self.mode in ("sail", "disembark"):
+            return entry.fleet_places(state, nation)
+        if self.mode == "strike":
+            return [s for s, per in state.at_sea.items() if nation in per and per[nation].cargo]
+        return []
+
+    def trade(
+        self,
+        other: str,
+        give: Sequence[str] = (),
+        get: Sequence[str] = (),
+        give_pp: str = "",
+        get_pp: str = "",
+    ) -> str:
+        """Add a trade offer (pp as text, in pp; provinces by id).
+
+        :raises EntryError: the offer is refused (named).
+        """
+
+        def quarters(text: str) -> int:
+            text = text.strip()
+            if not text:
+                return 0
+            try:
+                value = float(text)
+            except ValueError:
+                raise EntryError(f"pp must be a number, not {text!r}") from None
+            if value < 0 or abs(value * 4 - round(value * 4)) > 1e-9:
+                raise EntryError(f"pp go in quarters (0.25), not {text!r}")
+            return round(value * 4)
+
+        return entry.add_trade(
+            self.state,
+            self._seat(),
+            self.draft,
+            other,
+            tuple(p for p in give if p),
+            tuple(p for p in get if p),
+            quarters(give_pp),
+            quarters(get_pp),
+        )
+
+    def diplomacy(self, other: str, to: str) -> str:
+        return entry.add_diplomacy(self.state, self._seat(), self.draft, other, to)
+
+    def remove(self, section: str, index: int) -> None:
+        self.draft.remove(section, index)
+
+    def clear(self) -> None:
+        if self.viewer is not None:
+            self.drafts[self.viewer] = Draft()
+        self.selected = None
+        self.leaders = []
+
+    def warnings(self) -> list[str]:
+        if self.viewer is None:
+            return []
+        return entry.warnings(self.state, self.viewer, self.draft)
+
+    def order(self) -> Order:
+        return entry.to_order(self.state, self._seat(), self.draft)
+
+    def seal(self, key: PlayerKey | None = None) -> str:
+        """Seal the viewer's orders: hand over or resolve; by forum, make the sealed and
+        reveal codes.
+
+        :raises EngineError: an order the engine refuses (the draft stays).
+        """
+        seat = self._seat()
+        order = self.order()
+        who = self.state.players[seat].name
+        if self.where == "forum":
+            if key is None:
+                raise EntryError("this browser has no key")
+            self.sealed, self.reveal = forum.seal(self.record(), order, key, seat, self.invite)
+            self.confirmed = self.moderated
+            self.stage = "sealed"
+            self.selected = None
+            self.log.append(f"{who} sealed orders for {self.phase_name()}")
+            return "Sealed: post your sealed code"
+        self.state = find_ruleset(RULESET).apply(self.state, order).state
+        self.drafts.pop(seat, None)
+        self.log.append(f"{who} sealed orders")
+        self.start_phase()
+        return f"{who}'s orders are sealed"
+
+    def phase_name(self) -> str:
+        phase = "Attack" if self.state.phase is Phase.ATTACK else "Deployment"
+        return f"turn {self.state.turn} {phase}"
+
+    # ------------------------------------------------------------ forum
+
+    def _after_forum_update(self) -> None:
+        """Where a forum nation stands after a new save: claim, write or wait."""
+        record = self.record()
+        self.state = record.state
+        self.viewer = self.seat
+        self.selected = None
+        self.leaders = []
+        if self.seat is None:
+            self.stage = "claim"
+        elif self.over:
+            self.stage = "report"
+        else:
+            self.stage = "entry"
+            if self.mode not in entry.modes(self.state):
+                self.mode = entry.modes(self.state)[0]
+
+    # ------------------------------------------------------------ saving
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": SAVE_VERSION,
+            "state": self.state.to_json(),
+            "where": self.where,
+            "drafts": {str(k): d.to_json() for k, d in self.drafts.items()},
+            "stage": self.stage,
+            "viewer": self.viewer,
+            "mode": self.mode,
+            "selected": self.selected,
+            "count": self.count,
+            "leaders": list(self.leaders),
+            "overlays": list(self.overlays),
+            "replay_step": self.replay_step,
+            "log": list(self.log[-200:]),
+            "game_id": self.game_id,
+            "code": self.code,
+            "seat": self.seat,
+            "moderated": self.moderated,
+            "sealed": self.sealed,
+            "reveal": self.reveal,
+            "confirmed": self.confirmed,
+            "deadline": self.deadline,
+            "invites": {str(seat): secret for seat, secret in self.invites.items()},
+            "invite": self.invite,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GreatWarSession:
+        """:raises ValueError: an autosave of another version."""
+        if data.get("version") != SAVE_VERSION:
+            raise ValueError(f"unknown Great War 1907 autosave version {data.get('version')!r}")
+        return cls(
+            state=GreatWarState.from_json(data["state"]),
+            where=str(data["where"]),
+            drafts={int(k): Draft.from_json(v) for k, v in data["drafts"].items()},
+            stage=str(data["stage"]),
+            viewer=data["viewer"],
+            mode=str(data["mode"]),
+            selected=data["selected"],
+            count=str(data["count"]),
+            leaders=[str(x) for x in data.get("leaders", [])],
+            overlays=[str(x) for x in data.get("overlays", [])],
+            replay_step=int(data["replay_step"]),
+            log=[str(x) for x in data["log"]],
+            game_id=str(data["game_id"]),
+            code=str(data["code"]),
+            seat=data["seat"],
+            moderated=bool(data["moderated"]),
+            sealed=str(data["sealed"]),
+            reveal=str(data["reveal"]),
+            confirmed=bool(data["confirmed"]),
+            deadline=str(data.get("deadline", "")),
+            invites={int(k): str(v) for k, v in dict(data.get("invites", {})).items()},
+            invite=str(data.get("invite", "")),
+        )
