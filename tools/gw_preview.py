@@ -1,0 +1,90 @@
+"""Render Great War 1907 positions to SVG and PNG, for looking at the map renderer.
+
+Development-time only. Two positions: the opening, and the position after a few phases
+played by the computer players (``--phases``); each drawn plain and with every overlay,
+saved as SVG, then as PNG at 1366x800 and at 390 px wide with Debian's Chromium
+(Playwright, as e2e/conftest.py launches it)::
+
+    .venv/bin/python tools/gw_preview.py --out e2e/artifacts [--phases 6] [--no-png]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine.ai import choose_order  # noqa: E402
+from engine.core import PlayerSpec, find_ruleset  # noqa: E402
+from engine.rulesets.greatwar1907.state import GreatWarState  # noqa: E402
+from ui.greatwar1907.render import OVERLAYS, legend_html, render_board  # noqa: E402
+
+SIZES = {"1366": (1366, 800), "390": (390, 844)}
+
+
+def positions(phases: int, seed: str = "preview") -> dict[str, GreatWarState]:
+    """The opening and the position after ``phases`` phases of computer play."""
+    ruleset = find_ruleset("greatwar1907")
+    state = ruleset.new_game(
+        [PlayerSpec(f"Computer {i + 1}", "standard") for i in range(8)], {}, seed
+    )
+    opening = state.clone()
+    done = 0
+    while done < phases:
+        outcome = ruleset.apply(state, choose_order(state))
+        state = outcome.state
+        done += sum(1 for e in outcome.events if e["type"] == "resolved")
+    return {"opening": opening, "midgame": state}
+
+
+def page_html(svg: str, width: int) -> str:
+    """The board as wide as the viewport, and the legend under it."""
+    return (
+        "<!doctype html><html><head><meta charset='utf-8'>"
+        f"<meta name='viewport' content='width={width}'><style>"
+        "body{margin:0;background:#1d2b36;color:#f3efe4;font:13px system-ui,sans-serif}"
+        "svg.board{width:100%;height:auto;max-height:800px;display:block}"
+        ".gw-legend ul{display:flex;flex-wrap:wrap;gap:.3rem 1rem;list-style:none;"
+        "margin:.4rem;padding:0}"
+        ".gw-legend li{display:flex;align-items:center;gap:.3rem}"
+        f"</style></head><body>{svg}{legend_html()}</body></html>"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", type=Path, default=ROOT / "e2e" / "artifacts")
+    parser.add_argument("--phases", type=int, default=6)
+    parser.add_argument("--no-png", action="store_true")
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    drawn: dict[str, str] = {}
+    for name, state in positions(args.phases).items():
+        drawn[f"{name}"] = render_board(state)
+        drawn[f"{name}_overlays"] = render_board(state, overlays=OVERLAYS, viewer="germany")
+    for name, svg in drawn.items():
+        (args.out / f"gw_render_{name}.svg").write_text(svg, encoding="utf-8")
+    if args.no_png:
+        return
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"]
+        )
+        for size, (w, h) in SIZES.items():
+            page = browser.new_page(viewport={"width": w, "height": h})
+            for name, svg in drawn.items():
+                page.set_content(page_html(svg, w))
+                path = args.out / f"gw_render_{name}_{size}.png"
+                page.screenshot(path=str(path), full_page=size == "390")
+                print(path)
+            page.close()
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()
