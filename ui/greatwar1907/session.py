@@ -40,6 +40,13 @@ from ui.shell.pbem import extract_code, extract_invite
 
 SAVE_VERSION = 1
 RULESET = "greatwar1907"
+REPLAYED = ("diplomacy", "trades", "builds", "moves", "fleet_battles", "attacks", "awards")
+
+
+def _line(entry: Any) -> str:
+    if isinstance(entry, dict):
+        return " · ".join(str(v) for v in entry.values())
+    return str(entry)
 
 
 def parse_count(text: str) -> int | None:
@@ -109,8 +116,8 @@ class GreatWarSession(ForumSeat):
     ) -> GreatWarSession:
         """A forum game created here: every given nation human, the rest idle; the base
         save with this browser in ``seat``."""
-        human = [PlayerSpec(s.name, "human", s.color) for s in specs if s.control != "idle"]
-        state = find_ruleset(RULESET).new_game(human, {**options, "untaken": "idle"}, seed)
+        seats = [PlayerSpec(s.name, "human" if s.control == "human" else "idle") for s in specs]
+        state = find_ruleset(RULESET).new_game(seats, {**options, "untaken": "idle"}, seed)
         game_id = forum.new_game_id("gw")
         code, invites = forum.create_base(state, key, seat, game_id, moderated)
         session = cls(state, "forum", stage="entry", viewer=seat)
@@ -173,11 +180,17 @@ class GreatWarSession(ForumSeat):
     def name(self, place: str) -> str:
         return entry.name(self.state, place)
 
-    def steps(self) -> list[Any]:
-        """The replay frames of the last resolution (h17r's ``ui.greatwar1907.replay``)."""
-        from ui.greatwar1907.frames import frames_of
+    def steps(self) -> list[tuple[str, list[str]]]:
+        """The replay of the last resolution, step by step in the order it ran: each
+        report section that has entries (title, lines as the report words them)."""
+        from engine.rulesets.greatwar1907.report import SECTIONS
 
-        return frames_of(self.state)
+        report = self.state.last_report or {}
+        out = []
+        for key, title in SECTIONS:
+            if key in REPLAYED and report.get(key):
+                out.append((title, [_line(x) for x in report[key]]))
+        return out or [("Nothing happened", ["No orders changed the map this phase."])]
 
     # ------------------------------------------------------------ pass and play
 

@@ -216,6 +216,15 @@ class GreatWarState:
             for x in self.leaders_at("province", province, nation)
         )
 
+    @property
+    def armies(self) -> dict[str, int]:
+        """Divisions per province (every nation's, standing and aboard in port): the
+        board every ruleset shows the shell (game record, charts, motion)."""
+        counts = {p: sum(per.values()) for p, per in self.standing.items()}
+        for p, fleets in self.docked.items():
+            counts[p] = counts.get(p, 0) + sum(f.cargo for f in fleets.values())
+        return {p.id: counts.get(p.id, 0) for p in self.map.provinces}
+
     def pp_of(self, nation: str) -> int:
         return sum(p.pp for p in self.map.provinces if self.owner[p.id] == nation)
 
