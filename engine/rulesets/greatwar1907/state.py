@@ -53,6 +53,11 @@ class Seat:
     def kind(self) -> str:
         return self.control if self.control in ("human", "idle") else "computer"
 
+    @property
+    def color(self) -> str:
+        """The nation's colour (the shell's game record and charts read a seat's)."""
+        return scenario().nation(self.nation).colour
+
 
 @dataclass
 class NationRecord:
