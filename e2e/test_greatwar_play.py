@@ -145,7 +145,7 @@ def test_one_phase_by_sealed_codes_between_two_browsers(
         link = a.get_by_test_id("gw-invite-link-1").get_attribute("href")
         assert link
         b.get_by_test_id("opt-rules").select_option("greatwar1907")
-        b.locator("details.join").last.locator("summary").click()
+        b.locator("details.join-gw summary").click()
         b.get_by_test_id("gw-join-code").fill(link)
         b.get_by_test_id("gw-join").click()
         b.get_by_test_id("gw-claim-1").click()
