@@ -275,17 +275,13 @@ class GreatWarPage:
                 self.message(session.seal(key))
                 self.log_timing()
                 self.maybe_autoplay()
-            elif name in ("gw-replay-next", "gw-replay-back", "gw-replay-pause"):
-                {
-                    "gw-replay-next": session.replay_next,
-                    "gw-replay-back": session.replay_back,
-                    "gw-replay-pause": session.toggle_replay_pause,
-                }[name]()
-                self.replay_gen += 1
-                self.maybe_autoplay()
             elif name == "gw-replay-skip":
                 session.skip_replay()
                 self.replay_gen += 1
+            elif name.startswith("gw-replay-"):
+                session.replay_control(name.removeprefix("gw-replay-"))
+                self.replay_gen += 1  # a step by hand restarts the timer's wait: no race
+                self.maybe_autoplay()
             elif name == "gw-next":
                 session.next_phase()
                 self.log_timing()
@@ -358,13 +354,16 @@ class GreatWarPage:
 
     async def autoplay(self, gen: int) -> None:
         while True:
-            await asyncio.sleep(REPLAY_DELAY)
+            session = self.session
+            await asyncio.sleep(session.replay().delay * REPLAY_DELAY if session else 0)
             session = self.session
             if gen != self.replay_gen or session is None or session.stage != "replay":
                 return
-            session.replay_next()
+            moved = session.replay_tick()
             self.save()
             self.refresh()
+            if not moved:
+                return
 
     # ------------------------------------------------------------ drawing
 
@@ -375,6 +374,13 @@ class GreatWarPage:
         from ui.greatwar1907.render import render_board
 
         session = self.session
+        frame = session.frame
+        if frame is not None:
+            return render_board(
+                frame.state,
+                overlays=frozenset(session.overlays),
+                highlights=dict(frame.highlights),
+            )
         return render_board(
             session.state,
             viewer=session.nation,

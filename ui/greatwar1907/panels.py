@@ -409,22 +409,21 @@ def entry_html(session: GreatWarSession) -> str:
 
 
 def replay_html(session: GreatWarSession) -> str:
-    steps = session.steps()
-    if session.stage != "replay" or not steps:
+    """The resolution's replay on the map: the frame's title, caption and battle rounds,
+    the shell's controls, and the way to the report."""
+    from ui.shell.replay import controls_html
+
+    frame = session.frame
+    if frame is None:
         return ""
-    index = min(session.replay_step, len(steps) - 1)
-    title, lines = steps[index]
-    items = "".join(f"<li>{escape(x)}</li>" for x in lines[:40])
-    pause = "Play" if session.replay_paused else "Pause"
+    rounds = "".join(f"<li>{escape(x)}</li>" for x in frame.rounds)
+    rounds_html = f'<ol class="gw-rounds small">{rounds}</ol>' if rounds else ""
     return (
-        f'<h3 data-testid="gw-replay-title">{escape(title)} '
-        f'<span class="muted small">({index + 1}/{len(steps)})</span></h3>'
-        f'<ul class="gw-replay small" data-testid="gw-replay">{items}</ul>'
-        '<div class="row">'
-        + button("gw-replay-back", "◀ Back", "gw-replay-back")
-        + button("gw-replay-pause", pause, "gw-replay-pause")
-        + button("gw-replay-next", "Next ▶", "gw-replay-next")
-        + button("gw-replay-skip", "Skip to the report", "gw-replay-skip", "", "btn primary")
+        f'<h3 data-testid="gw-replay-title">{escape(frame.title)}</h3>'
+        f'<p data-testid="gw-replay-caption">{escape(frame.caption)}</p>{rounds_html}'
+        + controls_html(session.replay(), phase_label(session), prefix="gw-replay")
+        + '<div class="row end">'
+        + button("gw-replay-skip", "Go to the report", "gw-replay-skip", "", "btn primary")
         + "</div>"
     )
 

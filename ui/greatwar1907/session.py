@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Order, PlayerSpec, find_ruleset
-from engine.errors import SaveError
+from engine.errors import EngineError, SaveError
 from engine.keys import PlayerKey
 from engine.rulesets.greatwar1907 import GreatWarState, Phase, Resolve
 from engine.rulesets.greatwar1907.legal import (
@@ -34,19 +34,14 @@ from engine.rulesets.greatwar1907.legal import (
 from engine.saves import SaveRecord, read_save
 from ui.greatwar1907 import entry
 from ui.greatwar1907.entry import Draft, EntryError
+from ui.greatwar1907.replay import Frame, frames
 from ui.shell import forum
 from ui.shell.forum_session import ForumSeat
 from ui.shell.pbem import extract_code, extract_invite
+from ui.shell.replay import Replay
 
 SAVE_VERSION = 1
 RULESET = "greatwar1907"
-REPLAYED = ("diplomacy", "trades", "builds", "moves", "fleet_battles", "attacks", "awards")
-
-
-def _line(entry: Any) -> str:
-    if isinstance(entry, dict):
-        return " · ".join(str(v) for v in entry.values())
-    return str(entry)
 
 
 def parse_count(text: str) -> int | None:
@@ -77,6 +72,7 @@ class GreatWarSession(ForumSeat):
     overlays: list[str] = field(default_factory=list)
     replay_step: int = 0
     replay_paused: bool = False
+    replay_speed: float = 1.0
     log: list[str] = field(default_factory=list)
     game_id: str = ""
     code: str = ""
@@ -89,7 +85,12 @@ class GreatWarSession(ForumSeat):
     invites: dict[int, str] = field(default_factory=dict)
     invite: str = ""
     timings: dict[str, float] = field(default_factory=dict)
+    before: GreatWarState | None = None
+    """The position the last resolved phase started from (for its replay)."""
+    events: list[dict[str, Any]] = field(default_factory=list)
+    """The events of the last resolution (for its replay)."""
     _record: SaveRecord | None = field(default=None, repr=False, compare=False)
+    _frames: tuple[Any, list[Frame]] | None = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------ creation
 
@@ -180,17 +181,23 @@ class GreatWarSession(ForumSeat):
     def name(self, place: str) -> str:
         return entry.name(self.state, place)
 
-    def steps(self) -> list[tuple[str, list[str]]]:
-        """The replay of the last resolution, step by step in the order it ran: each
-        report section that has entries (title, lines as the report words them)."""
-        from engine.rulesets.greatwar1907.report import SECTIONS
+    def steps(self) -> list[Frame]:
+        """The replay frames of the last resolution on the map (:mod:`ui.greatwar1907.replay`):
+        the position before, each report line in the order it happened, the position
+        after.  Empty when the position before is not known (a chain of forum saves)."""
+        if self.before is None or not self.events:
+            return []
+        key = (id(self.state), id(self.before))
+        if self._frames is None or self._frames[0] != key:
+            self._frames = (key, frames(self.before, self.state, self.events))
+        return self._frames[1]
 
-        report = self.state.last_report or {}
-        out = []
-        for key, title in SECTIONS:
-            if key in REPLAYED and report.get(key):
-                out.append((title, [_line(x) for x in report[key]]))
-        return out or [("Nothing happened", ["No orders changed the map this phase."])]
+    @property
+    def frame(self) -> Frame | None:
+        steps = self.steps()
+        if self.stage != "replay" or not steps:
+            return None
+        return steps[min(self.replay_step, len(steps) - 1)]
 
     # ------------------------------------------------------------ pass and play
 
@@ -226,30 +233,45 @@ class GreatWarSession(ForumSeat):
     def resolve(self) -> None:
         rs = find_ruleset(RULESET)
         started = time.perf_counter()
-        self.state = rs.apply(self.state, Resolve()).state
+        self.before = self.state
+        outcome = rs.apply(self.state, Resolve())
+        self.state, self.events = outcome.state, list(outcome.events)
         self.timings["resolve_ms"] = (time.perf_counter() - started) * 1000
         report = self.state.last_report or {}
         self.log.append(f"{report.get('title', 'Phase')} resolved")
         self.drafts = {}
-        self.stage = "replay"
+        self.stage = "replay" if self.steps() else "report"
         self.replay_step = 0
         self.viewer = None
         self.selected = None
 
-    def replay_next(self) -> None:
+    def replay(self) -> Replay:
+        """The shell's replay state over this resolution's frames."""
+        return Replay(
+            max(1, len(self.steps())), self.replay_step, not self.replay_paused, self.replay_speed
+        )
+
+    def replay_control(self, action: str) -> None:
+        """One of the shell's replay controls (first, back, play, forward, last, faster,
+        slower); a step by hand pauses."""
         if self.stage != "replay":
             return
-        self.replay_step += 1
-        if self.replay_step >= len(self.steps()):
-            self.stage = "report"
+        replay = self.replay()
+        replay.step(action)
+        self._keep(replay)
 
-    def replay_back(self) -> None:
-        if self.stage == "replay":
-            self.replay_step = max(0, min(self.replay_step, len(self.steps()) - 1) - 1)
+    def replay_tick(self) -> bool:
+        """The timer's step while playing; False (paused) at the last frame."""
+        if self.stage != "replay":
+            return False
+        replay = self.replay()
+        moved = replay.tick()
+        self._keep(replay)
+        return moved
 
-    def toggle_replay_pause(self) -> None:
-        if self.stage == "replay":
-            self.replay_paused = not self.replay_paused
+    def _keep(self, replay: Replay) -> None:
+        self.replay_step, self.replay_paused = replay.index, not replay.playing
+        self.replay_speed = replay.speed
 
     def skip_replay(self) -> None:
         if self.stage == "replay":
@@ -486,6 +508,27 @@ class GreatWarSession(ForumSeat):
 
     # ------------------------------------------------------------ forum
 
+    def _replay_ready(self) -> bool:
+        return bool(self.steps())
+
+    def _forum_resolved(self, before: Any) -> None:
+        """The replay of a forum phase: the save's orders applied again to the position
+        before give the resolution's events (the save was checked to lead to ``state``;
+        a chain of several saves has no single position before: no replay)."""
+        from engine.rulesets.greatwar1907.orders import parse_order
+
+        self.before, self.events = None, []
+        state = before
+        events: list[dict[str, Any]] = []
+        try:
+            for action in self.record().actions:
+                outcome = find_ruleset(RULESET).apply(state, parse_order(action))
+                state, events = outcome.state, events + list(outcome.events)
+        except EngineError:
+            return
+        if state.to_json() == self.state.to_json():
+            self.before, self.events = before, events
+
     def _after_forum_update(self) -> None:
         """Where a forum nation stands after a new save: claim, write or wait."""
         record = self.record()
@@ -518,6 +561,8 @@ class GreatWarSession(ForumSeat):
             "leaders": list(self.leaders),
             "overlays": list(self.overlays),
             "replay_step": self.replay_step,
+            "replay_paused": self.replay_paused,
+            "replay_speed": self.replay_speed,
             "log": list(self.log[-200:]),
             "game_id": self.game_id,
             "code": self.code,
@@ -529,6 +574,8 @@ class GreatWarSession(ForumSeat):
             "deadline": self.deadline,
             "invites": {str(seat): secret for seat, secret in self.invites.items()},
             "invite": self.invite,
+            "before": None if self.before is None else self.before.to_json(),
+            "events": list(self.events),
         }
 
     @classmethod
@@ -548,6 +595,8 @@ class GreatWarSession(ForumSeat):
             leaders=[str(x) for x in data.get("leaders", [])],
             overlays=[str(x) for x in data.get("overlays", [])],
             replay_step=int(data["replay_step"]),
+            replay_paused=bool(data.get("replay_paused", False)),
+            replay_speed=float(data.get("replay_speed", 1.0)),
             log=[str(x) for x in data["log"]],
             game_id=str(data["game_id"]),
             code=str(data["code"]),
@@ -559,4 +608,6 @@ class GreatWarSession(ForumSeat):
             deadline=str(data.get("deadline", "")),
             invites={int(k): str(v) for k, v in dict(data.get("invites", {})).items()},
             invite=str(data.get("invite", "")),
+            before=None if data.get("before") is None else GreatWarState.from_json(data["before"]),
+            events=[dict(e) for e in data.get("events", [])],
         )

@@ -39,6 +39,14 @@ class ForumSeat:
     def _after_forum_update(self) -> None:
         raise NotImplementedError  # each session says where its stage goes
 
+    def _replay_ready(self) -> bool:
+        """Whether the resolution just loaded has a replay (default: it has)."""
+        return True
+
+    def _forum_resolved(self, before: Any) -> None:
+        """The new save resolved ``before`` into ``state``: a session that replays from
+        the position before keeps what it needs here (default: nothing)."""
+
     def record(self) -> SaveRecord:
         if self._record is None or self._record.code != self.code:
             self._record = read_save(self.code)
@@ -91,8 +99,9 @@ class ForumSeat:
         if continuation.record.state.turn != old_turn or continuation.record.state.phase != (
             self.state.phase
         ):
+            before = self.state
             self.state = continuation.record.state
-            self._replay_forum_turn()
+            self._replay_forum_turn(before)
             self.log.append(f"{(self.state.last_report or {}).get('title', 'Turn')} loaded")
             return "Turn resolved: " + " ".join(warnings) if warnings else "Turn resolved"
         stage = self.stage
@@ -102,12 +111,14 @@ class ForumSeat:
         claimed = [p.name for p, k in zip(self.state.players, self.code_keys(), strict=False) if k]
         return "Save loaded; claimed: " + ", ".join(claimed) + (" " + " ".join(warnings))
 
-    def _replay_forum_turn(self) -> None:
-        """A forum turn has been resolved: the sealed codes are spent, replay it."""
+    def _replay_forum_turn(self, before: Any) -> None:
+        """A forum turn has been resolved (``before`` was the position it resolved): the
+        sealed codes are spent, replay it."""
+        self._forum_resolved(before)
         self.sealed = self.reveal = self.deadline = ""
         self.confirmed = False
         self.drafts = {}
-        self.stage = "replay"
+        self.stage = "replay" if self._replay_ready() else "report"
         self.replay_step = 0
         self.viewer = self.seat
 
@@ -142,10 +153,11 @@ class ForumSeat:
             self.record(), sealed_text, reveal_text, key, self.seat, deadline_text
         )
         self.timings["resolve_ms"] = (time.perf_counter() - started) * 1000
+        before = self.state
         self.state = result.state
         self.code = result.code
         self._record = result.record
-        self._replay_forum_turn()
+        self._replay_forum_turn(before)
         title = (self.state.last_report or {}).get("title", "Turn")
         self.log.append(f"{title} resolved here")
         return f"{title} resolved: post the new save code"
