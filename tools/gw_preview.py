@@ -19,14 +19,17 @@ sys.path.insert(0, str(ROOT))
 
 from engine.ai import choose_order  # noqa: E402
 from engine.core import PlayerSpec, find_ruleset  # noqa: E402
-from engine.rulesets.greatwar1907.state import GreatWarState  # noqa: E402
+from engine.rulesets.greatwar1907.state import Fleet, GreatWarState  # noqa: E402
 from ui.greatwar1907.render import OVERLAYS, legend_html, render_board  # noqa: E402
 
-SIZES = {"1366": (1366, 800), "390": (390, 844)}
+SIZES = {"1366": (1366, 800), "390": (390, 844), "390zoom": (390, 844)}
+ZOOM = 2.5  # the page's zoom button: the board at 250 % of the phone's width
 
 
 def positions(phases: int, seed: str = "preview") -> dict[str, GreatWarState]:
-    """The opening and the position after ``phases`` phases of computer play."""
+    """The opening, the position after ``phases`` phases of computer play, and the
+    seed's encirclement examples (Ireland behind an enemy fleet in the North Atlantic,
+    the Ottoman Balkans behind Istanbul lost and a fleet in the Adriatic)."""
     ruleset = find_ruleset("greatwar1907")
     state = ruleset.new_game(
         [PlayerSpec(f"Computer {i + 1}", "standard") for i in range(8)], {}, seed
@@ -37,27 +40,35 @@ def positions(phases: int, seed: str = "preview") -> dict[str, GreatWarState]:
         outcome = ruleset.apply(state, choose_order(state))
         state = outcome.state
         done += sum(1 for e in outcome.events if e["type"] == "resolved")
-    return {"opening": opening, "midgame": state}
+    cut = opening.clone()
+    cut.turn = 3
+    cut.owner["ist"] = "uk"
+    cut.at_sea["nao"] = {"ottoman": Fleet(2, 0)}
+    cut.at_sea["adr"] = {"uk": Fleet(1, 0)}
+    return {"opening": opening, "midgame": state, "encircled": cut}
 
 
-def page_html(svg: str, width: int) -> str:
-    """The board as wide as the viewport, and the legend under it."""
+def page_html(svg: str, width: int, zoom: bool = False) -> str:
+    """The board as wide as the viewport (or ``ZOOM`` times as wide, scrolled), and the
+    legend under it."""
+    board = f"width:{ZOOM * 100:g}%;max-height:none" if zoom else "width:100%;max-height:800px"
     return (
         "<!doctype html><html><head><meta charset='utf-8'>"
         f"<meta name='viewport' content='width={width}'><style>"
         "body{margin:0;background:#1d2b36;color:#f3efe4;font:13px system-ui,sans-serif}"
-        "svg.board{width:100%;height:auto;max-height:800px;display:block}"
+        f"svg.board{{{board};height:auto;display:block}}"
+        ".wrap{overflow:auto}"
         ".gw-legend ul{display:flex;flex-wrap:wrap;gap:.3rem 1rem;list-style:none;"
         "margin:.4rem;padding:0}"
         ".gw-legend li{display:flex;align-items:center;gap:.3rem}"
-        f"</style></head><body>{svg}{legend_html()}</body></html>"
+        f"</style></head><body><div class='wrap'>{svg}</div>{legend_html()}</body></html>"
     )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", type=Path, default=ROOT / "e2e" / "artifacts")
-    parser.add_argument("--phases", type=int, default=6)
+    parser.add_argument("--phases", type=int, default=10)
     parser.add_argument("--no-png", action="store_true")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
@@ -78,7 +89,10 @@ def main() -> None:
         for size, (w, h) in SIZES.items():
             page = browser.new_page(viewport={"width": w, "height": h})
             for name, svg in drawn.items():
-                page.set_content(page_html(svg, w))
+                zoom = size.endswith("zoom")
+                page.set_content(page_html(svg, w, zoom))
+                if zoom:  # central Europe in view, as a player scrolls to it
+                    page.eval_on_selector(".wrap", "e => { e.scrollLeft = 0.33 * e.scrollWidth; }")
                 path = args.out / f"gw_render_{name}_{size}.png"
                 page.screenshot(path=str(path), full_page=size == "390")
                 print(path)

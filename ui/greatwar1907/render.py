@@ -15,7 +15,7 @@ only hidden information, a phase's orders before the resolution, is not drawn. T
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from functools import cache
 from html import escape
 from typing import TYPE_CHECKING, Any
@@ -25,17 +25,25 @@ if TYPE_CHECKING:
 
     from engine.rulesets.greatwar1907.mapdata import ScenarioMap
     from engine.rulesets.greatwar1907.state import GreatWarState
+    from engine.rulesets.greatwar1907.supply import Network
 
+from ui.greatwar1907.units import (
+    BADGE_R,
+    BLOCKADE_RED,
+    HULL_INK,
+    SHIP_INK,
+    figure,
+    units_layer,
+)
 from ui.shell.palette import (
     FACTION_STYLES,
     SEA,
     UNOWNED_FILL,
     SeatStyle,
     seat_style,
-    text_color_on,
     tint,
 )
-from ui.shell.render import HIT_RADIUS, fill_pattern
+from ui.shell.render import board_drawing, fill_pattern, hit_areas
 
 Geometry = Mapping[str, Any]
 OVERLAYS = frozenset({"supply", "encircled", "blockade"})
@@ -44,16 +52,9 @@ NEUTRAL_STYLE = SeatStyle("#000000", "black", "none")
 PLAIN_LAND = "#E4DFD3"  # land of the frame that no province names (Persia, the Sahara)
 LAKE = "#BFD8E6"
 SEA_EDGE = "#9DBCD0"
-SHIP_INK = "#0D3B66"
-HULL_INK = "#7FA6CC"  # the ships being built: the ship number's colour, much lighter
 PORT_BLUE = "#1565C0"
 NAME_SIZE = 7.2
 SEA_NAME_SIZE = 7.6
-COUNT_SIZE = 9.4
-BADGE_R = 7.2
-SUPER_SIZE = 6.4
-LEADER_R = 3.9
-EMPTY_R = 5.0  # an empty province's badge: smaller, so the map's stacks stand out
 HIGHLIGHT_STROKES = {  # replay highlight class -> (stroke, width, dash)
     "conquered": ("#FFD400", 2.6, ""),
     "battle": ("#C62828", 2.2, ""),
@@ -87,11 +88,6 @@ def nation_styles(m: ScenarioMap | None = None) -> dict[str, SeatStyle]:
     return styles
 
 
-def _leader_initial(name: str) -> str:
-    """The badge letter of a leader: his surname's ("Liman von Sanders" -> "S")."""
-    return name.split()[-1][0].upper()
-
-
 def render_board(
     state: GreatWarState | None,
     *,
@@ -111,25 +107,18 @@ def render_board(
         every nation with its allowance, ``blockade`` rings the fleets that close a
         district to a nation they are at war with.
     :param selected: the chosen province or district (``class="selected"``).
-    :param targets: legal destinations (``class="target"``, keyboard-focusable).
+    :param targets: legal destinations (``class="target legal"``, keyboard-focusable).
     :param highlights: id -> css class for the replay (``conquered``, ``battle`` ...).
     :raises ValueError: an unknown overlay.
     """
     unknown = set(overlays) - OVERLAYS
     if unknown:
         raise ValueError(f"unknown overlay {sorted(unknown)!r}; known: {sorted(OVERLAYS)}")
-    import svgwrite  # imported here: the first screen needs no SVG drawing
-
     geo = geometry()
     m = state.map if state is not None else _scenario()
     styles = nation_styles(m)
     x0, y0, width, height = geo["viewBox"]
-    dwg = svgwrite.Drawing(
-        size=("100%", "100%"),
-        viewBox=f"{x0} {y0} {width} {height}",
-        debug=False,
-        **{"class": "board gw-board", "preserveAspectRatio": "xMidYMid meet"},
-    )
+    dwg = board_drawing(geo["viewBox"], "board gw-board")
     for nation, style in styles.items():
         if style.pattern != "none":
             dwg.defs.add(fill_pattern(dwg, f"gw-pat-{nation}", style))
@@ -141,7 +130,7 @@ def render_board(
         if pid == selected:
             names.append("selected")
         if pid in targets:
-            names.append("target")
+            names.append("target legal")  # "legal": the shell's hover and cursor styles
         if pid in highlights:
             names.append(highlights[pid])
         return " ".join(names)
@@ -162,19 +151,12 @@ def render_board(
     dwg.add(dwg.path(d=geo["land"], fill=PLAIN_LAND, stroke="#FFFFFF", stroke_width=0.5))
     dwg.add(dwg.path(d=geo["lakes"], fill=LAKE, **{"class": "lakes"}))
 
-    hits = dwg.g(**{"class": "hit-areas", "aria-hidden": "true"})
-    for kind in ("seas", "provinces"):
-        for pid, shape in geo[kind].items():
-            hits.add(
-                dwg.circle(
-                    shape["label"],
-                    r=HIT_RADIUS,
-                    fill="#000",
-                    fill_opacity=0,
-                    **{"data-hit": pid, "class": "hit"},
-                )
-            )
-    dwg.add(hits)
+    # Under the land, as on every board: a tap disc per place, so that a small province
+    # (Malta, Gibraltar) can be hit from the sea around it; land drawn above wins.
+    centres = {
+        pid: shape["label"] for kind in ("seas", "provinces") for pid, shape in geo[kind].items()
+    }
+    dwg.add(hit_areas(dwg, centres))
 
     lands = dwg.g(**{"class": "provinces"})
     for pid, shape in geo["provinces"].items():
@@ -194,41 +176,50 @@ def render_board(
     dwg.add(lands)
 
     dwg.add(_ferries(dwg, geo))
-    dwg.add(_marks(dwg, geo, state, viewer, selected, targets, highlights, overlays))
+    nets = (
+        supply_networks(state) if state is not None and overlays & {"supply", "encircled"} else {}
+    )
+    cut = encircled(state, nets) if state is not None and "encircled" in overlays else []
+    dwg.add(_marks(dwg, geo, state, viewer, selected, targets, highlights, cut))
     dwg.add(_ports(dwg, geo, m))
     labels = dwg.g(**{"class": "labels", "pointer-events": "none"})
     for sid, shape in geo["seas"].items():
         x, y = shape["label"]
+        at = (x, y - 4)
         labels.add(
-            _text(
+            figure(
                 dwg,
                 m.name_of(sid),
-                (x, y - 4),
+                at,
                 SEA_NAME_SIZE,
-                "sea-name",
-                fill="#2B5877",
+                "#2B5877",
+                weight="normal",
+                halo=True,
                 font_style="italic",
+                class_="sea-name",
             )
         )
     for pid, shape in geo["provinces"].items():
         x, y = shape["label"]
+        at = (x, y + BADGE_R + NAME_SIZE - 0.5)
         labels.add(
-            _text(
+            figure(
                 dwg,
                 m.name_of(pid),
-                (x, y + BADGE_R + NAME_SIZE - 0.5),
+                at,
                 NAME_SIZE,
-                "name",
-                fill="#1B2530",
-                font_weight="600",
+                "#1B2530",
+                weight="600",
+                halo=True,
+                class_="name",
             )
         )
     dwg.add(labels)
     if state is not None:
         blockading = _blockading(state) if "blockade" in overlays else set()
-        dwg.add(_units(dwg, geo, state, styles, blockading))
+        dwg.add(units_layer(dwg, geo, state, styles, blockading))
         if "supply" in overlays:
-            dwg.add(_supply(dwg, geo, state, styles))
+            dwg.add(_supply(dwg, geo, state, styles, nets))
     return str(dwg.tostring())
 
 
@@ -257,29 +248,6 @@ def _province_label(state: GreatWarState | None, pid: str) -> str:
     if state.hulls.get(pid):
         parts.append(f"{state.hulls[pid]} being built")
     return ", ".join(parts)
-
-
-def _text(
-    dwg: svgwrite.Drawing,
-    text: str,
-    at: tuple[float, float],
-    size: float,
-    css: str,
-    **extra: Any,
-) -> Any:
-    return dwg.text(
-        text,
-        insert=at,
-        text_anchor=extra.pop("text_anchor", "middle"),
-        font_size=size,
-        font_family="system-ui, sans-serif",
-        stroke=extra.pop("stroke", "#FFFFFF"),
-        stroke_width=extra.pop("stroke_width", 1.8),
-        stroke_opacity=0.85,
-        stroke_linejoin="round",
-        **{"class": css, "paint-order": "stroke"},
-        **extra,
-    )
 
 
 def _ferries(dwg: svgwrite.Drawing, geo: Geometry) -> Any:
@@ -326,10 +294,10 @@ def _marks(
     selected: str | None,
     targets: set[str],
     highlights: Mapping[str, str],
-    overlays: frozenset[str],
+    cut: Collection[str],
 ) -> Any:
-    """Outlines: the viewer's land, encircled provinces, replay highlights, targets and
-    the selection (drawn last, on top)."""
+    """Outlines: the viewer's land, the encircled provinces ``cut``, replay highlights,
+    targets and the selection (drawn last, on top)."""
     group = dwg.g(**{"class": "marks", "pointer-events": "none"})
     shapes = {**geo["seas"], **geo["provinces"]}
 
@@ -344,9 +312,8 @@ def _marks(
     if state is not None and viewer is not None:
         for pid in state.provinces_of(viewer):
             outline(pid, "own-outline", "#1B2530", 1.0)
-    if state is not None and "encircled" in overlays:
-        for pid in encircled(state):
-            outline(pid, "encircled-outline", "#B71C1C", 1.8, "2.5,1.5")
+    for pid in cut:
+        outline(pid, "encircled-outline", BLOCKADE_RED, 1.8, "2.5,1.5")
     for pid, css in highlights.items():
         if pid in shapes:
             stroke, width, dash = HIGHLIGHT_STROKES.get(css, DEFAULT_HIGHLIGHT)
@@ -359,14 +326,19 @@ def _marks(
     return group
 
 
-def encircled(state: GreatWarState) -> list[str]:
-    """Provinces outside their owner's largest network (R14-R17), in map order."""
+def supply_networks(state: GreatWarState) -> dict[str, list[Network]]:
+    """Every nation's networks (R14-R17), largest first."""
     from engine.rulesets.greatwar1907.supply import networks
 
-    cut: set[str] = set()
-    for nation in state.nation_ids:
-        for network in networks(state, nation)[1:]:
-            cut.update(network.provinces)
+    return {nation: networks(state, nation) for nation in state.nation_ids}
+
+
+def encircled(
+    state: GreatWarState, nets: Mapping[str, Sequence[Network]] | None = None
+) -> list[str]:
+    """Provinces outside their owner's largest network, in map order."""
+    nets = supply_networks(state) if nets is None else nets
+    cut = {p for per in nets.values() for network in per[1:] for p in network.provinces}
     return [p.id for p in state.map.provinces if p.id in cut]
 
 
@@ -383,237 +355,19 @@ def _blockading(state: GreatWarState) -> set[tuple[str, str]]:
     return found
 
 
-def _units(
-    dwg: svgwrite.Drawing,
-    geo: Geometry,
-    state: GreatWarState,
-    styles: Mapping[str, SeatStyle],
-    blockading: set[tuple[str, str]],
-) -> Any:
-    group = dwg.g(**{"class": "units", "pointer-events": "none"})
-    m = state.map
-    for pid, shape in geo["provinces"].items():
-        x, y = (float(v) for v in shape["label"])
-        owner = state.owner[pid]
-        home = state.divisions(pid, owner)
-        group.add(
-            _division_badge(dwg, pid, owner, home, (x, y), styles, BADGE_R if home else EMPTY_R)
-        )
-        guests = [(n, c) for n, c in sorted(state.standing.get(pid, {}).items()) if n != owner]
-        for i, (nation, count) in enumerate(guests):
-            at = (x - BADGE_R - 4.6 - 9.2 * i, y + 2.5)
-            group.add(_division_badge(dwg, pid, nation, count, at, styles, 4.6))
-        group.add(_port_numbers(dwg, state, pid, owner, (x + BADGE_R - 0.5, y - 2.6), styles))
-        _leader_badges(dwg, group, state, "province", pid, (x - BADGE_R - 1, y - BADGE_R + 1))
-    for sid, shape in geo["seas"].items():
-        x, y = (float(v) for v in shape["label"])
-        fleets = sorted(state.at_sea.get(sid, {}).items(), key=lambda f: m.nation_ids.index(f[0]))
-        for i, (nation, fleet) in enumerate(fleets):
-            at = (x - 9, y + 1 + 13 * i)
-            box = dwg.g(
-                **{
-                    "class": "fleet" + (" blockade" if (sid, nation) in blockading else ""),
-                    "data-fleet": f"{sid}:{nation}",
-                    "data-ships": str(fleet.ships),
-                    "data-cargo": str(fleet.cargo),
-                }
-            )
-            style = styles[nation]
-            if (sid, nation) in blockading:
-                box.add(
-                    dwg.rect(
-                        (at[0] - 2.2, at[1] - 2.2),
-                        (22.4, 15.4),
-                        rx=3.5,
-                        fill="none",
-                        stroke="#B71C1C",
-                        stroke_width=1.6,
-                        stroke_dasharray="3,1.5",
-                        **{"class": "blockade-ring"},
-                    )
-                )
-            box.add(
-                dwg.rect(at, (18, 11), rx=2.5, fill=style.color, stroke="#FFFFFF", stroke_width=0.9)
-            )
-            ink = text_color_on(style.color)
-            box.add(
-                dwg.text(
-                    str(fleet.ships),
-                    insert=(at[0] + 6.5, at[1] + 8.6),
-                    text_anchor="middle",
-                    font_size=COUNT_SIZE,
-                    font_weight="bold",
-                    fill=ink,
-                    font_family="system-ui, sans-serif",
-                    **{"class": "ships"},
-                )
-            )
-            if fleet.cargo:
-                box.add(
-                    dwg.text(
-                        str(fleet.cargo),
-                        insert=(at[0] + 14.5, at[1] + 9.4),
-                        text_anchor="middle",
-                        font_size=5.4,
-                        fill=ink,
-                        font_family="system-ui, sans-serif",
-                        **{"class": "cargo"},
-                    )
-                )
-            group.add(box)
-            _leader_badges(dwg, group, state, "sea", sid, (at[0] - 2.5, at[1] + 2), nation)
-    return group
-
-
-def _division_badge(
-    dwg: svgwrite.Drawing,
-    pid: str,
-    nation: str,
-    count: int,
-    at: tuple[float, float],
-    styles: Mapping[str, SeatStyle],
-    radius: float,
-) -> Any:
-    style = styles[nation]
-    badge = dwg.g(
-        **{
-            "class": "divisions",
-            "data-divisions": pid,
-            "data-nation": nation,
-            "data-count": str(count),
-        }
-    )
-    badge.add(dwg.circle(at, radius, fill=style.color, stroke="#FFFFFF", stroke_width=1.0))
-    badge.add(
-        dwg.text(
-            str(count),
-            insert=(at[0], at[1] + radius * 0.44),
-            text_anchor="middle",
-            font_size=COUNT_SIZE * radius / BADGE_R * (0.85 if count >= 100 else 1.0),
-            font_weight="bold",
-            fill=text_color_on(style.color),
-            font_family="system-ui, sans-serif",
-            **{"class": "count"},
-        )
-    )
-    return badge
-
-
-def _port_numbers(
-    dwg: svgwrite.Drawing,
-    state: GreatWarState,
-    pid: str,
-    owner: str,
-    at: tuple[float, float],
-    styles: Mapping[str, SeatStyle],
-) -> Any:
-    """The superscripts: ships in port (each nation's, the owner's first, cargo in
-    brackets) then the hulls being built, lighter."""
-    group = dwg.g(**{"class": "port-units", "data-port-units": pid})
-    docked = sorted(state.docked.get(pid, {}).items(), key=lambda f: (f[0] != owner, f[0]))
-    x, y = at
-    for nation, fleet in docked:
-        text = str(fleet.ships) + (f"({fleet.cargo})" if fleet.cargo else "")
-        ink = SHIP_INK if nation == owner else styles[nation].color
-        group.add(
-            _text(
-                dwg,
-                text,
-                (x, y),
-                SUPER_SIZE,
-                "in-port",
-                text_anchor="start",
-                fill=ink,
-                font_weight="bold",
-                **{
-                    "data-nation": nation,
-                    "data-ships": str(fleet.ships),
-                    "data-cargo": str(fleet.cargo),
-                },
-            )
-        )
-        x += 0.62 * SUPER_SIZE * len(text) + 1.6
-    hulls = state.hulls.get(pid, 0)
-    if hulls:
-        group.add(
-            _text(
-                dwg,
-                str(hulls),
-                (x, y),
-                SUPER_SIZE,
-                "hulls",
-                text_anchor="start",
-                fill=HULL_INK,
-                font_weight="bold",
-                **{"data-hulls": str(hulls)},
-            )
-        )
-    return group
-
-
-def _leader_badges(
-    dwg: svgwrite.Drawing,
-    group: Any,
-    state: GreatWarState,
-    where: str,
-    place: str,
-    at: tuple[float, float],
-    nation: str | None = None,
-) -> None:
-    """A lettered disc per living leader at ``place``, leftwards from ``at``; admirals
-    square, generals round."""
-    styles = nation_styles(state.map)
-    for i, leader in enumerate(state.leaders_at(where, place, nation)):
-        card = state.map.leader(leader.id)
-        x, y = at[0] - i * (2 * LEADER_R + 1), at[1]
-        style = styles[leader.nation]
-        badge = dwg.g(
-            **{"class": f"leader {card.kind}", "data-leader": leader.id, "data-place": place}
-        )
-        badge.set_desc(title=f"{card.name} ({card.kind}, {state.map.name_of(leader.nation)})")
-        if card.kind == "admiral":
-            badge.add(
-                dwg.rect(
-                    (x - LEADER_R, y - LEADER_R),
-                    (2 * LEADER_R, 2 * LEADER_R),
-                    rx=1,
-                    fill="#FFFFFF",
-                    stroke=style.color,
-                    stroke_width=1.3,
-                )
-            )
-        else:
-            badge.add(
-                dwg.circle((x, y), LEADER_R, fill="#FFFFFF", stroke=style.color, stroke_width=1.3)
-            )
-        badge.add(
-            dwg.text(
-                _leader_initial(card.name),
-                insert=(x, y + 1.9),
-                text_anchor="middle",
-                font_size=5.2,
-                font_weight="bold",
-                fill="#111111",
-                font_family="system-ui, sans-serif",
-            )
-        )
-        group.add(badge)
-
-
 def _supply(
     dwg: svgwrite.Drawing,
     geo: Geometry,
     state: GreatWarState,
     styles: Mapping[str, SeatStyle],
+    nets: Mapping[str, Sequence[Network]],
 ) -> Any:
     """One tag per network of every nation: its allowance in pp, on the network's
     richest province; a network other than the nation's largest is also outlined."""
-    from engine.rulesets.greatwar1907.supply import networks
-
     m = state.map
     group = dwg.g(**{"class": "supply", "pointer-events": "none"})
     for nation in state.nation_ids:
-        for index, network in enumerate(networks(state, nation)):
+        for index, network in enumerate(nets[nation]):
             anchor = max(network.provinces, key=lambda p: (m.province(p).pp, -m.order_of(p)))
             x, y = (float(v) for v in geo["provinces"][anchor]["label"])
             style = styles[nation]
@@ -649,17 +403,7 @@ def _supply(
                     stroke_width=1.2,
                 )
             )
-            tag.add(
-                dwg.text(
-                    text,
-                    insert=(x, y - BADGE_R - 4.6),
-                    text_anchor="middle",
-                    font_size=6,
-                    font_weight="bold",
-                    fill="#111111",
-                    font_family="system-ui, sans-serif",
-                )
-            )
+            tag.add(figure(dwg, text, (x, y - BADGE_R - 4.6), 6, "#111111"))
             group.add(tag)
     return group
 

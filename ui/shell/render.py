@@ -116,14 +116,7 @@ def render_map(
         map_id = state.map_id
     names = territory_names(map_id)
     x0, y0, width, height = geometry["viewBox"]
-    import svgwrite  # imported here: the first screen needs no SVG drawing
-
-    dwg = svgwrite.Drawing(
-        size=("100%", "100%"),
-        viewBox=f"{x0} {y0} {width} {height}",
-        debug=False,
-        **{"class": "board", "preserveAspectRatio": "xMidYMid meet"},
-    )
+    dwg = board_drawing(geometry["viewBox"])
     styles = styles_of(state) if state is not None else []
     for seat, style in enumerate(styles):
         dwg.defs.add(fill_pattern(dwg, f"pat-{seat}", style))
@@ -145,18 +138,7 @@ def render_map(
     highlight = set(highlight)
     # Under the land: a round tap target per territory, so that a small one (Iceland is
     # 19x9 px on a laptop) can be hit from the sea around it; land drawn above wins.
-    hits = dwg.g(**{"class": "hit-areas", "aria-hidden": "true"})
-    for tid in geometry["territories"]:
-        hits.add(
-            dwg.circle(
-                _label(geometry, tid),
-                r=HIT_RADIUS,
-                fill="#000",
-                fill_opacity=0,
-                **{"data-hit": tid, "class": "hit"},
-            )
-        )
-    dwg.add(hits)
+    dwg.add(hit_areas(dwg, {tid: _label(geometry, tid) for tid in geometry["territories"]}))
     lands = dwg.g(**{"class": "territories"})
     for tid, shape in geometry["territories"].items():
         owner = state.owner.get(tid, -1) if state is not None else -1
@@ -304,9 +286,39 @@ def render_map(
     return str(dwg.tostring())
 
 
+def board_drawing(view_box: Sequence[float], css: str = "board") -> svgwrite.Drawing:
+    """An empty board: as wide as its container, the geometry's ``viewBox`` kept whole."""
+    import svgwrite  # imported here: the first screen needs no SVG drawing
+
+    x0, y0, width, height = view_box
+    return svgwrite.Drawing(
+        size=("100%", "100%"),
+        viewBox=f"{x0} {y0} {width} {height}",
+        debug=False,
+        **{"class": css, "preserveAspectRatio": "xMidYMid meet"},
+    )
+
+
 HIT_RADIUS = 13.5
 """Map units: a 27-unit disc is 24 px wide once the board is 900 px wide (a laptop, or a
 phone's board at the zoom button's 2.5x)."""
+
+
+def hit_areas(dwg: svgwrite.Drawing, centres: Mapping[str, Sequence[float]]) -> Any:
+    """The group of tap targets: an invisible disc of :data:`HIT_RADIUS` per place
+    (``data-hit="<id>"``), to be drawn under the land."""
+    hits = dwg.g(**{"class": "hit-areas", "aria-hidden": "true"})
+    for tid, centre in centres.items():
+        hits.add(
+            dwg.circle(
+                (float(centre[0]), float(centre[1])),
+                r=HIT_RADIUS,
+                fill="#000",
+                fill_opacity=0,
+                **{"data-hit": tid, "class": "hit"},
+            )
+        )
+    return hits
 
 
 def territory_at(target: Any) -> Any:
