@@ -412,7 +412,7 @@ class GreatWarPage:
         elif session.stage == "replay":
             main = panels.replay_html(session)
         elif session.stage == "report":
-            main = panels.report_html(session, board)
+            main = panels.report_html(session)
         elif session.stage == "sealed":
             main = panels.sealed_html(session)
         elif session.stage == "handover":

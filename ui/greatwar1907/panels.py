@@ -8,7 +8,6 @@ with ``gw-``.
 from __future__ import annotations
 
 from html import escape
-from urllib.parse import quote
 
 from engine.rulesets.greatwar1907.options import CHANGES, ONE_SIDED, START_YEAR
 from engine.rulesets.greatwar1907.state import Phase
@@ -429,30 +428,34 @@ def replay_html(session: GreatWarSession) -> str:
 
 
 def export_text(session: GreatWarSession, fmt: str) -> str:
-    from engine.rulesets.greatwar1907.report import report_text
+    """The report as BBCode or Markdown for the forum (h17r's :mod:`ui.greatwar1907.export`)."""
+    from ui.greatwar1907.export import bbcode, markdown
 
-    return report_text(session.state, fmt)
+    return bbcode(session.state) if fmt == "bbcode" else markdown(session.state)
 
 
-def report_html(session: GreatWarSession, svg: str) -> str:
+def report_html(session: GreatWarSession) -> str:
     """The moderator-style report of the last phase, with copy and download buttons."""
-    if session.stage != "report" or session.state.last_report is None:
-        return ""
-    text = export_text(session, "text")
+    from ui.greatwar1907.export import map_file_name, map_svg
+    from ui.greatwar1907.export import report_html as report_body
+    from ui.shell.export import data_url
+
     state = session.state
+    if session.stage != "report" or state.last_report is None:
+        return ""
     done = session.over or session.where == "forum"
     next_button = (
         "" if done else button("gw-next", "Next phase", "gw-next-phase", "", "btn primary")
     )
-    name = f"greatwar1907-turn-{state.turn}-{state.phase.value}.svg"
-    href = "data:image/svg+xml;charset=utf-8," + quote(svg)
     return (
-        f'<pre class="gw-report small" data-testid="gw-report">{escape(text)}</pre>'
+        f'<div class="gw-report small" data-testid="gw-report">{report_body(state)}</div>'
         '<div class="row">'
         + button("gw-copy-bbcode", "Copy BBCode", "gw-copy-bbcode")
         + button("gw-copy-markdown", "Copy Markdown", "gw-copy-markdown")
-        + f'<a class="btn" download="{name}" href="{escape(href)}" '
-        'data-testid="gw-download-svg">Map (SVG)</a>' + next_button + "</div>"
+        + f'<a class="btn" download="{escape(map_file_name(state))}" '
+        f'href="{escape(data_url(map_svg(state)))}" data-testid="gw-download-svg">Map (SVG)</a>'
+        + next_button
+        + "</div>"
         '<textarea id="gw-export-text" class="export" rows="3" readonly '
         'data-testid="gw-export-text"></textarea>'
     )
