@@ -462,11 +462,13 @@ def report_html(session: GreatWarSession) -> str:
 
 
 def sealed_html(session: GreatWarSession) -> str:
-    return forum_panels.sealed_html(session, "gw")
+    return forum_panels.sealed_html(session, "gw", "nation")
 
 
 def forum_html(session: GreatWarSession, page_url: str = "index.html") -> str:
-    return forum_panels.forum_html(session, "gw", page_url) if session.where == "forum" else ""
+    if session.where != "forum":
+        return ""
+    return forum_panels.forum_html(session, "gw", page_url, "nation")
 
 
 def log_html(session: GreatWarSession) -> str:

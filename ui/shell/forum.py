@@ -128,7 +128,9 @@ def sealing(record: SaveRecord) -> list[int]:
 
 
 def unclaimed(record: SaveRecord) -> list[int]:
-    return [i for i, k in enumerate(record.keys) if k is None]
+    """Seats that seal orders (the ruleset says which) and have no key yet."""
+    acting = set(sealing(record))
+    return [i for i, k in enumerate(record.keys) if k is None and i in acting]
 
 
 def seat_of(record: SaveRecord, key: PlayerKey) -> int | None:

@@ -1,6 +1,7 @@
 """HTML of the forum card every sealed-orders ruleset page shows (pure): the save code,
 the sealed and reveal codes, invitations, claiming, deadlines and resolving.  ``p`` is
-the page's prefix of actions and test ids (``cap``, ``gw``).
+the page's prefix of actions and test ids (``cap``, ``gw``), ``side`` what its players
+play ("faction", "nation").
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ def button(action: str, label: str, test: str, extra: str = "", cls: str = "btn"
     )
 
 
-def sealed_html(session: Any, p: str) -> str:
+def sealed_html(session: Any, p: str, side: str = "faction") -> str:
     """By forum, after sealing: the sealed code to post, then the reveal code."""
     if session.stage != "sealed":
         return ""
@@ -35,7 +36,7 @@ def sealed_html(session: Any, p: str) -> str:
         f'<textarea readonly rows="4" class="code" data-testid="{p}-reveal-code">'
         f"{escape(session.reveal)}</textarea>"
         if session.confirmed
-        else "<p>When every faction's sealed code is posted, paste them all here (yours "
+        else f"<p>When every {side}'s sealed code is posted, paste them all here (yours "
         "too); your reveal code will name them, so that nobody can seal again once you "
         "have revealed.</p>"
         f'<label class="label" for="{p}-seen-seals">Every sealed code</label>'
@@ -61,7 +62,7 @@ def sealed_html(session: Any, p: str) -> str:
     )
 
 
-def invitations_html(session: Any, page_url: str, p: str) -> str:
+def invitations_html(session: Any, page_url: str, p: str, side: str = "faction") -> str:
     """The host's private invitation link of each faction not claimed yet: whoever opens
     a link can take that faction, so each goes to its own player only."""
     pending = session.pending_invitations()
@@ -76,24 +77,23 @@ def invitations_html(session: Any, page_url: str, p: str) -> str:
     )
     return (
         f'<div class="pbem-invites" data-testid="{p}-invitations"><p><b>Invitations.</b> '
-        "These factions are kept for their players: send each player <i>only their own</i> "
+        f"These {side}s are kept for their players: send each player <i>only their own</i> "
         "link (privately, not in the forum thread); the save code alone lets others watch, "
-        "not take a faction.</p>"
+        f"not take a {side}.</p>"
         f"<ul>{items}</ul></div>"
     )
 
 
-def forum_html(session: Any, p: str, page_url: str = "index.html") -> str:
+def forum_html(session: Any, p: str, page_url: str = "index.html", side: str = "faction") -> str:
     """The forum card: the save code, pasting codes, claiming, resolving."""
     if session.where != "forum":
         return ""
     state = session.state
-    keys = session.code_keys()
     claim = ""
     if session.stage == "claim":
         free = session.claimable()
         claim = (
-            "<p>Which faction do you play? Claiming signs the game with this browser's key.</p>"
+            f"<p>Which {side} do you play? Claiming signs the game with this browser's key.</p>"
             + '<div class="row">'
             + "".join(
                 button(
@@ -109,15 +109,15 @@ def forum_html(session: Any, p: str, page_url: str = "index.html") -> str:
         )
         if not free:
             claim = (
-                f'<p class="error" data-testid="{p}-no-seat">No faction is free for this '
+                f'<p class="error" data-testid="{p}-no-seat">No {side} is free for this '
                 "browser: each is claimed or kept for an invited player (open your own "
                 "invitation link to claim yours). You can watch.</p>"
             )
-    unclaimed = [state.players[i].name for i, k in enumerate(keys) if k is None]
+    unclaimed = [state.players[i].name for i in session.unclaimed_seats()]
     waiting = (
         f'<p class="muted small">Not yet claimed: {escape(", ".join(unclaimed))} — they open '
         "their invitation link (or paste it into Join a forum game) and claim their "
-        "faction; then paste their new code here.</p>"
+        f"{side}; then paste their new code here.</p>"
         if unclaimed
         else ""
     )
@@ -128,7 +128,7 @@ def forum_html(session: Any, p: str, page_url: str = "index.html") -> str:
         f"{' · moderated' if session.moderated else ''}.</p>{claim}"
         f'<label class="label" for="{p}-save-code">Latest save code (post it)</label>'
         f'<textarea id="{p}-save-code" readonly rows="3" class="code" data-testid="{p}-save-code">'
-        f"{escape(session.code)}</textarea>{waiting}{invitations_html(session, page_url, p)}"
+        f"{escape(session.code)}</textarea>{waiting}{invitations_html(session, page_url, p, side)}"
         f'<label class="label" for="{p}-paste">Paste the next save code</label>'
         f'<textarea id="{p}-paste" rows="2" class="code" data-testid="{p}-paste"></textarea>'
         '<div class="row end">' + button(f"{p}-load", "Load save code", f"{p}-load") + "</div>"
@@ -142,10 +142,10 @@ def forum_html(session: Any, p: str, page_url: str = "index.html") -> str:
         f'data-testid="{p}-resolve-reveals"></textarea>'
         + (
             f'<p class="muted small" data-testid="{p}-moderated">A moderated game: only the '
-            "moderator named when the game was created resolves, from the factions' orders "
-            "codes (no sealed codes; silent factions get default orders).</p>"
+            f"moderator named when the game was created resolves, from the {side}s' orders "
+            f"codes (no sealed codes; silent {side}s get default orders).</p>"
             if session.moderated
-            else _deadline_html(session, p)
+            else _deadline_html(session, p, side)
         )
         + '<div class="row end">'
         + button(f"{p}-resolve", "Check the codes and resolve", f"{p}-resolve", "", "btn primary")
@@ -153,7 +153,7 @@ def forum_html(session: Any, p: str, page_url: str = "index.html") -> str:
     )
 
 
-def _deadline_html(session: Any, p: str) -> str:
+def _deadline_html(session: Any, p: str, side: str) -> str:
     """Without a moderator: past the deadline, every faction that revealed signs that the
     others are silent; with all those codes the turn resolves with default orders for
     the silent ones."""
@@ -165,7 +165,7 @@ def _deadline_html(session: Any, p: str) -> str:
         else ""
     )
     return (
-        '<p class="muted small">Past the deadline with a faction silent: each faction that '
+        f'<p class="muted small">Past the deadline with a {side} silent: each {side} that '
         "revealed signs a deadline code (from the reveals above); paste them all to give "
         "the silent ones default orders.</p>"
         f'<label class="label" for="{p}-resolve-deadlines">Deadline codes</label>'

@@ -57,10 +57,14 @@ class ForumSeat:
         invitation it was opened with)."""
         return forum.claimable(self.record(), self.invite) if self.seat is None else []
 
+    def unclaimed_seats(self) -> list[int]:
+        """The seats that seal orders and have no key yet (an idle seat is never claimed)."""
+        return forum.unclaimed(self.record()) if self.code else []
+
     def pending_invitations(self) -> list[tuple[int, str]]:
         """(seat, secret) of each invitation this browser made whose seat is still free."""
-        keys = self.code_keys()
-        return [(s, v) for s, v in sorted(self.invites.items()) if s < len(keys) and not keys[s]]
+        free = set(self.unclaimed_seats())
+        return [(s, v) for s, v in sorted(self.invites.items()) if s in free]
 
     def claim(self, seat: int, key: PlayerKey) -> str:
         """Claim ``seat`` for this browser: the next save code, to post."""
