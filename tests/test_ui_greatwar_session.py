@@ -137,3 +137,42 @@ def test_a_forum_phase_by_sealed_codes_between_two_nations() -> None:
     assert a.state.phase is Phase.ATTACK
     b.paste_save(a.code)
     assert b.state.phase is Phase.ATTACK and b.stage == "replay"
+
+
+def test_a_leader_goes_with_a_free_move_and_an_unplaced_one_is_placed() -> None:
+    """R27, R67: a general standing at the origin may go with a move; an unplaced leader
+    is placed in a province of his nation."""
+    s = _one_human()
+    s.set_mode("move")
+    assert "Move from" in s.click("zag")
+    assert s.leaders_here() == ["brusilov"]
+    s.toggle_leader("brusilov")
+    target = s.targets()[0]
+    s.click(target)
+    assert s.draft.parts["moves"][0]["leaders"] == ["brusilov"]
+    uk = [PlayerSpec(n, "easy") for n in ("R", "G", "F")] + [PlayerSpec("Una", "human")]
+    t = GreatWarSession.new(uk + [PlayerSpec(f"C{i}", "easy") for i in range(4)], {}, "uk")
+    t.acknowledge_handover()
+    t.set_mode("place")
+    with pytest.raises(EntryError, match="choose the leader"):
+        t.click("lon")
+    t.toggle_leader("kitchener")
+    assert t.click("lon") == f"Place {t.state.map.leader('kitchener').name} at London"
+    t.toggle_leader("kitchener")
+    with pytest.raises(EntryError, match="already placed in these orders"):
+        t.click("edi")
+    assert len(t.draft.parts["place"]) == 1
+
+
+def test_a_refused_order_leaves_the_draft_as_it_was() -> None:
+    """Bad input gets a clear message and changes nothing."""
+    s = _one_human()
+    s.click("mos")
+    before = s.draft.to_json()
+    s.set_mode("attack")
+    with pytest.raises(EntryError):
+        s.click("ber")  # not yours
+    s.count = "lots"
+    with pytest.raises(EntryError, match="whole number"):
+        s.click("mos")
+    assert s.draft.to_json() == before
