@@ -6,6 +6,7 @@ sealed codes between two browser contexts."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -101,13 +102,30 @@ def test_two_turns_of_pass_and_play_against_computers(
         expect(review).to_contain_text(text)
     page.screenshot(path=str(artifacts / "greatwar-deployment-1366.png"), full_page=False)
     page.get_by_test_id("gw-seal").click()
-    finish_phase(page)
-    # Attack: an amphibious strike from the Black Sea with its exact odds
+    # the replay on the map, with the shell's controls; then the report and its exports
+    wait_stage(page, "replay")
+    expect(page.get_by_test_id("gw-replay-title")).to_have_text("Before")
+    page.get_by_test_id("gw-replay-forward").click()
+    expect(page.get_by_test_id("gw-replay-title")).not_to_have_text("Before")
+    page.get_by_test_id("gw-replay-last").click()
+    expect(page.get_by_test_id("gw-replay-title")).to_have_text("After")
+    page.get_by_test_id("gw-replay-skip").click()
+    wait_stage(page, "report")
+    page.get_by_test_id("gw-copy-markdown").click()
+    expect(page.get_by_test_id("gw-export-text")).to_have_value(re.compile("Great War 1907"))
+    page.get_by_test_id("gw-next-phase").click()
+    wait_stage(page, "handover")
+    page.get_by_test_id("gw-handover").click()
+    wait_stage(page, "entry")
+    # Attack: an amphibious strike from the Black Sea with its exact odds, the target
+    # chosen with the keyboard (a legal destination takes focus; Enter taps it)
     page.get_by_test_id("gw-mode-strike").click()
     tap(page, "blk")
-    target = page.locator("#board .target").first.get_attribute("data-territory")
+    first = page.locator("#board .target").first
+    target = first.get_attribute("data-territory")
     assert target
-    tap(page, target)
+    first.focus()
+    page.keyboard.press("Enter")
     expect(page.get_by_test_id(f"gw-odds-{target}")).to_contain_text("%")
     page.screenshot(path=str(artifacts / "greatwar-attack-1366.png"), full_page=False)
     page.get_by_test_id("gw-seal").click()
@@ -120,8 +138,33 @@ def test_two_turns_of_pass_and_play_against_computers(
     page.get_by_test_id("gw-seal").click()
     wait_stage(page, "replay", "report")
     assert page.evaluate(f"{BODY}.gwTurn") == "3"
+    page.locator("#board").screenshot(path=str(artifacts / "greatwar-map-1366.png"))
     page.set_viewport_size({"width": 390, "height": 844})
-    page.screenshot(path=str(artifacts / "greatwar-map-390.png"), full_page=True)
+    page.screenshot(path=str(artifacts / "greatwar-page-390.png"), full_page=True)
+    page.locator("#board").screenshot(path=str(artifacts / "greatwar-map-390.png"))
+    assert_clean(page)
+
+
+def test_orders_on_a_phone(page: Page, server_url: str, artifacts: Path) -> None:
+    """At 390 px the order panel sits below the map: a tap on the map writes the order,
+    the review list and the seal button are reachable."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server_url)
+    wait_ready(page)
+    start_game(page, "e2e-gw-phone", {i: "easy" for i in range(1, 8)})
+    wait_stage(page, "handover")
+    page.get_by_test_id("gw-handover").click()
+    wait_stage(page, "entry")
+    page.locator('#board [data-territory="mos"]').first.click()
+    expect(page.get_by_test_id("gw-review")).to_contain_text("Build 1 div in Moscow")
+    seal = page.get_by_test_id("gw-seal")
+    seal.scroll_into_view_if_needed()
+    expect(seal).to_be_in_viewport()
+    box = page.locator("body").bounding_box()
+    assert box is not None and box["width"] <= 390  # nothing wider than the phone
+    page.screenshot(path=str(artifacts / "greatwar-orders-390.png"), full_page=True)
+    seal.click()
+    wait_stage(page, "replay", "report")
     assert_clean(page)
 
 
@@ -131,9 +174,7 @@ def guarded(browser: Browser, server_url: str) -> tuple[Any, Page, PageMonitor]:
     return context, page, guard(page, server_url)
 
 
-def test_one_phase_by_sealed_codes_between_two_browsers(
-    browser: Browser, server_url: str
-) -> None:
+def test_one_phase_by_sealed_codes_between_two_browsers(browser: Browser, server_url: str) -> None:
     ctx_a, a, mon_a = guarded(browser, server_url)
     ctx_b, b, mon_b = guarded(browser, server_url)
     try:
