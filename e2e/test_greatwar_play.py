@@ -146,8 +146,8 @@ def test_two_turns_of_pass_and_play_against_computers(
 
 
 def test_orders_on_a_phone(page: Page, server_url: str, artifacts: Path) -> None:
-    """At 390 px the order panel sits below the map: a tap on the map writes the order,
-    the review list and the seal button are reachable."""
+    """At 390 px the order panel sits below the map, before the nations' table: a tap on
+    the map writes the order, the review list and the seal button are reachable."""
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(server_url)
     wait_ready(page)
@@ -157,6 +157,9 @@ def test_orders_on_a_phone(page: Page, server_url: str, artifacts: Path) -> None
     wait_stage(page, "entry")
     page.locator('#board [data-territory="mos"]').first.click()
     expect(page.get_by_test_id("gw-review")).to_contain_text("Build 1 div in Moscow")
+    main = page.get_by_test_id("gw-main").bounding_box()
+    status = page.get_by_test_id("gw-status").bounding_box()
+    assert main is not None and status is not None and main["y"] < status["y"]
     seal = page.get_by_test_id("gw-seal")
     seal.scroll_into_view_if_needed()
     expect(seal).to_be_in_viewport()
