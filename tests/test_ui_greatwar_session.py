@@ -176,3 +176,49 @@ def test_a_refused_order_leaves_the_draft_as_it_was() -> None:
     with pytest.raises(EntryError, match="whole number"):
         s.click("mos")
     assert s.draft.to_json() == before
+
+
+def test_the_trade_route_is_checked_as_each_field_is_chosen() -> None:
+    """R74, R75: "route condition checked as you choose — refusals named"."""
+    s = _one_human()
+    s.set_mode("trade")
+    assert s.set_trade_field("with", "spain") == ""
+    assert s.set_trade_field("give", "mos").startswith("Refused: ")
+    assert "no province next to" in s.trade_check()
+    s.set_trade_field("with", "germany")
+    s.set_trade_field("give", "war")
+    assert s.trade_check().startswith("Route open to German Empire")
+    assert s.set_trade_field("give_pp", "0.3") == "Refused: pp go in quarters (0.25), not '0.3'"
+    again = GreatWarSession.from_json(s.to_json())
+    assert again.trade_form == s.trade_form
+
+
+def test_a_diplomacy_change_the_engine_would_refuse_is_refused_with_its_reason() -> None:
+    """R86: no alliance between two nations when either is at war with an ally of the
+    other: the UK and Russia's ally, the Ottoman Empire, are at war."""
+    s = _one_human()
+    with pytest.raises(EntryError, match=r"at war with an ally of the other \(R86\)"):
+        s.diplomacy("uk", "alliance")
+    assert "diplomacy" not in s.draft.parts
+
+
+def test_a_moderated_forum_phase_resolved_by_the_host_from_orders_codes() -> None:
+    """With a moderator, the host resolves from the nations' orders codes, no sealed
+    codes; a nation that sent nothing gets empty orders (R5)."""
+    host, player = PlayerKey.generate(), PlayerKey.generate()
+    specs = [PlayerSpec("Ada", "human"), PlayerSpec("Bo", "human")] + [
+        PlayerSpec(f"X{i}", "idle") for i in range(6)
+    ]
+    a = GreatWarSession.new_forum(specs, {}, "moderated", host, 0, moderated=True)
+    link = forum.invitation_link("https://host/", a.code, 1, a.invites[1])
+    b = GreatWarSession.join(link, player)
+    b.claim(1, player)
+    a.paste_save(b.code)
+    a.click("mos")
+    a.seal(host)
+    assert a.confirmed  # moderated: the orders code goes to the host at once
+    a.resolve_codes("", a.reveal, host)
+    assert a.state.phase is Phase.ATTACK
+    assert "sent no orders" in " ".join(a.state.last_report["comments"])
+    b.paste_save(a.code)
+    assert b.state.phase is Phase.ATTACK

@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.core import Order
 from engine.errors import EngineError
+from engine.rulesets.greatwar1907.diplomacy import units_in_land_of
 from engine.rulesets.greatwar1907.economy import Allowances, start_allowances
 from engine.rulesets.greatwar1907.legal import (
     attack_targets,
@@ -492,6 +493,22 @@ def describe_trade(state: GreatWarState, t: Mapping[str, Any]) -> str:
     return f"you give {bundle(t['give'])}, you get {bundle(t['get'])} (only if they order the same)"
 
 
+def diplomacy_refusal(state: GreatWarState, nation: str, other: str, to: str) -> str | None:
+    """Why the engine would refuse this change now, in the player's words (None: it may
+    go; a two-sided change still needs the other nation's order)."""
+    current = state.relation(nation, other)
+    if (current, to) not in CHANGES:
+        return f"from {current} to {to} is not a change"
+    if current == "alliance" and units_in_land_of(state, nation, other):
+        return f"you have units in {name(state, other)}'s land: bring them home first (R84)"
+    if to == "alliance" and (
+        any(state.at_war(nation, x) for x in state.allies(other))
+        or any(state.at_war(other, x) for x in state.allies(nation))
+    ):
+        return "one of you is at war with an ally of the other (R86)"
+    return None
+
+
 def add_diplomacy(state: GreatWarState, seat: int, draft: Draft, other: str, to: str) -> str:
     """R79-R81: a one-sided change is paid (peace to war 3 pp, alliance to peace 3 pp,
     alliance to war 6 pp); peace and alliance need both nations to order them."""
@@ -501,6 +518,9 @@ def add_diplomacy(state: GreatWarState, seat: int, draft: Draft, other: str, to:
     if any(d["with"] == other for d in draft.parts.get("diplomacy", [])):
         raise EntryError(f"you already ordered a change with {name(state, other)}: remove it first")
     cost = diplomacy_cost(state, nation, other, to)
+    why = diplomacy_refusal(state, nation, other, to)
+    if why is not None:
+        raise EntryError(f"{to.capitalize()} with {name(state, other)} would be refused: {why}")
     if cost:
         left = sum(x.left for x in network_lines(state, seat, draft))
         if cost > left:

@@ -190,8 +190,19 @@ class GreatWarPage:
 
     def on_input(self, event: Any) -> None:
         target = event.target
-        if self.session is not None and str(getattr(target, "id", "")) == "gw-count":
+        field = str(getattr(target, "id", ""))
+        if self.session is None:
+            return
+        if field == "gw-count":
             self.session.count = str(target.value)
+            self.save()
+        elif field.startswith("gw-trade-") and field != "gw-trade-check":
+            name = field.removeprefix("gw-trade-").replace("-", "_")
+            check = self.session.set_trade_field(name, str(target.value))
+            box = self.el("gw-trade-check")
+            if _found(box):  # only the check line changes: the field keeps its focus
+                box.textContent = check
+                box.className = "warn small" if check.startswith("Refused") else "muted small"
             self.save()
 
     def on_key(self, event: Any) -> None:

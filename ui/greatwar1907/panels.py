@@ -168,33 +168,52 @@ def leaders_html(session: GreatWarSession) -> str:
 
 
 def trade_html(session: GreatWarSession) -> str:
+    """The trade being written; its route condition is checked as each field is chosen
+    (``gw-trade-check``)."""
     if session.mode != "trade" or session.viewer is None:
         return ""
     state = session.state
+    form = session.trade_form
     nation = state.nation_ids[session.viewer]
     others = [n for n in state.nation_ids if n != nation]
-    partner = "".join(
-        f'<option value="{n}">{escape(state.map.name_of(n))}</option>' for n in others
-    )
 
-    def provinces(of: list[str]) -> str:
-        return '<option value="">—</option>' + "".join(
-            f'<option value="{p}">{escape(state.map.name_of(p))}</option>' for p in of
+    def options(ids: list[str], chosen: str, blank: bool) -> str:
+        head = '<option value="">—</option>' if blank else ""
+        return head + "".join(
+            f'<option value="{x}"{" selected" if x == chosen else ""}>'
+            f"{escape(state.map.name_of(x))}</option>"
+            for x in ids
         )
 
     theirs = [p.id for p in state.map.provinces if state.owner[p.id] in others]
+
+    def field(key: str, label: str, body: str) -> str:
+        test = f"gw-trade-{key.replace('_', '-')}"
+        return f'<label>{label} <select id="{test}" data-testid="{test}">{body}</select></label>'
+
+    def amount(key: str, label: str) -> str:
+        test = f"gw-trade-{key.replace('_', '-')}"
+        return (
+            f'<label>{label} <input id="{test}" data-testid="{test}" inputmode="decimal" '
+            f'size="4" value="{escape(form.get(key, ""))}"></label>'
+        )
+
+    check = session.trade_check()
+    css = "warn small" if check.startswith("Refused") else "muted small"
     return (
         '<div class="gw-trade grid2">'
-        '<label>With <select id="gw-trade-with" data-testid="gw-trade-with">'
-        f"{partner}</select></label>"
-        '<label>You give (province) <select id="gw-trade-give" data-testid="gw-trade-give">'
-        f"{provinces(state.provinces_of(nation))}</select></label>"
-        '<label>You give (pp) <input id="gw-trade-give-pp" data-testid="gw-trade-give-pp" '
-        'inputmode="decimal" size="4"></label>'
-        '<label>You get (province) <select id="gw-trade-get" data-testid="gw-trade-get">'
-        f"{provinces(theirs)}</select></label>"
-        '<label>You get (pp) <input id="gw-trade-get-pp" data-testid="gw-trade-get-pp" '
-        'inputmode="decimal" size="4"></label></div>'
+        + field("with", "With", options(others, form.get("with", ""), False))
+        + field(
+            "give",
+            "You give (province)",
+            options(state.provinces_of(nation), form.get("give", ""), True),
+        )
+        + amount("give_pp", "You give (pp)")
+        + field("get", "You get (province)", options(theirs, form.get("get", ""), True))
+        + amount("get_pp", "You get (pp)")
+        + "</div>"
+        f'<p id="gw-trade-check" class="{css}" data-testid="gw-trade-check" aria-live="polite">'
+        f"{escape(check)}</p>"
         '<div class="row end">'
         + button("gw-trade", "Offer this trade", "gw-trade-add", "", "btn primary")
         + "</div>"
@@ -236,16 +255,23 @@ def diplomacy_html(session: GreatWarSession) -> str:
             if frm != current:
                 continue
             price = f"{cost / 4:g} pp" if sides == ONE_SIDED else "free, both must order it"
-            disabled = " disabled" if other in ordered else ""
+            why = entry.diplomacy_refusal(state, mine, other, to)
+            disabled = " disabled" if other in ordered or why else ""
+            title = f' title="{escape(why)}"' if why else ""
             buttons.append(
                 button(
                     "gw-diplomacy",
                     f"{escape(to.capitalize())} ({price})",
                     f"gw-dip-{other}-{to}",
-                    f' data-with="{other}" data-to="{to}"{disabled}',
+                    f' data-with="{other}" data-to="{to}"{disabled}{title}',
                     "chip",
                 )
             )
+            if why:
+                buttons.append(
+                    f'<span class="muted small" data-testid="gw-dip-why-{other}-{to}">'
+                    f"{escape(why)}</span>"
+                )
         items.append(
             f"<li>{_nation(session, other)} <span class='muted small'>{current}</span> "
             f"{''.join(buttons)}</li>"

@@ -57,6 +57,23 @@ def parse_count(text: str) -> int | None:
     return int(text)
 
 
+def _quarters(text: str) -> int:
+    """pp typed by the player, as quarters ("" is none).
+
+    :raises EntryError: not a number on the 0.25 grid.
+    """
+    text = text.strip()
+    if not text:
+        return 0
+    try:
+        value = float(text)
+    except ValueError:
+        raise EntryError(f"pp must be a number, not {text!r}") from None
+    if value < 0 or abs(value * 4 - round(value * 4)) > 1e-9:
+        raise EntryError(f"pp go in quarters (0.25), not {text!r}")
+    return round(value * 4)
+
+
 @dataclass
 class GreatWarSession(ForumSeat):
     state: GreatWarState
@@ -70,6 +87,8 @@ class GreatWarSession(ForumSeat):
     leaders: list[str] = field(default_factory=list)
     """Leaders chosen to go with the next move, sail, attack or strike."""
     overlays: list[str] = field(default_factory=list)
+    trade_form: dict[str, str] = field(default_factory=dict)
+    """The trade being written: with, give, get, give_pp, get_pp (checked as chosen)."""
     replay_step: int = 0
     replay_paused: bool = False
     replay_speed: float = 1.0
@@ -422,6 +441,33 @@ class GreatWarSession(ForumSeat):
             return [s for s, per in state.at_sea.items() if nation in per and per[nation].cargo]
         return []
 
+    def set_trade_field(self, name: str, value: str) -> str:
+        """One field of the trade being written; returns the route check of the offer."""
+        if name in ("with", "give", "get", "give_pp", "get_pp"):
+            self.trade_form[name] = value
+        return self.trade_check()
+
+    def trade_check(self) -> str:
+        """The route condition of the offer as chosen so far, in words ("" for none)."""
+        if self.viewer is None:
+            return ""
+        form = self.trade_form
+        other = form.get("with") or next(
+            n for n in self.state.nation_ids if n != self.state.nation_ids[self.viewer]
+        )
+        try:
+            give_pp, get_pp = (_quarters(form.get(k, "")) for k in ("give_pp", "get_pp"))
+        except EntryError as exc:
+            return f"Refused: {exc}"
+        give = tuple(p for p in (form.get("give", ""),) if p)
+        get = tuple(p for p in (form.get("get", ""),) if p)
+        if not (give or get or give_pp or get_pp):
+            return ""
+        why = entry.trade_refusal(self.state, self.viewer, other, give, get, give_pp, get_pp)
+        if why is not None:
+            return f"Refused: {why}"
+        return f"Route open to {self.name(other)}: it goes ahead if they order the mirror offer"
+
     def trade(
         self,
         other: str,
@@ -434,29 +480,18 @@ class GreatWarSession(ForumSeat):
 
         :raises EntryError: the offer is refused (named).
         """
-
-        def quarters(text: str) -> int:
-            text = text.strip()
-            if not text:
-                return 0
-            try:
-                value = float(text)
-            except ValueError:
-                raise EntryError(f"pp must be a number, not {text!r}") from None
-            if value < 0 or abs(value * 4 - round(value * 4)) > 1e-9:
-                raise EntryError(f"pp go in quarters (0.25), not {text!r}")
-            return round(value * 4)
-
-        return entry.add_trade(
+        message = entry.add_trade(
             self.state,
             self._seat(),
             self.draft,
             other,
             tuple(p for p in give if p),
             tuple(p for p in get if p),
-            quarters(give_pp),
-            quarters(get_pp),
+            _quarters(give_pp),
+            _quarters(get_pp),
         )
+        self.trade_form = {}
+        return message
 
     def diplomacy(self, other: str, to: str) -> str:
         return entry.add_diplomacy(self.state, self._seat(), self.draft, other, to)
@@ -560,6 +595,7 @@ class GreatWarSession(ForumSeat):
             "count": self.count,
             "leaders": list(self.leaders),
             "overlays": list(self.overlays),
+            "trade_form": dict(self.trade_form),
             "replay_step": self.replay_step,
             "replay_paused": self.replay_paused,
             "replay_speed": self.replay_speed,
@@ -594,6 +630,7 @@ class GreatWarSession(ForumSeat):
             count=str(data["count"]),
             leaders=[str(x) for x in data.get("leaders", [])],
             overlays=[str(x) for x in data.get("overlays", [])],
+            trade_form={str(k): str(v) for k, v in dict(data.get("trade_form", {})).items()},
             replay_step=int(data["replay_step"]),
             replay_paused=bool(data.get("replay_paused", False)),
             replay_speed=float(data.get("replay_speed", 1.0)),
