@@ -66,7 +66,13 @@ def _nation(session: GreatWarSession, nation: str) -> str:
 
 
 def phase_label(session: GreatWarSession) -> str:
+    """The phase being written, or during the replay and report the one resolved."""
     state = session.state
+    report = state.last_report
+    if session.stage in ("replay", "report") and report is not None:
+        phase = "Attack" if report.get("phase") == "attack" else "Deployment"
+        turn = int(report.get("turn", state.turn))
+        return f"{phase} · turn {turn} ({START_YEAR + turn}) resolved"
     if state.phase is Phase.GAME_OVER:
         return "Game over"
     phase = "Attack" if state.phase is Phase.ATTACK else "Deployment"
