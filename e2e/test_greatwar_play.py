@@ -139,6 +139,14 @@ def test_two_turns_of_pass_and_play_against_computers(
     wait_stage(page, "replay", "report")
     assert page.evaluate(f"{BODY}.gwTurn") == "3"
     page.locator("#board").screenshot(path=str(artifacts / "greatwar-map-1366.png"))
+    # the shell's game record: this ruleset's map in its replay, the league, the charts
+    page.locator('[data-action="record"]').click()
+    expect(page.get_by_test_id("replay-board").locator('[data-territory="mos"]')).to_have_count(1)
+    page.get_by_test_id("record-tab-league").click()
+    expect(page.get_by_test_id("record-body")).to_contain_text("Ada")
+    page.get_by_test_id("record-tab-charts").click()
+    expect(page.get_by_test_id("record-body").locator("svg").first).to_be_visible()
+    page.get_by_test_id("close-record").click()
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=str(artifacts / "greatwar-page-390.png"), full_page=True)
     page.locator("#board").screenshot(path=str(artifacts / "greatwar-map-390.png"))

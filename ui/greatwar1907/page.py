@@ -400,6 +400,12 @@ class GreatWarPage:
             targets=tuple(session.highlight()),
         )
 
+    def record_board(self, state: Any, taken: set[str]) -> str:
+        """A position of the game record (the shell's dialog) on this ruleset's map."""
+        from ui.greatwar1907.render import render_board
+
+        return render_board(state, highlights={t: "conquered" for t in taken})
+
     def refresh(self) -> None:
         session = self.session
         if session is None:

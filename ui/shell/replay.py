@@ -71,13 +71,17 @@ class Replay:
 
 
 def changed(before: Any | None, after: Any) -> dict[str, tuple[int, int]]:
-    """Territories whose owner changed between two positions: ``{t: (old, new)}``."""
+    """Territories a seat took between two positions: ``{t: (old seat, new seat)}`` (old
+    is ``SEATLESS`` for a seatless owner's, e.g. Neutral; a claim is not a change)."""
+    from engine.history import UNOWNED, seat_owners
+
     if before is None:
         return {}
+    earlier = seat_owners(before)
     return {
-        t: (before.owner.get(t, -1), o)
-        for t, o in after.owner.items()
-        if before.owner.get(t, -1) >= 0 and o >= 0 and before.owner.get(t) != o
+        t: (earlier.get(t, UNOWNED), o)
+        for t, o in seat_owners(after).items()
+        if earlier.get(t, UNOWNED) != UNOWNED and o >= 0 and earlier.get(t) != o
     }
 
 
