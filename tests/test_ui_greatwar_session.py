@@ -222,3 +222,22 @@ def test_a_moderated_forum_phase_resolved_by_the_host_from_orders_codes() -> Non
     assert "sent no orders" in " ".join(a.state.last_report["comments"])
     b.paste_save(a.code)
     assert b.state.phase is Phase.ATTACK
+
+
+def test_an_order_in_the_review_list_can_be_changed() -> None:
+    """The review list is editable before sealing: "change" takes the order back into
+    the panel with its origin, count and leaders, to be written again."""
+    s = _one_human()
+    s.set_mode("move")
+    s.click("zag")
+    s.toggle_leader("brusilov")
+    s.count = "1"
+    target = s.targets()[0]
+    s.click(target)
+    assert "Change it: from" in s.change("moves", 0)
+    assert (s.mode, s.selected, s.count, s.leaders) == ("move", "zag", "1", ["brusilov"])
+    assert "moves" not in s.draft.to_json()
+    s.count = ""
+    s.click(target)
+    assert s.draft.parts["moves"][0]["divisions"] is None
+    assert s.draft.parts["moves"][0]["leaders"] == ["brusilov"]

@@ -263,6 +263,8 @@ class GreatWarPage:
             elif name == "gw-remove":
                 session.remove(str(button.dataset.section), int(button.dataset.index))
                 self.message("Order removed.")
+            elif name == "gw-change":
+                self.message(session.change(str(button.dataset.section), int(button.dataset.index)))
             elif name == "gw-clear":
                 session.clear()
                 self.message("Orders cleared.")

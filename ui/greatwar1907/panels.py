@@ -312,6 +312,14 @@ def review_html(session: GreatWarSession) -> str:
         lines = "".join(
             f'<li data-kind="{section}"><span>{escape(entry.describe(state, section, part))}'
             f"</span>"
+            + '<span class="row">'
+            + button(
+                "gw-change",
+                "✎",
+                f"gw-change-{section}-{i}",
+                f' data-section="{section}" data-index="{i}" aria-label="Change this order"',
+                "btn ghost small",
+            )
             + button(
                 "gw-remove",
                 "✕",
@@ -319,6 +327,7 @@ def review_html(session: GreatWarSession) -> str:
                 f' data-section="{section}" data-index="{i}" aria-label="Remove this order"',
                 "btn ghost small",
             )
+            + "</span>"
             + "</li>"
             for i, part in enumerate(items)
         )

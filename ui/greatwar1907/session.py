@@ -499,6 +499,47 @@ class GreatWarSession(ForumSeat):
     def remove(self, section: str, index: int) -> None:
         self.draft.remove(section, index)
 
+    def change(self, section: str, index: int) -> str:
+        """Take an order back into the panel to write it again: its mode, origin, count
+        and leaders as they were; it leaves the list until it is written again.
+
+        :raises EntryError: no such order.
+        """
+        part = self.draft.remove(section, index)
+        mode = {
+            "builds": "ships" if part.get("ships") else "build",
+            "moves": "move",
+            "sail": "sail",
+            "attacks": "attack",
+            "strikes": "strike",
+            "embark": "embark",
+            "disembark": "disembark",
+            "place": "place",
+            "trades": "trade",
+            "diplomacy": "diplomacy",
+        }[section]
+        self.set_mode(mode)
+        count = part.get("ships") if section in ("sail",) else part.get("divisions")
+        if section == "builds":
+            count = part.get("ships") or part.get("divisions")
+        self.count = "" if count is None else str(count)
+        self.leaders = [str(x) for x in part.get("leaders", [])]
+        if section == "place":
+            self.leaders = [str(part["leader"])]
+        if section == "trades":
+            self.trade_form = {
+                "with": str(part["with"]),
+                "give": next(iter(part["give"]["provinces"]), ""),
+                "get": next(iter(part["get"]["provinces"]), ""),
+                "give_pp": f"{float(part['give']['pp']):g}" if part["give"]["pp"] else "",
+                "get_pp": f"{float(part['get']['pp']):g}" if part["get"]["pp"] else "",
+            }
+        origin = part.get("from")
+        if origin is not None:
+            self.selected = str(origin)
+            return f"Change it: from {self.name(self.selected)}, tap where it goes"
+        return "Change it, then add it again"
+
     def clear(self) -> None:
         if self.viewer is not None:
             self.drafts[self.viewer] = Draft()
