@@ -284,3 +284,50 @@ def test_legend_names_every_nation_and_symbol() -> None:
         assert f'data-legend="{nation}"' in html
     for key in ("divisions", "in-port", "hulls", "fleet", "port", "ferry", "leader", *OVERLAYS):
         assert f'data-legend="{key}"' in html
+
+
+def test_names_make_way_for_badges_and_other_names() -> None:
+    """Readable at 1366x800: a name that would cover a badge or another name moves
+    beside or above its badge. On the shipped map only the Sea of Marmara, wedged
+    between Istanbul and Bursa, finds no free spot."""
+    from ui.greatwar1907.labels import overlaps, text_box
+    from ui.greatwar1907.render import NAME_SIZE, SEA_NAME_SIZE, name_spots
+    from ui.greatwar1907.units import BADGE_R
+
+    m = start().map
+    geo = geometry()
+    spots = name_spots()
+    assert set(spots) == set(geo["provinces"]) | set(geo["seas"])
+    badges = {
+        pid: (x - BADGE_R, y - BADGE_R, x + BADGE_R, y + BADGE_R)
+        for pid, (x, y) in ((p, s["label"]) for p, s in geo["provinces"].items())
+    }
+    boxes = {
+        pid: text_box(*spot, m.name_of(pid), NAME_SIZE if pid in badges else SEA_NAME_SIZE)
+        for pid, spot in spots.items()
+    }
+    covering = {
+        pid
+        for pid, box in boxes.items()
+        if any(overlaps(box, b) for q, b in badges.items() if q != pid)
+    }
+    crossing = {(a, b) for a in boxes for b in boxes if a < b and overlaps(boxes[a], boxes[b])}
+    assert covering <= {"mmr"} and crossing <= {("ist", "mmr")}
+    root = root_of(start())
+    (ths,) = [t for t in root.iter(f"{SVG}text") if t.text == "Thessaloniki"]
+    assert (float(ths.get("x", 0)), float(ths.get("y", 0))) == spots["ths"]
+
+
+def test_place_names_moves_a_name_off_a_neighbours_badge() -> None:
+    """Two badges side by side: the first name, too long to sit below its badge without
+    covering the neighbour's, goes beside (left of) it; the second stays below."""
+    from ui.greatwar1907.labels import overlaps, place_names, text_box
+
+    sizes = {"badge": 7.0, "name": 7.0, "sea_name": 7.0, "fleet": 12.0}
+    places = {"a": ("Alphabetical", (100.0, 100.0)), "b": ("Beta", (130.0, 110.0))}
+    spots = place_names(places, {}, sizes)
+    below = 7 + 7 - 0.5
+    assert spots["b"] == (130.0, 110.0 + below)
+    assert spots["a"][1] != 100.0 + below and spots["a"][0] < 100.0
+    box = text_box(*spots["a"], "Alphabetical", 7.0)
+    assert not overlaps(box, (123.0, 103.0, 137.0, 117.0))

@@ -12,7 +12,7 @@ from engine.rulesets.greatwar1907.state import GreatWarState
 from engine.rulesets.greatwar1907.turn import resolve_phase
 from tests.greatwar1907.helpers import Script, give, order, set_relation, start
 from ui.greatwar1907.render import render_board
-from ui.greatwar1907.replay import REPLAYED, Frame, frames, places_in
+from ui.greatwar1907.replay import REPLAYED, Frame, frames, nations_in, places_in
 from ui.shell.replay import Replay
 
 
@@ -136,3 +136,40 @@ def test_every_place_name_is_found_and_nation_names_are_not_places() -> None:
         assert places_in(f"{s.name}: 2 ships") == [s.id]
     assert places_in("United Kingdom of Great Britain and Ireland: 1 ships in York") == ["yor"]
     assert places_in("Otto Liman von Sanders raises a division in Lamia") == ["lam"]
+
+
+def test_frames_neither_change_nor_alias_the_positions_they_come_from() -> None:
+    """A frame is a copy for drawing: building the frames leaves the position before as
+    it was, and a later change to either position does not reach a frame."""
+    state = start(phase="attack")
+    set_relation(state, "germany", "uk", "war")
+    give(state, "yor", "germany", 6)
+    order(state, "germany", attacks=[{"from": "yor", "target": "edi", "divisions": 6}])
+    before, events = _resolve(state, dice=[6, 6, 1] * 3)
+    snapshot = before.to_json()
+    steps = frames(before, state, events)
+    assert before.to_json() == snapshot
+    attack = next(s for s in steps if s.title.startswith("Attack"))
+    drawn = render_board(attack.state)
+    state.add_divisions("edi", "germany", 40)
+    before.add_divisions("lon", "uk", 40)
+    assert render_board(attack.state) == drawn
+
+
+def test_a_diplomacy_frame_marks_the_land_of_both_nations() -> None:
+    """R79/R82 (a declaration, "peace to war", takes effect at once): the frame
+    outlines the land of the two nations, and draws the new relation from it on."""
+    state = start()
+    order(state, "germany", diplomacy=[{"with": "uk", "to": "war"}])
+    before, events = _resolve(state)
+    steps = frames(before, state, events)
+    (change,) = [s for s in steps if s.title.startswith("Diplomacy")]
+    assert "German Empire" in change.caption and "United Kingdom" in change.caption
+    expected = set(before.provinces_of("germany")) | set(before.provinces_of("uk"))
+    assert set(change.highlights) == expected
+    assert set(change.highlights.values()) == {"diplomacy"}
+    assert change.state.at_war("germany", "uk") and not steps[0].state.at_war("germany", "uk")
+    assert nations_in("Russian Empire and Austria-Hungary: war to peace") == [
+        "russia",
+        "austria_hungary",
+    ]

@@ -1,8 +1,9 @@
 """Render Great War 1907 positions to SVG and PNG, for looking at the map renderer.
 
-Development-time only. Two positions: the opening, and the position after a few phases
-played by the computer players (``--phases``); each drawn plain and with every overlay,
-saved as SVG, then as PNG at 1366x800 and at 390 px wide with Debian's Chromium
+Development-time only. Three positions: the opening, the position after a few phases
+played by the computer players (``--phases``) and the seed's encirclement examples, each
+drawn plain and with every overlay, and an attack frame of the last replay; saved as
+SVG, then as PNG at 1366x800, at 390 px wide and at 390 px zoomed with Debian's Chromium
 (Playwright, as e2e/conftest.py launches it)::
 
     .venv/bin/python tools/gw_preview.py --out e2e/artifacts [--phases 6] [--no-png]
@@ -13,6 +14,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -21,7 +23,9 @@ from engine.ai import choose_order  # noqa: E402
 from engine.core import PlayerSpec, find_ruleset  # noqa: E402
 from engine.rulesets.greatwar1907.state import Fleet, GreatWarState  # noqa: E402
 from ui.greatwar1907.render import OVERLAYS, legend_html, render_board  # noqa: E402
+from ui.greatwar1907.replay import frames  # noqa: E402
 
+LAST_ATTACKS: list[Any] = []  # the last phase with attacks: before, after, events
 SIZES = {"1366": (1366, 800), "390": (390, 844), "390zoom": (390, 844)}
 ZOOM = 2.5  # the page's zoom button: the board at 250 % of the phone's width
 
@@ -37,9 +41,13 @@ def positions(phases: int, seed: str = "preview") -> dict[str, GreatWarState]:
     opening = state.clone()
     done = 0
     while done < phases:
+        before = state
         outcome = ruleset.apply(state, choose_order(state))
         state = outcome.state
-        done += sum(1 for e in outcome.events if e["type"] == "resolved")
+        if any(e["type"] == "resolved" for e in outcome.events):
+            done += 1
+            if state.last_report and state.last_report.get("attacks"):
+                LAST_ATTACKS[:] = [before, state, outcome.events]
     cut = opening.clone()
     cut.turn = 3
     cut.owner["ist"] = "uk"
@@ -76,6 +84,11 @@ def main() -> None:
     for name, state in positions(args.phases).items():
         drawn[f"{name}"] = render_board(state)
         drawn[f"{name}_overlays"] = render_board(state, overlays=OVERLAYS, viewer="germany")
+    if LAST_ATTACKS:
+        steps = frames(*LAST_ATTACKS)
+        frame = next(f for f in steps if f.title.startswith("Attack"))
+        print(f"replay frame: {frame.title}: {frame.caption}")
+        drawn["replay"] = render_board(frame.state, highlights=frame.highlights)
     for name, svg in drawn.items():
         (args.out / f"gw_render_{name}.svg").write_text(svg, encoding="utf-8")
     if args.no_png:

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from engine.rulesets.greatwar1907.state import GreatWarState
     from engine.rulesets.greatwar1907.supply import Network
 
+from ui.greatwar1907.labels import place_names
 from ui.greatwar1907.units import (
     BADGE_R,
     BLOCKADE_RED,
@@ -61,6 +62,8 @@ HIGHLIGHT_STROKES = {  # replay highlight class -> (stroke, width, dash)
     "moved": ("#FFFFFF", 1.8, "3,2"),
     "built": ("#2E7D32", 1.8, ""),
     "traded": ("#6A1B9A", 1.8, "4,2"),
+    "diplomacy": ("#6A1B9A", 1.2, "1.5,1.5"),
+    "award": ("#FFD400", 1.8, "3,1.5"),
 }
 DEFAULT_HIGHLIGHT = ("#111111", 1.8, "2,2")
 
@@ -71,6 +74,22 @@ def geometry() -> dict[str, Any]:
     from maps import read_map_file
 
     return read_map_file("greatwar1907_geometry.json")
+
+
+@cache
+def name_spots() -> dict[str, tuple[float, float]]:
+    """Where each province's and district's name is written (ui/greatwar1907/labels.py)."""
+    geo = geometry()
+    m = _scenario()
+
+    def places(kind: str) -> dict[str, tuple[str, tuple[float, float]]]:
+        return {
+            pid: (m.name_of(pid), (float(shape["label"][0]), float(shape["label"][1])))
+            for pid, shape in geo[kind].items()
+        }
+
+    sizes = {"badge": BADGE_R, "name": NAME_SIZE, "sea_name": SEA_NAME_SIZE, "fleet": 12.0}
+    return place_names(places("provinces"), places("seas"), sizes)
 
 
 def _scenario() -> ScenarioMap:
@@ -148,16 +167,7 @@ def render_board(
             )
         )
     dwg.add(seas)
-    dwg.add(dwg.path(d=geo["land"], fill=PLAIN_LAND, stroke="#FFFFFF", stroke_width=0.5))
-    dwg.add(dwg.path(d=geo["lakes"], fill=LAKE, **{"class": "lakes"}))
-
-    # Under the land, as on every board: a tap disc per place, so that a small province
-    # (Malta, Gibraltar) can be hit from the sea around it; land drawn above wins.
-    centres = {
-        pid: shape["label"] for kind in ("seas", "provinces") for pid, shape in geo[kind].items()
-    }
-    dwg.add(hit_areas(dwg, centres))
-
+    dwg.add(dwg.g(id=_SLOT.format("under")))
     lands = dwg.g(**{"class": "provinces"})
     for pid, shape in geo["provinces"].items():
         owner = state.owner[pid] if state is not None else None
@@ -175,52 +185,67 @@ def render_board(
         lands.add(dwg.path(d=shape["d"], fill=fill, stroke="#FFFFFF", stroke_width=0.6, **attrs))
     dwg.add(lands)
 
-    dwg.add(_ferries(dwg, geo))
+    dwg.add(dwg.g(id=_SLOT.format("ferries")))
     nets = (
         supply_networks(state) if state is not None and overlays & {"supply", "encircled"} else {}
     )
     cut = encircled(state, nets) if state is not None and "encircled" in overlays else []
     dwg.add(_marks(dwg, geo, state, viewer, selected, targets, highlights, cut))
-    dwg.add(_ports(dwg, geo, m))
-    labels = dwg.g(**{"class": "labels", "pointer-events": "none"})
-    for sid, shape in geo["seas"].items():
-        x, y = shape["label"]
-        at = (x, y - 4)
-        labels.add(
-            figure(
-                dwg,
-                m.name_of(sid),
-                at,
-                SEA_NAME_SIZE,
-                "#2B5877",
-                weight="normal",
-                halo=True,
-                font_style="italic",
-                class_="sea-name",
-            )
-        )
-    for pid, shape in geo["provinces"].items():
-        x, y = shape["label"]
-        at = (x, y + BADGE_R + NAME_SIZE - 0.5)
-        labels.add(
-            figure(
-                dwg,
-                m.name_of(pid),
-                at,
-                NAME_SIZE,
-                "#1B2530",
-                weight="600",
-                halo=True,
-                class_="name",
-            )
-        )
-    dwg.add(labels)
+    dwg.add(dwg.g(id=_SLOT.format("over")))
     if state is not None:
         blockading = _blockading(state) if "blockade" in overlays else set()
         dwg.add(units_layer(dwg, geo, state, styles, blockading))
         if "supply" in overlays:
             dwg.add(_supply(dwg, geo, state, styles, nets))
-    return str(dwg.tostring())
+    svg = str(dwg.tostring())
+    for slot, text in _static_layers().items():
+        svg = svg.replace(f'<g id="{_SLOT.format(slot)}" />', text, 1)
+    return svg
+
+
+_SLOT = "gw-static-{}"
+
+
+@cache
+def _static_layers() -> dict[str, str]:
+    """The layers no position changes, drawn once: under the provinces the land no
+    province names, the lakes and the tap discs; above them the ferries; above the
+    outlines the ports and every name. Each takes its slot in :func:`render_board`'s
+    drawing (an empty group with the slot's id)."""
+    import svgwrite
+
+    geo = geometry()
+    m = _scenario()
+    dwg = svgwrite.Drawing(debug=False)
+    # Under the land, as on every board: a tap disc per place, so that a small province
+    # (Malta, Gibraltar) can be hit from the sea around it; land drawn above wins.
+    centres = {
+        pid: shape["label"] for kind in ("seas", "provinces") for pid, shape in geo[kind].items()
+    }
+    under = [
+        dwg.path(d=geo["land"], fill=PLAIN_LAND, stroke="#FFFFFF", stroke_width=0.5),
+        dwg.path(d=geo["lakes"], fill=LAKE, **{"class": "lakes"}),
+        hit_areas(dwg, centres),
+    ]
+    labels = dwg.g(**{"class": "labels", "pointer-events": "none"})
+    spots = name_spots()
+    looks = {  # kind -> size, ink, weight, css, extra
+        "seas": (SEA_NAME_SIZE, "#2B5877", "normal", "sea-name", {"font_style": "italic"}),
+        "provinces": (NAME_SIZE, "#1B2530", "600", "name", {}),
+    }
+    for kind, (size, ink, weight, css, extra) in looks.items():
+        for pid in geo[kind]:
+            name = m.name_of(pid)
+            labels.add(
+                figure(
+                    dwg, name, spots[pid], size, ink, weight=weight, halo=True, class_=css, **extra
+                )
+            )
+    return {
+        "under": "".join(e.tostring() for e in under),
+        "ferries": _ferries(dwg, geo).tostring(),
+        "over": _ports(dwg, geo, m).tostring() + labels.tostring(),
+    }
 
 
 def _tappable(pid: str, label: str, css: str, target: bool, selected: str | None) -> dict[str, Any]:

@@ -20,16 +20,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from copy import deepcopy
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
 from engine.core import Event
 from engine.rulesets.greatwar1907.mapdata import scenario
-from engine.rulesets.greatwar1907.state import GreatWarState, Leader
+from engine.rulesets.greatwar1907.state import Fleet, GreatWarState, Leader
 
 REPLAYED = (  # report section -> (heading, the highlight class of the places a line names)
-    ("diplomacy", "Diplomacy", "diplomacy"),
+    ("diplomacy", "Diplomacy", "diplomacy"),  # the nations' land, not places
     ("trades", "Trade", "traded"),
     ("builds", "Builds and placements", "built"),
     ("moves", "Moves", "moved"),
@@ -92,6 +93,8 @@ def frames(
             touched.update(named)
             relations_changed = relations_changed or key == "diplomacy"
             marks = {p: css for p in named}
+            if key == "diplomacy":  # the land of the nations whose relation changes
+                marks = {p: css for n in nations_in(line) for p in start.provinces_of(n)}
             if key == "attacks":
                 marks = {p: "moved" for p in named}
                 provinces = [p for p in named if p in after.owner]
@@ -128,6 +131,20 @@ def _place_pattern() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, str]]:
         return re.compile(rf"(?<!\w)(?:{body})(?!\w)")
 
     return alternation(list(ids)), alternation(people), ids
+
+
+@cache
+def _nation_pattern() -> tuple[re.Pattern[str], dict[str, str]]:
+    m = scenario()
+    names = {n.name: n.id for n in m.nations}
+    body = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return re.compile(rf"(?<!\w)(?:{body})(?!\w)"), names
+
+
+def nations_in(line: str) -> list[str]:
+    """The nations a report line names, in the order it names them."""
+    pattern, ids = _nation_pattern()
+    return list(dict.fromkeys(ids[match.group(0)] for match in pattern.finditer(line)))
 
 
 def places_in(line: str) -> list[str]:
@@ -169,16 +186,31 @@ def _display(
     start: GreatWarState, after: GreatWarState, touched: set[str], relations: bool
 ) -> GreatWarState:
     """``start`` with every touched place as it is in ``after`` (see the module's
-    docstring); the leaders at a touched place before or after move with it."""
-    shown = start.clone()
+    docstring); the leaders at a touched place before or after move with it.
+
+    The board's fields are copied (without the full state's checked JSON round trip,
+    which made a long phase's replay take a second in the page); the rest (seats,
+    records, the dice) is shared, and only read."""
     m = start.map
+    shown = replace(
+        start,
+        owner=dict(start.owner),
+        conquered=set(start.conquered),
+        standing={p: dict(per) for p, per in start.standing.items()},
+        docked=_fleets(start.docked),
+        hulls=dict(start.hulls),
+        at_sea=_fleets(start.at_sea),
+        leaders={k: _leader(x) for k, x in start.leaders.items()},
+        relations=dict(start.relations),
+        grants=set(start.grants),
+    )
     for pid in touched:
         if m.is_sea(pid):
             _copy_entry(shown.at_sea, after.at_sea, pid)
             continue
         shown.owner[pid] = after.owner[pid]
-        for mine, theirs in ((shown.standing, after.standing), (shown.docked, after.docked)):
-            _copy_entry(mine, theirs, pid)
+        _copy_entry(shown.standing, after.standing, pid)
+        _copy_entry(shown.docked, after.docked, pid)
         _copy_entry(shown.hulls, after.hulls, pid)
         if pid in after.conquered:
             shown.conquered.add(pid)
@@ -187,18 +219,22 @@ def _display(
     for lid, leader in after.leaders.items():
         old = start.leaders.get(lid)
         if leader.place in touched or (old is not None and old.place in touched):
-            shown.leaders[lid] = Leader(
-                lid, leader.nation, leader.where, leader.place, leader.alive, leader.received
-            )
+            shown.leaders[lid] = _leader(leader)
     if relations:
         shown.relations = dict(after.relations)
         shown.grants = set(after.grants)
     return shown
 
 
-def _copy_entry(mine: dict[str, Any], theirs: Mapping[str, Any], key: str) -> None:
-    from copy import deepcopy
+def _fleets(table: Mapping[str, Mapping[str, Fleet]]) -> dict[str, dict[str, Fleet]]:
+    return {p: {n: Fleet(f.ships, f.cargo) for n, f in per.items()} for p, per in table.items()}
 
+
+def _leader(x: Leader) -> Leader:
+    return Leader(x.id, x.nation, x.where, x.place, x.alive, x.received)
+
+
+def _copy_entry(mine: dict[str, Any], theirs: Mapping[str, Any], key: str) -> None:
     if key in theirs:
         mine[key] = deepcopy(theirs[key])
     else:
