@@ -103,3 +103,13 @@ def test_the_bench_autosave_is_a_game_waiting_for_its_human() -> None:
 
     session = GreatWarSession.from_json(json.loads(autosave()))
     assert session.stage == "handover" and session.missing_humans() == [0]
+
+
+def test_the_review_list_says_what_a_diplomacy_change_costs() -> None:
+    s = _writing()
+    s.diplomacy("france", "war")
+    s.diplomacy("spain", "alliance")
+    html = panels.review_html(s)
+    assert "War with French Third Republic (3 pp)" in html
+    assert "Alliance with Spain (if they order it too)" in html
+    assert 'data-testid="gw-change-diplomacy-0"' in html

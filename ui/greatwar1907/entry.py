@@ -642,8 +642,11 @@ def odds_on(
 
 
 # ---------------------------------------------------------------------- review
-def describe(state: GreatWarState, section: str, part: Mapping[str, Any]) -> str:
-    """One order of the review list, as the player would say it."""
+def describe(
+    state: GreatWarState, section: str, part: Mapping[str, Any], nation: str | None = None
+) -> str:
+    """One order of the review list, as the player would say it (with ``nation``, a
+    diplomacy change says its cost)."""
 
     def count(value: Any, unit: str = "") -> str:
         return "all" + unit if value is None else f"{value}{unit}"
@@ -677,7 +680,11 @@ def describe(state: GreatWarState, section: str, part: Mapping[str, Any]) -> str
     if section == "trades":
         return f"Trade with {name(state, part['with'])}: {describe_trade(state, part)}"
     if section == "diplomacy":
-        return f"{str(part['to']).capitalize()} with {name(state, part['with'])}"
+        text = f"{str(part['to']).capitalize()} with {name(state, part['with'])}"
+        if nation is None or (state.relation(nation, part["with"]), part["to"]) not in CHANGES:
+            return text
+        cost = diplomacy_cost(state, nation, str(part["with"]), str(part["to"]))
+        return f"{text} ({pp(cost)})" if cost else f"{text} (if they order it too)"
     if section == "attacks":
         return with_leaders(
             f"Attack {name(state, part['target'])} from {name(state, part['from'])} "

@@ -304,13 +304,14 @@ def review_html(session: GreatWarSession) -> str:
     if session.viewer is None:
         return ""
     draft = session.draft
+    mine = state.nation_ids[session.viewer]
     blocks = []
     for section in entry.sections(state):
         items = draft.parts.get(section, [])
         if not items:
             continue
         lines = "".join(
-            f'<li data-kind="{section}"><span>{escape(entry.describe(state, section, part))}'
+            f'<li data-kind="{section}"><span>{escape(entry.describe(state, section, part, mine))}'
             f"</span>"
             + '<span class="row">'
             + button(
