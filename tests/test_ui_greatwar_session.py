@@ -29,6 +29,22 @@ def test_the_form_defaults_start_russia_human_against_seven_computers() -> None:
     assert options == {"deadline": ""}
 
 
+def test_the_form_reads_the_scenario_options() -> None:
+    """Spec §8: victory VP, turn limit, Neutral garrison VP, banking, deadline."""
+    fields = {"gw-victory": "25", "gw-turns": "12", "gw-deadline": "Fri 18:00"}
+    ticks = {"gw-neutral-vp": False, "gw-bank": True}
+    _, options, _, _, _ = read_greatwar_form(lambda n: fields.get(n, ""), ticks.__getitem__)
+    assert options == {
+        "deadline": "Fri 18:00",
+        "neutral_garrison_vp": False,
+        "bank_unspent": True,
+        "victory_vp": 25,
+        "turn_limit": 12,
+    }
+    with pytest.raises(ValueError, match="turn limit must be a whole number"):
+        read_greatwar_form(lambda n: {"gw-turns": "0"}.get(n, ""))
+
+
 def test_the_form_refuses_a_forum_game_with_one_human() -> None:
     fields = {"gw-where": "forum"}
     with pytest.raises(ValueError, match="two human nations"):

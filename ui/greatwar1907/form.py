@@ -15,10 +15,11 @@ WHERE = ("local", "forum", "moderated")
 
 
 def read_greatwar_form(
-    text: Callable[[str], str],
+    text: Callable[[str], str], checked: Callable[[str], bool] | None = None
 ) -> tuple[list[PlayerSpec], dict[str, Any], str, str, int]:
-    """Seats, options (victory VP, turn limit, deadline), seed, where ("local",
-    "forum", "moderated") and this browser's nation (0-based, for a forum game).
+    """Seats, options (victory VP, turn limit, Neutral garrison VP, banking, deadline),
+    seed, where ("local", "forum", "moderated") and this browser's nation (0-based, for a
+    forum game).  Without ``checked`` the options' defaults stand.
 
     :raises ValueError: fewer than two acting nations, a bad number, or a forum nation
         that does not play.
@@ -41,6 +42,9 @@ def read_greatwar_form(
             + (" (by forum: two human nations)" if where != "local" else "")
         )
     options: dict[str, Any] = {"deadline": text("gw-deadline").strip()}
+    if checked is not None:
+        options["neutral_garrison_vp"] = checked("gw-neutral-vp")
+        options["bank_unspent"] = checked("gw-bank")
     for field, name in (("gw-victory", "victory_vp"), ("gw-turns", "turn_limit")):
         raw = text(field).strip()
         if raw:

@@ -89,9 +89,13 @@ class GreatWarPage:
             node = form.elements.namedItem(name)
             return str(node.value) if _found(node) else ""
 
+        def checked(name: str) -> bool:
+            node = form.elements.namedItem(name)
+            return bool(node.checked) if _found(node) else False
+
         error = self.el("setup-error")
         try:
-            specs, options, seed, where, seat = read_greatwar_form(text)
+            specs, options, seed, where, seat = read_greatwar_form(text, checked)
         except ValueError as exc:
             error.textContent = str(exc)
             return
