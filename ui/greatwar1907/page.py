@@ -447,8 +447,8 @@ class GreatWarPage:
         box.hidden = not main
         url = str(self.win().location.href)
         side = panels.forum_html(session, url)
-        if session.mode != "diplomacy" or session.stage != "entry":
-            side += panels.diplomacy_html(session) if session.stage != "entry" else ""
+        if session.stage != "entry":  # while writing, the Diplomacy mode shows the matrix
+            side += panels.diplomacy_html(session)
         self.el("gw-side").innerHTML = side + panels.log_html(session)
         overlay = self.el("gw-overlay")
         show = session.stage == "handover"
