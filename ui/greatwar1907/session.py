@@ -373,6 +373,8 @@ class GreatWarSession(ForumSeat):
             return message
         if self.mode == "trade":
             raise EntryError("write the trade in the panel: partner, what you give and get")
+        if self.mode == "diplomacy":
+            raise EntryError("choose a change in the diplomacy panel (each says its cost)")
         if self.selected is not None and place in self.targets():
             origin = self.selected
             add = {
