@@ -12,16 +12,15 @@ import pytest
 from engine.rulesets.greatwar1907.state import GreatWarState, Leader
 from engine.rulesets.greatwar1907.supply import networks
 from tests.greatwar1907.helpers import NATIONS, put_fleet, set_relation, start
+from ui.greatwar1907.legend import legend_html
 from ui.greatwar1907.render import (
-    HULL_INK,
     OVERLAYS,
-    SHIP_INK,
     encircled,
     geometry,
-    legend_html,
     nation_styles,
     render_board,
 )
+from ui.greatwar1907.units import HULL_INK, SHIP_INK
 from ui.shell.palette import to_lab
 from ui.shell.render import HIT_RADIUS
 
@@ -278,12 +277,24 @@ def test_an_unknown_overlay_is_refused_by_name() -> None:
     assert {"supply", "encircled", "blockade"} == OVERLAYS
 
 
-def test_legend_names_every_nation_and_symbol() -> None:
+def test_legend_names_every_nation_and_draws_every_symbol_as_the_board_does() -> None:
+    """The key is drawn with the board's own glyphs: the hull number in the hull ink,
+    the fleet box with its ships and cargo, the blockade ring."""
     html = legend_html()
     for nation in (*NATIONS, "neutral"):
         assert f'data-legend="{nation}"' in html
-    for key in ("divisions", "in-port", "hulls", "fleet", "port", "ferry", "leader", *OVERLAYS):
+    symbols = ("divisions", "in-port", "hulls", "fleet", "port", "ferry", "leader", "conquered")
+    for key in (*symbols, "battle", "moved", "built", *OVERLAYS):
         assert f'data-legend="{key}"' in html
+    items = {li.get("data-legend"): li for li in ET.fromstring(f"<div>{html}</div>").iter("li")}
+    hull = [t for t in items["hulls"].iter(f"{SVG}text")]
+    assert [t.get("fill") for t in hull] == [HULL_INK]
+    assert by(items["fleet"], "data-fleet", "x:uk") and by(
+        items["blockade"], "class", "blockade-ring"
+    )
+    assert by(items["leader"], "class", "leader general") and by(
+        items["leader"], "class", "leader admiral"
+    )
 
 
 def test_names_make_way_for_badges_and_other_names() -> None:

@@ -22,7 +22,8 @@ sys.path.insert(0, str(ROOT))
 from engine.ai import choose_order  # noqa: E402
 from engine.core import PlayerSpec, find_ruleset  # noqa: E402
 from engine.rulesets.greatwar1907.state import Fleet, GreatWarState  # noqa: E402
-from ui.greatwar1907.render import OVERLAYS, legend_html, render_board  # noqa: E402
+from ui.greatwar1907.legend import legend_html  # noqa: E402
+from ui.greatwar1907.render import OVERLAYS, render_board  # noqa: E402
 from ui.greatwar1907.replay import frames  # noqa: E402
 
 LAST_ATTACKS: list[Any] = []  # the last phase with attacks: before, after, events

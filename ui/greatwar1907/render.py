@@ -15,9 +15,8 @@ only hidden information, a phase's orders before the resolution, is not drawn. T
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import cache
-from html import escape
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -31,13 +30,10 @@ from ui.greatwar1907.labels import place_names
 from ui.greatwar1907.units import (
     BADGE_R,
     BLOCKADE_RED,
-    HULL_INK,
-    SHIP_INK,
     figure,
     units_layer,
 )
 from ui.shell.palette import (
-    FACTION_STYLES,
     SEA,
     UNOWNED_FILL,
     SeatStyle,
@@ -431,53 +427,3 @@ def _supply(
             tag.add(figure(dwg, text, (x, y - BADGE_R - 4.6), 6, "#111111"))
             group.add(tag)
     return group
-
-
-def _swatch(nation: str, style: SeatStyle) -> str:
-    from ui.shell.render import swatch
-
-    index = next((i for i, s in enumerate(FACTION_STYLES) if s.pattern == style.pattern), 0)
-    if style.pattern == "none":
-        return (
-            '<svg class="swatch" width="18" height="18" viewBox="0 0 14 14" aria-hidden="true">'
-            f'<rect width="14" height="14" fill="{tint(style.color, 0.42)}" stroke="{style.color}"'
-            ' stroke-width="2"/></svg>'
-        )
-    return swatch(index, style.color)
-
-
-def legend_html(nations: Iterable[str] | None = None) -> str:
-    """What the symbols mean, for the page: each nation's colour and pattern, then the
-    unit numbers, ports, ferries, leaders and the overlays' marks."""
-    m = _scenario()
-    styles = nation_styles(m)
-    rows = []
-    for nation in [*(nations or m.nation_ids), NEUTRAL_ID]:
-        rows.append(
-            f'<li data-legend="{escape(nation)}">{_swatch(nation, styles[nation])} '
-            f"{escape(m.name_of(nation))}</li>"
-        )
-    symbols = (
-        ("divisions", "<b>12</b> divisions in a province (the big number)"),
-        (
-            "in-port",
-            f'<sup style="color:{SHIP_INK}"><b>3</b></sup> ships in its port, (2) divisions aboard',
-        ),
-        ("hulls", f'<sup style="color:{HULL_INK}"><b>1</b></sup> ships being built (lighter)'),
-        ("fleet", "<b>5</b><small>2</small> at sea: ships, then divisions aboard"),
-        ("port", f'<span style="color:{PORT_BLUE}">●</span> a port'),
-        ("ferry", "▬ white line: a ferry (the provinces are adjacent)"),
-        ("leader", "Ⓑ a general (round) or ▢ an admiral (square), by his initial"),
-        (
-            "encircled",
-            '<span style="color:#B71C1C">┅</span> encircled: cut off from the main network',
-        ),
-        ("supply", "<b>12.5 pp</b> a supply network's allowance"),
-        ("blockade", '<span style="color:#B71C1C">⬚</span> a fleet blockading an enemy port'),
-    )
-    items = "".join(f'<li data-legend="{key}">{text}</li>' for key, text in symbols)
-    return (
-        '<div class="gw-legend" data-testid="gw-legend">'
-        f'<ul class="legend-nations">{"".join(rows)}</ul>'
-        f'<ul class="legend-symbols">{items}</ul></div>'
-    )

@@ -229,15 +229,23 @@ def leader_badges(
         card = state.map.leader(leader.id)
         x, y = at[0] - i * (2 * LEADER_R + 1), at[1]
         color = styles[leader.nation].color
-        badge = dwg.g(
-            **{"class": f"leader {card.kind}", "data-leader": leader.id, "data-place": place}
-        )
+        badge = leader_badge(dwg, card.kind, leader_initial(card.name), color, (x, y))
+        badge.update({"data-leader": leader.id, "data-place": place})
         badge.set_desc(title=f"{card.name} ({card.kind}, {state.map.name_of(leader.nation)})")
-        ring = {"fill": "#FFFFFF", "stroke": color, "stroke_width": 1.3}
-        if card.kind == "admiral":
-            corner = (x - LEADER_R, y - LEADER_R)
-            badge.add(dwg.rect(corner, (2 * LEADER_R, 2 * LEADER_R), rx=1, **ring))
-        else:
-            badge.add(dwg.circle((x, y), LEADER_R, **ring))
-        badge.add(figure(dwg, leader_initial(card.name), (x, y + 1.9), 5.2, "#111111"))
         group.add(badge)
+
+
+def leader_badge(
+    dwg: svgwrite.Drawing, kind: str, initial: str, color: str, at: tuple[float, float]
+) -> Any:
+    """One leader's badge: an admiral square, a general round, ringed in ``color``."""
+    x, y = at
+    badge = dwg.g(**{"class": f"leader {kind}"})
+    ring = {"fill": "#FFFFFF", "stroke": color, "stroke_width": 1.3}
+    if kind == "admiral":
+        corner = (x - LEADER_R, y - LEADER_R)
+        badge.add(dwg.rect(corner, (2 * LEADER_R, 2 * LEADER_R), rx=1, **ring))
+    else:
+        badge.add(dwg.circle((x, y), LEADER_R, **ring))
+    badge.add(figure(dwg, initial, (x, y + 1.9), 5.2, "#111111"))
+    return badge
