@@ -8,8 +8,9 @@ import pytest
 from engine.core import PlayerSpec
 from engine.keys import PlayerKey
 from engine.rulesets.greatwar1907.state import Phase
-from ui.greatwar1907.entry import EntryError, network_lines
+from ui.greatwar1907.drafts import EntryError
 from ui.greatwar1907.form import read_greatwar_form
+from ui.greatwar1907.purse import network_lines
 from ui.greatwar1907.session import GreatWarSession
 from ui.shell import forum
 

@@ -1,218 +1,36 @@
-"""The Great War 1907 order entry (pure): a nation's draft for the phase, checked part by
-part as it is written, and the sealed submission it becomes.
-
-A draft holds each order part in the engine's own JSON form (``SubmitDeployment`` /
-``SubmitAttack`` sections), so what the review list shows is what is sealed, and the
-engine's parser checks it once more on the way.  Each ``add_*`` checks what can be known
-now (the position at the start of the phase and the draft so far) and raises
-:class:`EntryError` naming what is wrong in the player's words; the resolver still
-checks every order when its step runs (R6).
+"""The Great War 1907 order entry (pure): each ``add_*`` checks what can be known now
+(the position at the start of the phase and the draft so far) and adds the part to the
+draft, or raises :class:`ui.greatwar1907.drafts.EntryError` naming what is wrong; the
+resolver still checks every order when its step runs (R6).  Also where the units of a
+place may go and the exact odds of what the draft sends against a target.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
-
-from engine.core import Order
-from engine.errors import EngineError
-from engine.rulesets.greatwar1907.diplomacy import units_in_land_of
-from engine.rulesets.greatwar1907.economy import Allowances, start_allowances
 from engine.rulesets.greatwar1907.legal import (
     attack_targets,
     free_move_targets,
     sail_targets,
     strike_targets,
-    trade_province_refusal,
 )
 from engine.rulesets.greatwar1907.odds import BattleOdds, attack_odds
 from engine.rulesets.greatwar1907.options import (
     CARGO_PER_SHIP,
-    CHANGES,
     DIVISION_COST,
-    ONE_SIDED,
     SHIP_COST,
 )
-from engine.rulesets.greatwar1907.orders import parse_order
-from engine.rulesets.greatwar1907.state import GreatWarState, Phase
-from engine.rulesets.greatwar1907.supply import has_route
-
-DEPLOYMENT_SECTIONS = (
-    "diplomacy",
-    "trades",
-    "builds",
-    "place",
-    "embark",
-    "sail",
-    "moves",
-    "disembark",
+from engine.rulesets.greatwar1907.state import GreatWarState
+from ui.greatwar1907.drafts import Draft, EntryError, name, nation_of, pp
+from ui.greatwar1907.purse import (
+    diplomacy_cost,
+    diplomacy_refusal,
+    left_at,
+    network_lines,
+    trade_refusal,
 )
-ATTACK_SECTIONS = ("diplomacy", "sail", "strikes", "attacks")
-DEPLOYMENT_MODES = ("build", "ships", "move", "embark", "sail", "disembark", "place", "trade")
-ATTACK_MODES = ("attack", "strike", "sail")
+from ui.greatwar1907.review import describe_trade
 
 
-class EntryError(EngineError):
-    """An order the page refuses as it is written (the message says why)."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__("entry/refused", message)
-
-    def __str__(self) -> str:
-        return self.message
-
-
-@dataclass
-class Draft:
-    """One nation's orders so far, section by section, in the engine's JSON form."""
-
-    parts: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
-
-    def section(self, name: str) -> list[dict[str, Any]]:
-        return self.parts.setdefault(name, [])
-
-    def add(self, name: str, part: dict[str, Any]) -> None:
-        self.section(name).append(part)
-
-    def remove(self, name: str, index: int) -> dict[str, Any]:
-        """:raises EntryError: no such order in the list."""
-        items = self.parts.get(name, [])
-        if not 0 <= index < len(items):
-            raise EntryError("that order is no longer in the list")
-        return items.pop(index)
-
-    def count(self) -> int:
-        return sum(len(v) for v in self.parts.values())
-
-    def to_json(self) -> dict[str, Any]:
-        return {k: [dict(p) for p in v] for k, v in self.parts.items() if v}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Draft:
-        return cls({str(k): [dict(p) for p in v] for k, v in data.items()})
-
-
-# ---------------------------------------------------------------------- reading
-def name(state: GreatWarState, place: str) -> str:
-    return state.map.name_of(place)
-
-
-def nation_of(state: GreatWarState, seat: int) -> str:
-    return state.nation_ids[seat]
-
-
-def pp(quarters: int) -> str:
-    return f"{quarters / 4:g} pp"
-
-
-def sections(state: GreatWarState) -> tuple[str, ...]:
-    return ATTACK_SECTIONS if state.phase is Phase.ATTACK else DEPLOYMENT_SECTIONS
-
-
-def modes(state: GreatWarState) -> tuple[str, ...]:
-    return ATTACK_MODES if state.phase is Phase.ATTACK else DEPLOYMENT_MODES
-
-
-def to_order(state: GreatWarState, seat: int, draft: Draft) -> Order:
-    """The sealed submission of ``draft`` (the engine's parser checks every field).
-
-    :raises EngineError: a part the parser refuses (named).
-    """
-    kind = "submit-attack" if state.phase is Phase.ATTACK else "submit-deployment"
-    data: dict[str, Any] = {
-        "kind": kind,
-        "faction": seat,
-        "nation": nation_of(state, seat),
-        "player": state.players[seat].name,
-    }
-    for section in sections(state):
-        if draft.parts.get(section):
-            data[section] = [dict(p) for p in draft.parts[section]]
-    return parse_order(data)
-
-
-# ---------------------------------------------------------------------- money
-@dataclass(frozen=True)
-class NetworkLine:
-    """One supply network as the order panel shows it (quarters)."""
-
-    provinces: tuple[str, ...]
-    allowance: int
-    spent: int
-
-    @property
-    def left(self) -> int:
-        return self.allowance - self.spent
-
-
-def start_of_phase(state: GreatWarState, nation: str) -> Allowances:
-    """Step D1 run on a copy: the networks with credits and debt, as the phase will
-    start them (R14-R21)."""
-    return start_allowances(state.clone())[nation]
-
-
-def build_cost(part: Mapping[str, Any]) -> int:
-    return int(part.get("divisions", 0)) * DIVISION_COST + int(part.get("ships", 0)) * SHIP_COST
-
-
-def diplomacy_cost(state: GreatWarState, nation: str, other: str, to: str) -> int:
-    """What ordering ``to`` with ``other`` costs ``nation`` (0 for a two-sided change).
-
-    :raises EntryError: not a change from the present relation.
-    """
-    current = state.relation(nation, other)
-    rule = CHANGES.get((current, to))
-    if rule is None:
-        raise EntryError(
-            f"{name(state, nation)} and {name(state, other)} are at {current}: "
-            f"{to} is not a change you can order"
-        )
-    return rule[1] if rule[0] == ONE_SIDED else 0
-
-
-def network_lines(state: GreatWarState, seat: int, draft: Draft) -> list[NetworkLine]:
-    """Each network's allowance and what the draft spends from it: builds where they
-    stand, diplomacy costs and pp given in trades from the largest network first."""
-    nation = nation_of(state, seat)
-    pools = start_of_phase(state, nation).pools
-    spent = [0] * len(pools)
-
-    def index_of(province: str) -> int | None:
-        for i, pool in enumerate(pools):
-            if province in pool.provinces:
-                return i
-        return None
-
-    for b in draft.parts.get("builds", []):
-        i = index_of(str(b["province"]))
-        if i is not None:
-            spent[i] += build_cost(b)
-    anywhere = sum(
-        diplomacy_cost(state, nation, str(d["with"]), str(d["to"]))
-        for d in draft.parts.get("diplomacy", [])
-        if (state.relation(nation, str(d["with"])), str(d["to"])) in CHANGES
-    )
-    anywhere += sum(
-        round(float(t["give"]["pp"]) * 4) for t in draft.parts.get("trades", []) if t["give"]
-    )
-    for i in sorted(range(len(pools)), key=lambda i: -(pools[i].remaining - spent[i])):
-        take = min(anywhere, max(0, pools[i].remaining - spent[i]))
-        spent[i] += take
-        anywhere -= take
-    return [
-        NetworkLine(tuple(pool.provinces), pool.remaining, spent[i]) for i, pool in enumerate(pools)
-    ]
-
-
-def left_at(state: GreatWarState, seat: int, draft: Draft, province: str) -> int:
-    for line in network_lines(state, seat, draft):
-        if province in line.provinces:
-            return line.left
-    return 0
-
-
-# ---------------------------------------------------------------------- deployment
 def _own(state: GreatWarState, nation: str, province: str) -> None:
     if state.owner.get(province) != nation:
         raise EntryError(f"{name(state, province)} is not yours")
@@ -420,36 +238,6 @@ def add_place(state: GreatWarState, seat: int, draft: Draft, leader: str, at: st
     return f"Place {state.map.leader(leader).name} at {name(state, at)}"
 
 
-def trade_refusal(
-    state: GreatWarState,
-    seat: int,
-    other: str,
-    give: tuple[str, ...],
-    get: tuple[str, ...],
-    give_pp: int,
-    get_pp: int,
-) -> str | None:
-    """R73-R75 as far as they can be known now: provinces owned by their giver with a
-    border or a line of the recipient's ships, pp with a route; None when it may go."""
-    nation = nation_of(state, seat)
-    if other == nation or other not in state.nation_ids:
-        return "choose another nation to trade with"
-    if not (give or get or give_pp or get_pp):
-        return "a trade gives or gets a province or pp"
-    for giver, recipient, provinces in ((nation, other, give), (other, nation, get)):
-        for p in provinces:
-            refusal = trade_province_refusal(state, giver, recipient, p)
-            if refusal is not None:
-                return f"{refusal[1]} ({refusal[0]})"
-    for giver, recipient, amount in ((nation, other, give_pp), (other, nation, get_pp)):
-        if amount and not any(
-            has_route(state, giver, recipient, n.provinces, state.grants)
-            for n in start_of_phase(state, giver).pools
-        ):
-            return f"no route for pp from {name(state, giver)} to {name(state, recipient)} (R75)"
-    return None
-
-
 def add_trade(
     state: GreatWarState,
     seat: int,
@@ -483,32 +271,6 @@ def add_trade(
     )
 
 
-def describe_trade(state: GreatWarState, t: Mapping[str, Any]) -> str:
-    def bundle(b: Mapping[str, Any]) -> str:
-        parts = [name(state, p) for p in b.get("provinces", [])]
-        if b.get("pp"):
-            parts.append(f"{float(b['pp']):g} pp")
-        return " + ".join(parts) or "nothing"
-
-    return f"you give {bundle(t['give'])}, you get {bundle(t['get'])} (only if they order the same)"
-
-
-def diplomacy_refusal(state: GreatWarState, nation: str, other: str, to: str) -> str | None:
-    """Why the engine would refuse this change now, in the player's words (None: it may
-    go; a two-sided change still needs the other nation's order)."""
-    current = state.relation(nation, other)
-    if (current, to) not in CHANGES:
-        return f"from {current} to {to} is not a change"
-    if current == "alliance" and units_in_land_of(state, nation, other):
-        return f"you have units in {name(state, other)}'s land: bring them home first (R84)"
-    if to == "alliance" and (
-        any(state.at_war(nation, x) for x in state.allies(other))
-        or any(state.at_war(other, x) for x in state.allies(nation))
-    ):
-        return "one of you is at war with an ally of the other (R86)"
-    return None
-
-
 def add_diplomacy(state: GreatWarState, seat: int, draft: Draft, other: str, to: str) -> str:
     """R79-R81: a one-sided change is paid (peace to war 3 pp, alliance to peace 3 pp,
     alliance to war 6 pp); peace and alliance need both nations to order them."""
@@ -532,7 +294,6 @@ def add_diplomacy(state: GreatWarState, seat: int, draft: Draft, other: str, to:
     return f"{to.capitalize()} with {name(state, other)}{paid}"
 
 
-# ---------------------------------------------------------------------- attack
 def add_attack(
     state: GreatWarState,
     seat: int,
@@ -639,81 +400,3 @@ def odds_on(
     """Exact odds of everything the draft sends against ``target`` (plus ``extra``)."""
     total, leaders = sent_against(state, seat, draft, target)
     return attack_odds(state, target, total + extra, leaders)
-
-
-# ---------------------------------------------------------------------- review
-def describe(
-    state: GreatWarState, section: str, part: Mapping[str, Any], nation: str | None = None
-) -> str:
-    """One order of the review list, as the player would say it (with ``nation``, a
-    diplomacy change says its cost)."""
-
-    def count(value: Any, unit: str = "") -> str:
-        return "all" + unit if value is None else f"{value}{unit}"
-
-    def with_leaders(text: str) -> str:
-        if part.get("leaders"):
-            return text + " with " + ", ".join(state.map.leader(x).name for x in part["leaders"])
-        return text
-
-    if section == "builds":
-        bits = [f"{n} {w}" for n, w in ((part["divisions"], "div"), (part["ships"], "ships")) if n]
-        return (
-            f"Build {', '.join(bits)} in {name(state, part['province'])} ({pp(build_cost(part))})"
-        )
-    if section == "moves":
-        return with_leaders(
-            f"Move {count(part['divisions'])} {name(state, part['from'])} → "
-            f"{name(state, part['path'][-1])}"
-        )
-    if section == "embark":
-        return f"Embark {count(part['divisions'])} in {name(state, part['province'])}"
-    if section == "disembark":
-        return f"Disembark {count(part['divisions'])} in {name(state, part['province'])}"
-    if section == "sail":
-        return with_leaders(
-            f"Sail {count(part['ships'], ' ships')} {name(state, part['from'])} → "
-            f"{name(state, part['path'][-1])}"
-        )
-    if section == "place":
-        return f"Place {state.map.leader(part['leader']).name} at {name(state, part['at'])}"
-    if section == "trades":
-        return f"Trade with {name(state, part['with'])}: {describe_trade(state, part)}"
-    if section == "diplomacy":
-        text = f"{str(part['to']).capitalize()} with {name(state, part['with'])}"
-        if nation is None or (state.relation(nation, part["with"]), part["to"]) not in CHANGES:
-            return text
-        cost = diplomacy_cost(state, nation, str(part["with"]), str(part["to"]))
-        return f"{text} ({pp(cost)})" if cost else f"{text} (if they order it too)"
-    if section == "attacks":
-        return with_leaders(
-            f"Attack {name(state, part['target'])} from {name(state, part['from'])} "
-            f"with {count(part['divisions'])}"
-        )
-    if section == "strikes":
-        return with_leaders(
-            f"Strike {name(state, part['target'])} from {name(state, part['from'])} "
-            f"with {count(part['divisions'])}"
-        )
-    return f"{section}: {dict(part)}"
-
-
-def warnings(state: GreatWarState, seat: int, draft: Draft) -> list[str]:
-    """What the resolver would cut or drop, said before sealing."""
-    out = []
-    for line in network_lines(state, seat, draft):
-        if line.left < 0:
-            out.append(
-                f"A network spends {pp(line.spent)} of {pp(line.allowance)}: builds will be cut"
-            )
-    nation = nation_of(state, seat)
-    for d in draft.parts.get("diplomacy", []):
-        rule = CHANGES.get((state.relation(nation, d["with"]), d["to"]))
-        if rule is not None and rule[0] != ONE_SIDED:
-            out.append(
-                f"{str(d['to']).capitalize()} with {name(state, d['with'])} happens only if "
-                f"{name(state, d['with'])} orders it too"
-            )
-    for t in draft.parts.get("trades", []):
-        out.append(f"The trade with {name(state, t['with'])} needs their mirror offer")
-    return out

@@ -238,7 +238,7 @@ class GreatWarPage:
             self.action(name, button)
 
     def place(self, place: str) -> None:
-        from ui.greatwar1907.entry import EntryError
+        from ui.greatwar1907.drafts import EntryError
 
         session = self.session
         if session.stage != "entry":

@@ -11,7 +11,7 @@ from html import escape
 
 from engine.rulesets.greatwar1907.options import CHANGES, ONE_SIDED, START_YEAR
 from engine.rulesets.greatwar1907.state import Phase
-from ui.greatwar1907 import entry
+from ui.greatwar1907 import drafts, entry, purse, review
 from ui.greatwar1907.session import GreatWarSession
 from ui.shell import forum_panels
 from ui.shell.forum_panels import button
@@ -94,7 +94,7 @@ def status_html(session: GreatWarSession) -> str:
         rows.append(
             f'<tr data-testid="gw-nation-{seat.nation}"><td>{_nation(session, seat.nation)}</td>'
             f"<td>{escape(seat.name)} <span class='muted small'>({escape(kind)})</span></td>"
-            f"<td>{record.vp}</td><td>{entry.pp(state.pp_of(seat.nation))}</td>"
+            f"<td>{record.vp}</td><td>{drafts.pp(state.pp_of(seat.nation))}</td>"
             f"<td>{sent}</td></tr>"
         )
     winners = ""
@@ -133,18 +133,18 @@ def networks_html(session: GreatWarSession) -> str:
     if session.viewer is None or session.state.phase is not Phase.DEPLOYMENT:
         return ""
     state = session.state
-    lines = entry.network_lines(state, session.viewer, session.draft)
+    lines = purse.network_lines(state, session.viewer, session.draft)
     items = []
     for i, line in enumerate(lines):
         first = ", ".join(state.map.name_of(p) for p in line.provinces[:3])
         more = f" and {len(line.provinces) - 3} more" if len(line.provinces) > 3 else ""
         warn = " warn" if line.left < 0 else ""
         items.append(
-            f'<li class="pool{warn}" data-testid="gw-network-{i}"><b>{entry.pp(line.left)}</b> '
-            f"left of {entry.pp(line.allowance)} · {escape(first)}{more}</li>"
+            f'<li class="pool{warn}" data-testid="gw-network-{i}"><b>{drafts.pp(line.left)}</b> '
+            f"left of {drafts.pp(line.allowance)} · {escape(first)}{more}</li>"
         )
     owed = state.nations[state.nation_ids[session.viewer]].owed
-    debt = f'<p class="warn small">You owe {entry.pp(owed)} (R20).</p>' if owed else ""
+    debt = f'<p class="warn small">You owe {drafts.pp(owed)} (R20).</p>' if owed else ""
     return f'<h3 class="sub">Supply networks</h3><ul class="orders">{"".join(items)}</ul>{debt}'
 
 
@@ -261,7 +261,7 @@ def diplomacy_html(session: GreatWarSession) -> str:
             if frm != current:
                 continue
             price = f"{cost / 4:g} pp" if sides == ONE_SIDED else "free, both must order it"
-            why = entry.diplomacy_refusal(state, mine, other, to)
+            why = purse.diplomacy_refusal(state, mine, other, to)
             disabled = " disabled" if other in ordered or why else ""
             title = f' title="{escape(why)}"' if why else ""
             buttons.append(
@@ -306,12 +306,12 @@ def review_html(session: GreatWarSession) -> str:
     draft = session.draft
     mine = state.nation_ids[session.viewer]
     blocks = []
-    for section in entry.sections(state):
+    for section in drafts.sections(state):
         items = draft.parts.get(section, [])
         if not items:
             continue
         lines = "".join(
-            f'<li data-kind="{section}"><span>{escape(entry.describe(state, section, part, mine))}'
+            f'<li data-kind="{section}"><span>{escape(review.describe(state, section, part, mine))}'
             f"</span>"
             + '<span class="row">'
             + button(
@@ -413,7 +413,7 @@ def entry_html(session: GreatWarSession) -> str:
     if session.stage != "entry" or session.viewer is None:
         return ""
     seat = state.players[session.viewer]
-    modes = (*entry.modes(state), "diplomacy")
+    modes = (*drafts.modes(state), "diplomacy")
     mode_buttons = "".join(
         button(
             "gw-mode",

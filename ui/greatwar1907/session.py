@@ -32,8 +32,8 @@ from engine.rulesets.greatwar1907.legal import (
     strike_targets,
 )
 from engine.saves import SaveRecord, read_save
-from ui.greatwar1907 import entry
-from ui.greatwar1907.entry import Draft, EntryError
+from ui.greatwar1907 import drafts, entry, purse, review
+from ui.greatwar1907.drafts import Draft, EntryError
 from ui.greatwar1907.replay import Frame, frames
 from ui.shell import forum
 from ui.shell.forum_session import ForumSeat
@@ -144,7 +144,7 @@ class GreatWarSession(ForumSeat):
         session.game_id, session.code, session.seat = game_id, code, seat
         session.invites = invites
         session.moderated = moderated
-        session.mode = entry.modes(state)[0]
+        session.mode = drafts.modes(state)[0]
         session.log.append(f"Forum game {game_id} created; you play {state.players[seat].name}")
         return session
 
@@ -198,7 +198,7 @@ class GreatWarSession(ForumSeat):
         ]
 
     def name(self, place: str) -> str:
-        return entry.name(self.state, place)
+        return drafts.name(self.state, place)
 
     def steps(self) -> list[Frame]:
         """The replay frames of the last resolution on the map (:mod:`ui.greatwar1907.replay`):
@@ -245,7 +245,7 @@ class GreatWarSession(ForumSeat):
             return
         self.viewer = missing[0]
         self.stage = "entry"
-        self.mode = entry.modes(self.state)[0]
+        self.mode = drafts.modes(self.state)[0]
         self.selected = None
         self.leaders = []
 
@@ -312,7 +312,7 @@ class GreatWarSession(ForumSeat):
         return self.viewer
 
     def set_mode(self, mode: str) -> None:
-        if mode in entry.modes(self.state) or mode == "diplomacy":
+        if mode in drafts.modes(self.state) or mode == "diplomacy":
             self.mode = mode
             self.selected = None
             self.leaders = []
@@ -465,7 +465,7 @@ class GreatWarSession(ForumSeat):
         get = tuple(p for p in (form.get("get", ""),) if p)
         if not (give or get or give_pp or get_pp):
             return ""
-        why = entry.trade_refusal(self.state, self.viewer, other, give, get, give_pp, get_pp)
+        why = purse.trade_refusal(self.state, self.viewer, other, give, get, give_pp, get_pp)
         if why is not None:
             return f"Refused: {why}"
         return f"Route open to {self.name(other)}: it goes ahead if they order the mirror offer"
@@ -551,10 +551,10 @@ class GreatWarSession(ForumSeat):
     def warnings(self) -> list[str]:
         if self.viewer is None:
             return []
-        return entry.warnings(self.state, self.viewer, self.draft)
+        return review.warnings(self.state, self.viewer, self.draft)
 
     def order(self) -> Order:
-        return entry.to_order(self.state, self._seat(), self.draft)
+        return drafts.to_order(self.state, self._seat(), self.draft)
 
     def seal(self, key: PlayerKey | None = None) -> str:
         """Seal the viewer's orders: hand over or resolve; by forum, make the sealed and
@@ -620,8 +620,8 @@ class GreatWarSession(ForumSeat):
             self.stage = "report"
         else:
             self.stage = "entry"
-            if self.mode not in entry.modes(self.state):
-                self.mode = entry.modes(self.state)[0]
+            if self.mode not in drafts.modes(self.state):
+                self.mode = drafts.modes(self.state)[0]
 
     # ------------------------------------------------------------ saving
 
