@@ -310,15 +310,13 @@ class OrderWriting:
         return "Change it, then add it again"
 
     def clear(self) -> None:
-        if self.viewer is not None:
-            self.drafts[self.viewer] = Draft()
-        self.selected = None
-        self.leaders = []
+        """Start the viewer's orders again from nothing."""
+        self.drafts.pop(self.viewer if self.viewer is not None else -1, None)
+        self.selected, self.leaders = None, []
 
     def warnings(self) -> list[str]:
-        if self.viewer is None:
-            return []
-        return review.warnings(self.state, self.viewer, self.draft)
+        """What the resolver would cut or drop, said before sealing."""
+        return [] if self.viewer is None else review.warnings(self.state, self.viewer, self.draft)
 
     def order(self) -> Order:
         return drafts.to_order(self.state, self._seat(), self.draft)
