@@ -163,6 +163,11 @@ def test_orders_on_a_phone(page: Page, server_url: str, artifacts: Path) -> None
     wait_stage(page, "handover")
     page.get_by_test_id("gw-handover").click()
     wait_stage(page, "entry")
+    # How to play: the part of the rules for the phase being played
+    page.locator('.top-actions [data-action="help"]').click()
+    expect(page.get_by_test_id("help-dialog")).to_contain_text("Deployment phase.")
+    page.keyboard.press("Escape")
+    expect(page.get_by_test_id("help-dialog")).to_be_hidden()
     page.locator('#board [data-territory="mos"]').first.click()
     expect(page.get_by_test_id("gw-review")).to_contain_text("Build 1 div in Moscow")
     main = page.get_by_test_id("gw-main").bounding_box()
