@@ -115,6 +115,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--out", type=Path, default=None, help="output directory")
     parser.add_argument(
+        "--only-greatwar-page",
+        action="store_true",
+        help="only the Great War 1907 page task (bench/greatwar_page.py); prints its figures",
+    )
+    parser.add_argument(
         "--chromium",
         default=os.environ.get(
             "BENCH_CHROMIUM", os.environ.get("E2E_CHROMIUM", "/usr/bin/chromium")
@@ -128,6 +133,11 @@ def main(argv: list[str] | None = None) -> int:
     out_dir.mkdir(parents=True, exist_ok=True)
     raw_dir.mkdir(parents=True, exist_ok=True)
 
+    if args.only_greatwar_page:
+        from bench.greatwar_page import run_greatwar_page
+
+        print(json.dumps(run_greatwar_page(args.runs, chromium=args.chromium, log=log), indent=1))
+        return 0
     started = time.perf_counter()
     load_before = os.getloadavg()
     results: dict[str, Any] = {}
@@ -151,6 +161,9 @@ def main(argv: list[str] | None = None) -> int:
         results["page"] = summarize_page_runs(
             [load.page_results or {} for load in runs.bench_page if load.ok]
         )
+        from bench.greatwar_page import run_greatwar_page
+
+        results["greatwar_page"] = run_greatwar_page(args.runs, chromium=args.chromium, log=log)
     if not args.skip_engine:
         from bench.engine_bench import run_engine
 
@@ -174,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     results["targets"] = check_targets(results)
     ordered: dict[str, Any] = {
         key: results[key]
-        for key in ("meta", "targets", "browser", "page", "engine")
+        for key in ("meta", "targets", "browser", "page", "greatwar_page", "engine")
         if key in results
     }
     (out_dir / "results.json").write_text(json.dumps(ordered, indent=1) + "\n", encoding="utf-8")

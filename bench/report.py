@@ -303,6 +303,17 @@ def render_markdown(results: dict[str, Any]) -> str:
     if page:
         lines += ["", f"## In the page (Pyodide, bench/page) vs CPython ({runs} page loads)", ""]
         lines += _page_table(page, _get(results, "engine", "page_suite_cpython") or {})
+    greatwar = results.get("greatwar_page")
+    if greatwar:
+        lines += ["", f"## The Great War 1907 in the page ({runs} cold loads, its autosave)", ""]
+        lines += _table(
+            ["measure", "median (min–max)"],
+            [
+                ["First Great War map paint", fmt(greatwar.get("map_paint_ms"))],
+                ["Ready (body[data-ready=true])", fmt(greatwar.get("ready_ms"))],
+                ["One Deployment phase resolved and drawn", fmt(greatwar.get("resolution_ms"))],
+            ],
+        )
     engine = results.get("engine")
     if engine:
         lines += ["", f"## Engine in CPython ({runs} runs)", ""]

@@ -95,6 +95,24 @@ def series(ruleset: Ruleset[Any], states: Sequence[Any], metric: str) -> list[Se
     return lines
 
 
+UNOWNED = -1
+SEATLESS = -2
+
+
+def seat_owners(state: Any) -> dict[str, int]:
+    """Territory -> the seat holding it, from each seat's ``territories_of`` (a ruleset
+    whose ``owner`` names nations rather than seats reads the same); ``UNOWNED`` for a
+    territory nobody holds yet, ``SEATLESS`` for one held by an owner without a seat (the
+    Great War's Neutral): taking it is a conquest, unlike a claim."""
+    owners = {
+        t: UNOWNED if isinstance(o, int) and o < 0 else SEATLESS for t, o in state.owner.items()
+    }
+    for seat in range(len(state.players)):
+        for territory in state.territories_of(seat):
+            owners[territory] = seat
+    return owners
+
+
 def league(ruleset: Ruleset[Any], states: Sequence[Any]) -> list[LeagueRow]:
     """Each seat's conquests and losses between consecutive positions, best first (most
     territories held, then most taken)."""
@@ -113,12 +131,14 @@ def league(ruleset: Ruleset[Any], states: Sequence[Any]) -> list[LeagueRow]:
                 out_at[seat] = point.turn
         if before is None:
             continue
-        for territory, owner in after.owner.items():
-            previous = before.owner.get(territory)
-            if previous is not None and previous >= 0 and owner >= 0 and previous != owner:
-                # a claim of an unowned (negative) territory is not a conquest
+        earlier = seat_owners(before)
+        for territory, owner in seat_owners(after).items():
+            previous = earlier.get(territory)
+            if previous not in (None, UNOWNED) and owner >= 0 and previous != owner:
+                # a claim of an unowned territory is not a conquest
                 won[owner] += 1
-                lost[previous] += 1
+                if previous is not None and previous >= 0:
+                    lost[previous] += 1
     last = states[-1]
     rows = [
         LeagueRow(
@@ -159,11 +179,12 @@ class AwaySummary:
 def away_summary(before: Any, after: Any, seat: int) -> AwaySummary:
     """The changes ``seat`` should hear about on coming back to the game."""
     lost, won = [], []
-    for territory, owner in after.owner.items():
-        previous = before.owner.get(territory)
+    earlier = seat_owners(before)
+    for territory, owner in seat_owners(after).items():
+        previous = earlier.get(territory)
         if previous == seat and owner != seat:
             lost.append(territory)
-        elif owner == seat and previous is not None and previous >= 0 and previous != seat:
+        elif owner == seat and previous not in (None, UNOWNED) and previous != seat:
             won.append(territory)
     cards = len(getattr(after.players[seat], "cards", []) or []) - len(
         getattr(before.players[seat], "cards", []) or []

@@ -11,13 +11,15 @@ import pytest
 from engine.core import PlayerSpec, find_ruleset
 from engine.rulesets.capital.state import Phase as CapitalPhase
 from engine.rulesets.classic.state import Phase as ClassicPhase
+from engine.rulesets.greatwar1907.state import Phase as GreatWarPhase
 from ui.pages import PAGES
 from ui.shell.help import help_html, load_rules, markdown_html, rules_path
 from ui.shell.timeline import Timeline, storage_key
 
 
 @pytest.mark.parametrize(
-    ("ruleset", "phases"), [("classic", ClassicPhase), ("capital", CapitalPhase)]
+    ("ruleset", "phases"),
+    [("classic", ClassicPhase), ("capital", CapitalPhase), ("greatwar1907", GreatWarPhase)],
 )
 def test_every_phase_has_a_guide_from_the_rules_docs(ruleset: str, phases: Any) -> None:
     """Issue 16: "a one-screen guide to each phase" from the project's rules docs."""

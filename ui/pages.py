@@ -28,4 +28,10 @@ PAGES: tuple[PageEntry, ...] = (
     PageEntry(
         "capital", "Capital Risk", "Capital Risk (simultaneous, 2–8 factions)", "ui.capital.page"
     ),
+    PageEntry(
+        "greatwar1907",
+        "The Great War 1907",
+        "The Great War 1907 (8 nations, two phases a turn)",
+        "ui.greatwar1907.page",
+    ),
 )

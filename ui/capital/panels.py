@@ -11,9 +11,10 @@ from html import escape
 from engine.maps import load_map
 from engine.rulesets.capital import reinforcements
 from engine.rulesets.capital.options import MUST_TRADE_AT, TWO_SETS_FROM
-from ui.capital import entry, forum
+from ui.capital import entry
 from ui.capital.export import bbcode, data_url, markdown, report_html
 from ui.capital.session import ORDER_MODES, SETUP_MODES, CapitalSession
+from ui.shell import forum_panels
 from ui.shell.render import swatch
 from ui.shell.screens import handover_card
 
@@ -341,161 +342,12 @@ def export_text(session: CapitalSession, fmt: str) -> str:
 
 def sealed_html(session: CapitalSession) -> str:
     """By forum, after sealing: the sealed code to post, then the reveal code."""
-    if session.stage != "sealed":
-        return ""
-    name = escape(session.state.players[session.seat or 0].name)
-    if session.moderated:
-        return (
-            f"<h3>{name}: orders sealed</h3>"
-            "<p>Send this <b>orders code</b> to the host privately:</p>"
-            f'<textarea readonly rows="4" class="code" data-testid="cap-reveal-code">'
-            f"{escape(session.reveal)}</textarea>"
-        )
-    reveal = (
-        "<p>Now post your <b>reveal code</b>:</p>"
-        f'<textarea readonly rows="4" class="code" data-testid="cap-reveal-code">'
-        f"{escape(session.reveal)}</textarea>"
-        if session.confirmed
-        else "<p>When every faction's sealed code is posted, paste them all here (yours "
-        "too); your reveal code will name them, so that nobody can seal again once you "
-        "have revealed.</p>"
-        '<label class="label" for="cap-seen-seals">Every sealed code</label>'
-        '<textarea id="cap-seen-seals" rows="3" class="code" data-testid="cap-seen-seals">'
-        "</textarea>"
-        + _button(
-            "cap-confirm-sealed",
-            "All sealed codes are in — show my reveal code",
-            "cap-confirm-sealed",
-            "",
-            "btn primary",
-        )
-    )
-    return (
-        f"<h3>{name}: orders sealed for turn {session.state.turn}</h3>"
-        "<p>Post this <b>sealed code</b> (it commits you to your orders without showing "
-        "them):</p>"
-        f'<textarea readonly rows="4" class="code" data-testid="cap-sealed-code">'
-        f"{escape(session.sealed)}</textarea>{reveal}"
-        '<div class="row end">'
-        + _button("cap-unseal", "Change my orders (new seal)", "cap-unseal")
-        + "</div>"
-    )
-
-
-def invitations_html(session: CapitalSession, page_url: str) -> str:
-    """The host's private invitation link of each faction not claimed yet: whoever opens
-    a link can take that faction, so each goes to its own player only."""
-    pending = session.pending_invitations()
-    if not pending:
-        return ""
-    items = "".join(
-        f"<li>{escape(session.state.players[seat].name)}: "
-        f'<a href="{escape(forum.invitation_link(page_url, session.code, seat, secret))}" '
-        f'target="_blank" rel="noopener" data-testid="cap-invite-link-{seat}">'
-        "invitation link ↗</a></li>"
-        for seat, secret in pending
-    )
-    return (
-        '<div class="pbem-invites" data-testid="cap-invitations"><p><b>Invitations.</b> '
-        "These factions are kept for their players: send each player <i>only their own</i> "
-        "link (privately, not in the forum thread); the save code alone lets others watch, "
-        "not take a faction.</p>"
-        f"<ul>{items}</ul></div>"
-    )
+    return forum_panels.sealed_html(session, "cap")
 
 
 def forum_html(session: CapitalSession, page_url: str = "index.html") -> str:
     """The forum card: the save code, pasting codes, claiming, resolving."""
-    if session.where != "forum":
-        return ""
-    state = session.state
-    keys = session.code_keys()
-    claim = ""
-    if session.stage == "claim":
-        free = session.claimable()
-        claim = (
-            "<p>Which faction do you play? Claiming signs the game with this browser's key.</p>"
-            + '<div class="row">'
-            + "".join(
-                _button(
-                    "cap-claim",
-                    f"Claim {escape(state.players[i].name)}",
-                    f"cap-claim-{i}",
-                    f' data-seat="{i}"',
-                    "btn primary",
-                )
-                for i in free
-            )
-            + "</div>"
-        )
-        if not free:
-            claim = (
-                '<p class="error" data-testid="cap-no-seat">No faction is free for this '
-                "browser: each is claimed or kept for an invited player (open your own "
-                "invitation link to claim yours). You can watch.</p>"
-            )
-    unclaimed = [state.players[i].name for i, k in enumerate(keys) if k is None]
-    waiting = (
-        f'<p class="muted small">Not yet claimed: {escape(", ".join(unclaimed))} — they open '
-        "their invitation link (or paste it into Join a forum game) and claim their "
-        "faction; then paste their new code here.</p>"
-        if unclaimed
-        else ""
-    )
-    mine = escape(state.players[session.seat].name) if session.seat is not None else "—"
-    return (
-        f'<h3>By forum · game <code data-testid="cap-game-id">{escape(session.game_id)}</code>'
-        f"</h3><p>You play <b>{mine}</b>"
-        f"{' · moderated' if session.moderated else ''}.</p>{claim}"
-        '<label class="label" for="cap-save-code">Latest save code (post it)</label>'
-        f'<textarea id="cap-save-code" readonly rows="3" class="code" data-testid="cap-save-code">'
-        f"{escape(session.code)}</textarea>{waiting}{invitations_html(session, page_url)}"
-        '<label class="label" for="cap-paste">Paste the next save code</label>'
-        '<textarea id="cap-paste" rows="2" class="code" data-testid="cap-paste"></textarea>'
-        '<div class="row end">' + _button("cap-load", "Load save code", "cap-load") + "</div>"
-        '<details class="resolve" data-testid="cap-resolve-box"><summary>Resolve the turn</summary>'
-        '<label class="label" for="cap-resolve-sealed">All sealed codes</label>'
-        '<textarea id="cap-resolve-sealed" rows="3" class="code" '
-        'data-testid="cap-resolve-sealed"></textarea>'
-        '<label class="label" for="cap-resolve-reveals">All reveal (orders) codes</label>'
-        '<textarea id="cap-resolve-reveals" rows="3" class="code" '
-        'data-testid="cap-resolve-reveals"></textarea>'
-        + (
-            '<p class="muted small" data-testid="cap-moderated">A moderated game: only the '
-            "moderator named when the game was created resolves, from the factions' orders "
-            "codes (no sealed codes; silent factions get default orders).</p>"
-            if session.moderated
-            else _deadline_html(session)
-        )
-        + '<div class="row end">'
-        + _button("cap-resolve", "Check the codes and resolve", "cap-resolve", "", "btn primary")
-        + "</div></details>"
-    )
-
-
-def _deadline_html(session: CapitalSession) -> str:
-    """Without a moderator: past the deadline, every faction that revealed signs that the
-    others are silent; with all those codes the turn resolves with default orders for
-    the silent ones."""
-    signed = (
-        '<label class="label" for="cap-deadline-code">Your deadline code (post it)</label>'
-        '<textarea id="cap-deadline-code" readonly rows="2" class="code" '
-        f'data-testid="cap-deadline-code">{escape(session.deadline)}</textarea>'
-        if session.deadline
-        else ""
-    )
-    return (
-        '<p class="muted small">Past the deadline with a faction silent: each faction that '
-        "revealed signs a deadline code (from the reveals above); paste them all to give "
-        "the silent ones default orders.</p>"
-        '<label class="label" for="cap-resolve-deadlines">Deadline codes</label>'
-        '<textarea id="cap-resolve-deadlines" rows="2" class="code" '
-        'data-testid="cap-resolve-deadlines"></textarea>'
-        + signed
-        + '<div class="row">'
-        + _button("cap-sign-deadline", "Sign: the deadline has passed", "cap-sign-deadline")
-        + "</div>"
-    )
+    return forum_panels.forum_html(session, "cap", page_url)
 
 
 def log_html(session: CapitalSession) -> str:

@@ -29,6 +29,7 @@ from engine.saves import SaveRecord, read_save
 from ui.capital import entry, forum
 from ui.capital.entry import Draft, EntryError
 from ui.capital.replay import Step, replay_steps
+from ui.shell.forum_session import ForumSeat
 from ui.shell.pbem import extract_code, extract_invite
 
 SAVE_VERSION = 1
@@ -58,7 +59,7 @@ def parse_count(text: str) -> int | None:
 
 
 @dataclass
-class CapitalSession:
+class CapitalSession(ForumSeat):
     state: CapitalState
     where: str = "local"
     drafts: dict[int, Draft] = field(default_factory=dict)
@@ -166,11 +167,6 @@ class CapitalSession:
 
     def name(self, territory: str) -> str:
         return entry.name(self.state, territory)
-
-    def record(self) -> SaveRecord:
-        if self._record is None or self._record.code != self.code:
-            self._record = read_save(self.code)
-        return self._record
 
     def steps(self) -> list[Step]:
         report = self.state.last_report
@@ -426,106 +422,6 @@ class CapitalSession:
         else:
             self.stage = "entry"
             self.mode = "capital" if self.setup else "place"
-
-    def claimable(self) -> list[int]:
-        """The factions this browser may claim (one kept for an invitee only with the
-        invitation it was opened with)."""
-        return forum.claimable(self.record(), self.invite) if self.seat is None else []
-
-    def pending_invitations(self) -> list[tuple[int, str]]:
-        """(seat, secret) of each invitation this browser made whose seat is still free."""
-        keys = self.code_keys()
-        return [(s, v) for s, v in sorted(self.invites.items()) if s < len(keys) and not keys[s]]
-
-    def claim(self, seat: int, key: PlayerKey) -> str:
-        """Claim ``seat`` for this browser: the next save code, to post."""
-        self.code = forum.claim(self.record(), key, seat, self.invite)
-        self.invite = ""
-        self.seat = seat
-        self._after_forum_update()
-        name = self.state.players[seat].name
-        self.log.append(f"You claimed {name}")
-        return f"You play {name}: post the new save code so the others can load it"
-
-    def confirm_sealed(self, sealed_text: str, key: PlayerKey) -> str:
-        """Every faction's sealed code is in: make the reveal code, naming them all.
-
-        :raises EngineError: a sealed code that does not fit, or one missing.
-        """
-        self.reveal = forum.bind(self.record(), self.reveal, sealed_text, key)
-        self.confirmed = True
-        return "Every sealed code is in: post your reveal code"
-
-    def paste_save(self, text: str) -> str:
-        """Load the next save of this game (a claim or a resolved turn).
-
-        :raises EngineError: the engine's reason for refusing the code.
-        """
-        codes = forum.split_codes(text)
-        if not codes:
-            raise EntryError("paste the next save code (or the saves since yours, in order)")
-        old_turn = self.state.turn
-        continuation = forum.accept(self.record(), codes)
-        self.code = continuation.record.code
-        self._record = continuation.record
-        warnings = list(continuation.warnings)
-        if continuation.record.state.turn != old_turn or continuation.record.state.phase != (
-            self.state.phase
-        ):
-            self.state = continuation.record.state
-            self._replay_forum_turn()
-            self.log.append(f"{(self.state.last_report or {}).get('title', 'Turn')} loaded")
-            return "Turn resolved: " + " ".join(warnings) if warnings else "Turn resolved"
-        stage = self.stage
-        self._after_forum_update()
-        if stage == "sealed":
-            self.stage = "sealed"
-        claimed = [p.name for p, k in zip(self.state.players, self.code_keys(), strict=False) if k]
-        return "Save loaded; claimed: " + ", ".join(claimed) + (" " + " ".join(warnings))
-
-    def _replay_forum_turn(self) -> None:
-        """A forum turn has been resolved: the sealed codes are spent, replay it."""
-        self.sealed = self.reveal = self.deadline = ""
-        self.confirmed = False
-        self.drafts = {}
-        self.stage = "replay"
-        self.replay_step = 0
-        self.viewer = self.seat
-
-    def code_keys(self) -> tuple[str | None, ...]:
-        return self.record().keys if self.code else ()
-
-    def sign_deadline(self, reveal_text: str, key: PlayerKey) -> str:
-        """This faction's deadline code for the silent factions (shown to post).
-
-        :raises EngineError: a reveal that does not fit, or nobody silent.
-        """
-        if self.seat is None:
-            raise EntryError("claim your faction first: the deadline code is signed with its key")
-        self.deadline = forum.sign_deadline(self.record(), reveal_text, key, self.seat)
-        return "Deadline code signed: post it"
-
-    def resolve_codes(
-        self, sealed_text: str, reveal_text: str, key: PlayerKey, deadline_text: str = ""
-    ) -> str:
-        """Resolve the turn from every faction's codes; the new save code is ``code``.
-
-        :raises EngineError: the engine's message for a refused code.
-        """
-        if self.seat is None:
-            raise EntryError("claim your faction first: the new save is signed with its key")
-        started = time.perf_counter()
-        result = forum.resolve(
-            self.record(), sealed_text, reveal_text, key, self.seat, deadline_text
-        )
-        self.timings["resolve_ms"] = (time.perf_counter() - started) * 1000
-        self.state = result.state
-        self.code = result.code
-        self._record = result.record
-        self._replay_forum_turn()
-        title = (self.state.last_report or {}).get("title", "Turn")
-        self.log.append(f"{title} resolved here")
-        return f"{title} resolved: post the new save code"
 
     # ------------------------------------------------------------ saving
 

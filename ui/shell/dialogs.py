@@ -156,7 +156,14 @@ class Dialogs:
             before = self.states[i - 1] if i > 0 else None
             state = self.states[i]
             text = caption(before, state, self.turns[i], self.overs[i])
-            board = render_map(state, self.shell.geometry, highlight=set(changed(before, state)))
+            taken = set(changed(before, state))
+            page = self.shell.pages.get(self.ruleset)
+            draw = getattr(page, "record_board", None)  # a ruleset with its own map draws it
+            board = (
+                draw(state, taken)
+                if draw is not None
+                else render_map(state, self.shell.geometry, highlight=taken)
+            )
             body = (
                 f'<div class="replay-board" data-testid="replay-board">{board}</div>'
                 f"{controls_html(replay, text)}"

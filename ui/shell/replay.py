@@ -71,13 +71,17 @@ class Replay:
 
 
 def changed(before: Any | None, after: Any) -> dict[str, tuple[int, int]]:
-    """Territories whose owner changed between two positions: ``{t: (old, new)}``."""
+    """Territories a seat took between two positions: ``{t: (old seat, new seat)}`` (old
+    is ``SEATLESS`` for a seatless owner's, e.g. Neutral; a claim is not a change)."""
+    from engine.history import UNOWNED, seat_owners
+
     if before is None:
         return {}
+    earlier = seat_owners(before)
     return {
-        t: (before.owner.get(t, -1), o)
-        for t, o in after.owner.items()
-        if before.owner.get(t, -1) >= 0 and o >= 0 and before.owner.get(t) != o
+        t: (earlier.get(t, UNOWNED), o)
+        for t, o in seat_owners(after).items()
+        if earlier.get(t, UNOWNED) != UNOWNED and o >= 0 and earlier.get(t) != o
     }
 
 
@@ -104,7 +108,9 @@ CONTROLS: Sequence[tuple[str, str, str]] = (
 )
 
 
-def controls_html(replay: Replay, turn_text: str) -> str:
+def controls_html(replay: Replay, turn_text: str, prefix: str = "replay") -> str:
+    """The controls; ``prefix`` names their actions and test ids (``replay-`` for the
+    game record's dialog, a page's own for a replay it shows in its panel)."""
     buttons = []
     for action, symbol, label in CONTROLS:
         if action == "play" and replay.playing:
@@ -113,21 +119,21 @@ def controls_html(replay: Replay, turn_text: str) -> str:
             action in ("forward", "last") and replay.at_end
         )
         buttons.append(
-            f'<button type="button" class="btn" data-action="replay-{action}"'
-            f' data-testid="replay-{action}" aria-label="{label}" title="{label}"'
+            f'<button type="button" class="btn" data-action="{prefix}-{action}"'
+            f' data-testid="{prefix}-{action}" aria-label="{label}" title="{label}"'
             f"{' disabled' if disabled else ''}>{symbol}</button>"
         )
     speed = (
-        f'<span class="speed"><button type="button" class="btn" data-action="replay-slower"'
-        f' data-testid="replay-slower" aria-label="Slower">−</button>'
-        f'<span data-testid="replay-speed">{replay.speed:g}×</span>'
-        f'<button type="button" class="btn" data-action="replay-faster"'
-        f' data-testid="replay-faster" aria-label="Faster">+</button></span>'
+        f'<span class="speed"><button type="button" class="btn" data-action="{prefix}-slower"'
+        f' data-testid="{prefix}-slower" aria-label="Slower">−</button>'
+        f'<span data-testid="{prefix}-speed">{replay.speed:g}×</span>'
+        f'<button type="button" class="btn" data-action="{prefix}-faster"'
+        f' data-testid="{prefix}-faster" aria-label="Faster">+</button></span>'
     )
     return (
         f'<div class="replay-controls" role="toolbar" aria-label="Replay">{"".join(buttons)}'
         f"{speed}</div>"
-        f'<p class="replay-pos" data-testid="replay-pos" data-index="{replay.index}"'
+        f'<p class="replay-pos" data-testid="{prefix}-pos" data-index="{replay.index}"'
         f' data-count="{replay.count}">Position {replay.index + 1} of {replay.count} · '
         f"{escape(turn_text)}</p>"
     )

@@ -128,6 +128,11 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
         seat (who may call for the resolution)."""
         return None if state.phase is Phase.GAME_OVER else state.current
 
+    def income(self, state: GreatWarState, seat: int) -> int | None:
+        """The pp the seat's provinces produce (R18), whole pp rounded down, for the
+        shell's charts (the allowance itself depends on encirclement and debt)."""
+        return state.pp_of(state.nation_ids[seat]) // 4
+
     def winner(self, state: GreatWarState) -> int | None:
         """The seat of a sole winner; None while playing or for a shared win (R91)."""
         if len(state.winners) == 1:

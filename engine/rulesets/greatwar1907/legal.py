@@ -5,6 +5,7 @@ still checks every order when its step runs (R6)."""
 from __future__ import annotations
 
 from engine.rulesets.greatwar1907.state import GreatWarState, Phase
+from engine.rulesets.greatwar1907.trades import province_refusal
 
 
 def free_move_targets(state: GreatWarState, nation: str, province: str) -> list[str]:
@@ -37,3 +38,11 @@ def strike_targets(state: GreatWarState, nation: str, sea: str) -> list[str]:
 def attack_targets(state: GreatWarState, nation: str, province: str) -> list[str]:
     """R54: adjacent provinces of a nation at war with ``nation``, or Neutral."""
     return [q for q in state.map.neighbours(province) if state.hostile_target(nation, q)]
+
+
+def trade_province_refusal(
+    state: GreatWarState, giver: str, recipient: str, province: str
+) -> tuple[str, str] | None:
+    """R74 as step D4 applies it to one province of a trade, (code, why) or None: the
+    giver owns it and the recipient has a province next to it or a line of ships."""
+    return province_refusal(state, giver, recipient, province)

@@ -53,6 +53,11 @@ class Seat:
     def kind(self) -> str:
         return self.control if self.control in ("human", "idle") else "computer"
 
+    @property
+    def color(self) -> str:
+        """The nation's colour (the shell's game record and charts read a seat's)."""
+        return scenario().nation(self.nation).colour
+
 
 @dataclass
 class NationRecord:
@@ -215,6 +220,15 @@ class GreatWarState:
             self.map.leader(x.id).effects.get("no_garrison")
             for x in self.leaders_at("province", province, nation)
         )
+
+    @property
+    def armies(self) -> dict[str, int]:
+        """Divisions per province (every nation's, standing and aboard in port): the
+        board every ruleset shows the shell (game record, charts, motion)."""
+        counts = {p: sum(per.values()) for p, per in self.standing.items()}
+        for p, fleets in self.docked.items():
+            counts[p] = counts.get(p, 0) + sum(f.cargo for f in fleets.values())
+        return {p.id: counts.get(p.id, 0) for p in self.map.provinces}
 
     def pp_of(self, nation: str) -> int:
         return sum(p.pp for p in self.map.provinces if self.owner[p.id] == nation)

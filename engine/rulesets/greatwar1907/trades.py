@@ -80,7 +80,7 @@ def _ship_line(state: GreatWarState, province: str, recipient: str) -> bool:
     return any(m.province(p).port in seen for p in state.provinces_of(recipient))
 
 
-def _province_refusal(
+def province_refusal(
     state: GreatWarState, giver: str, recipient: str, p: str
 ) -> tuple[str, str] | None:
     if state.owner[p] != giver:
@@ -145,7 +145,7 @@ def _trade_refusal(
     state = ctx.state
     for giver, recipient, bundle in ((a, b, t.give), (b, a, u.give)):
         for p in bundle.provinces:
-            refusal = _province_refusal(state, giver, recipient, p)
+            refusal = province_refusal(state, giver, recipient, p)
             if refusal is not None:
                 return refusal
     for giver, recipient, bundle, half in ((a, b, t.give, t), (b, a, u.give, u)):

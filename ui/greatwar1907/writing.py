@@ -1,0 +1,322 @@
+"""Writing a Great War 1907 nation's orders on the map and in the panel (pure): the
+mode, the selected origin, the count and leaders to send, taps on provinces and seas,
+the trade being written and its route check, diplomacy, the review list's changes and
+the submission.  A mixin of :class:`ui.greatwar1907.session.GreatWarSession`, whose
+fields it uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.core import Order
+from engine.rulesets.greatwar1907.legal import (
+    attack_targets,
+    free_move_targets,
+    sail_targets,
+    strike_targets,
+)
+from engine.rulesets.greatwar1907.state import GreatWarState
+from ui.greatwar1907 import drafts, entry, purse, review
+from ui.greatwar1907.drafts import Draft, EntryError
+
+
+def parse_count(text: str) -> int | None:
+    """The count field: blank means "all" (None).
+
+    :raises EntryError: not a whole number.
+    """
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit():
+        raise EntryError(f"the count must be a whole number, not {text!r}")
+    return int(text)
+
+
+def _quarters(text: str) -> int:
+    """pp typed by the player, as quarters ("" is none).
+
+    :raises EntryError: not a number on the 0.25 grid.
+    """
+    text = text.strip()
+    if not text:
+        return 0
+    try:
+        value = float(text)
+    except ValueError:
+        raise EntryError(f"pp must be a number, not {text!r}") from None
+    if value < 0 or abs(value * 4 - round(value * 4)) > 1e-9:
+        raise EntryError(f"pp go in quarters (0.25), not {text!r}")
+    return round(value * 4)
+
+
+class OrderWriting:
+    """Order entry for the viewer of a session; the fields are the session's."""
+
+    state: GreatWarState
+    stage: str
+    viewer: int | None
+    mode: str
+    selected: str | None
+    count: str
+    leaders: list[str]
+    overlays: list[str]
+    trade_form: dict[str, str]
+    drafts: dict[int, Draft]
+
+    @property
+    def draft(self) -> Draft:
+        seat = self.viewer if self.viewer is not None else -1
+        return self.drafts.setdefault(seat, Draft())
+
+    def name(self, place: str) -> str:
+        return drafts.name(self.state, place)
+
+    def _seat(self) -> int:
+        if self.stage != "entry" or self.viewer is None:
+            raise EntryError("It is not your turn to write orders")
+        return self.viewer
+
+    def set_mode(self, mode: str) -> None:
+        if mode in drafts.modes(self.state) or mode == "diplomacy":
+            self.mode = mode
+            self.selected = None
+            self.leaders = []
+
+    def toggle_overlay(self, overlay: str) -> None:
+        if overlay in self.overlays:
+            self.overlays.remove(overlay)
+        elif overlay in ("supply", "encircled", "blockade"):
+            self.overlays.append(overlay)
+
+    def toggle_leader(self, leader: str) -> str:
+        seat = self._seat()
+        if self.state.leaders.get(leader) is None or (
+            self.state.leaders[leader].nation != self.state.nation_ids[seat]
+        ):
+            raise EntryError("not one of your leaders")
+        if leader in self.leaders:
+            self.leaders.remove(leader)
+            return f"{self.state.map.leader(leader).name} stays"
+        self.leaders.append(leader)
+        return f"{self.state.map.leader(leader).name} goes with the next order from here"
+
+    def leaders_here(self) -> list[str]:
+        """Your living leaders where the selected order starts (to send with it)."""
+        if self.viewer is None or self.selected is None:
+            return []
+        where = "sea" if self.state.map.is_sea(self.selected) else "province"
+        nation = self.state.nation_ids[self.viewer]
+        return [x.id for x in self.state.leaders_at(where, self.selected, nation)]
+
+    def click(self, place: str) -> str:
+        """What a tap on ``place`` means in the current mode; returns the message.
+
+        :raises EntryError: with the message to show (the draft is unchanged).
+        """
+        seat = self._seat()
+        state, draft = self.state, self.draft
+        nation = state.nation_ids[seat]
+        count = parse_count(self.count)
+        sea = state.map.is_sea(place)
+        mine = not sea and state.owner.get(place) == nation
+        leaders = tuple(self.leaders)
+        if self.mode in ("build", "ships"):
+            if sea:
+                raise EntryError("build in one of your provinces")
+            n = 1 if count is None else count
+            ships = self.mode == "ships"
+            return entry.add_build(state, seat, draft, place, 0 if ships else n, n if ships else 0)
+        if self.mode == "embark":
+            return entry.add_embark(state, seat, draft, place, count)
+        if self.mode == "disembark":
+            return entry.add_disembark(state, seat, draft, place, count)
+        if self.mode == "place":
+            if not self.leaders:
+                raise EntryError("choose the leader to place first")
+            message = entry.add_place(state, seat, draft, self.leaders[0], place)
+            self.leaders = []
+            return message
+        if self.mode == "trade":
+            raise EntryError("write the trade in the panel: partner, what you give and get")
+        if self.mode == "diplomacy":
+            raise EntryError("choose a change in the diplomacy panel (each says its cost)")
+        if self.selected is not None and place in self.targets():
+            origin = self.selected
+            add = {
+                "move": entry.add_move,
+                "sail": entry.add_sail,
+                "attack": entry.add_attack,
+                "strike": entry.add_strike,
+            }[self.mode]
+            message = add(state, seat, draft, origin, place, count, leaders)
+            self.selected = None
+            self.leaders = []
+            return message
+        if self.mode in ("move", "attack") and mine:
+            self.selected = place
+            self.leaders = []
+            verb = "Move" if self.mode == "move" else "Attack"
+            return f"{verb} from {self.name(place)}: tap a highlighted province"
+        if self.mode == "sail" and state.fleet_at(place, nation) is not None:
+            self.selected = place
+            self.leaders = []
+            return f"Sail from {self.name(place)}: tap a highlighted sea or port"
+        if self.mode == "strike" and sea and state.fleet_at_sea(place, nation) is not None:
+            self.selected = place
+            self.leaders = []
+            return f"Strike from {self.name(place)}: tap a highlighted coastal province"
+        if self.mode == "sail":
+            raise EntryError("tap a port or sea holding ships of yours")
+        if self.mode == "strike":
+            raise EntryError("tap a sea where your ships carry divisions")
+        raise EntryError("tap one of your provinces to start from")
+
+    def targets(self) -> list[str]:
+        """Where the selected origin's units may go in the current mode."""
+        if self.viewer is None or self.selected is None:
+            return []
+        nation = self.state.nation_ids[self.viewer]
+        find = {
+            "move": free_move_targets,
+            "sail": sail_targets,
+            "attack": attack_targets,
+            "strike": strike_targets,
+        }.get(self.mode)
+        return find(self.state, nation, self.selected) if find is not None else []
+
+    def highlight(self) -> list[str]:
+        """Places a tap means something on now."""
+        if self.stage != "entry" or self.viewer is None:
+            return []
+        if self.selected is not None:
+            return self.targets()
+        state = self.state
+        nation = state.nation_ids[self.viewer]
+        own = state.provinces_of(nation)
+        if self.mode in ("build", "place"):
+            return own
+        if self.mode == "ships":
+            return [p for p in own if state.map.province(p).port is not None]
+        if self.mode in ("move", "attack"):
+            find = free_move_targets if self.mode == "move" else attack_targets
+            return [p for p in own if state.divisions(p, nation) and find(state, nation, p)]
+        if self.mode == "embark":
+            return [p for p in own if state.fleet_in_port(p, nation) and state.divisions(p, nation)]
+        if self.mode in ("sail", "disembark"):
+            return entry.fleet_places(state, nation)
+        if self.mode == "strike":
+            return [s for s, per in state.at_sea.items() if nation in per and per[nation].cargo]
+        return []
+
+    def set_trade_field(self, name: str, value: str) -> str:
+        """One field of the trade being written; returns the route check of the offer."""
+        if name in ("with", "give", "get", "give_pp", "get_pp"):
+            self.trade_form[name] = value
+        return self.trade_check()
+
+    def trade_check(self) -> str:
+        """The route condition of the offer as chosen so far, in words ("" for none)."""
+        if self.viewer is None:
+            return ""
+        form = self.trade_form
+        other = form.get("with") or next(
+            n for n in self.state.nation_ids if n != self.state.nation_ids[self.viewer]
+        )
+        try:
+            give_pp, get_pp = (_quarters(form.get(k, "")) for k in ("give_pp", "get_pp"))
+        except EntryError as exc:
+            return f"Refused: {exc}"
+        give = tuple(p for p in (form.get("give", ""),) if p)
+        get = tuple(p for p in (form.get("get", ""),) if p)
+        if not (give or get or give_pp or get_pp):
+            return ""
+        why = purse.trade_refusal(self.state, self.viewer, other, give, get, give_pp, get_pp)
+        if why is not None:
+            return f"Refused: {why}"
+        return f"Route open to {self.name(other)}: it goes ahead if they order the mirror offer"
+
+    def trade(
+        self,
+        other: str,
+        give: Sequence[str] = (),
+        get: Sequence[str] = (),
+        give_pp: str = "",
+        get_pp: str = "",
+    ) -> str:
+        """Add a trade offer (pp as text, in pp; provinces by id).
+
+        :raises EntryError: the offer is refused (named).
+        """
+        message = entry.add_trade(
+            self.state,
+            self._seat(),
+            self.draft,
+            other,
+            tuple(p for p in give if p),
+            tuple(p for p in get if p),
+            _quarters(give_pp),
+            _quarters(get_pp),
+        )
+        self.trade_form = {}
+        return message
+
+    def diplomacy(self, other: str, to: str) -> str:
+        return entry.add_diplomacy(self.state, self._seat(), self.draft, other, to)
+
+    def remove(self, section: str, index: int) -> None:
+        self.draft.remove(section, index)
+
+    def change(self, section: str, index: int) -> str:
+        """Take an order back into the panel to write it again: its mode, origin, count
+        and leaders as they were; it leaves the list until it is written again.
+
+        :raises EntryError: no such order.
+        """
+        part = self.draft.remove(section, index)
+        mode = {
+            "builds": "ships" if part.get("ships") else "build",
+            "moves": "move",
+            "sail": "sail",
+            "attacks": "attack",
+            "strikes": "strike",
+            "embark": "embark",
+            "disembark": "disembark",
+            "place": "place",
+            "trades": "trade",
+            "diplomacy": "diplomacy",
+        }[section]
+        self.set_mode(mode)
+        count = part.get("ships") if section in ("sail",) else part.get("divisions")
+        if section == "builds":
+            count = part.get("ships") or part.get("divisions")
+        self.count = "" if count is None else str(count)
+        self.leaders = [str(x) for x in part.get("leaders", [])]
+        if section == "place":
+            self.leaders = [str(part["leader"])]
+        if section == "trades":
+            self.trade_form = {
+                "with": str(part["with"]),
+                "give": next(iter(part["give"]["provinces"]), ""),
+                "get": next(iter(part["get"]["provinces"]), ""),
+                "give_pp": f"{float(part['give']['pp']):g}" if part["give"]["pp"] else "",
+                "get_pp": f"{float(part['get']['pp']):g}" if part["get"]["pp"] else "",
+            }
+        origin = part.get("from")
+        if origin is not None:
+            self.selected = str(origin)
+            return f"Change it: from {self.name(self.selected)}, tap where it goes"
+        return "Change it, then add it again"
+
+    def clear(self) -> None:
+        """Start the viewer's orders again from nothing."""
+        self.drafts.pop(self.viewer if self.viewer is not None else -1, None)
+        self.selected, self.leaders = None, []
+
+    def warnings(self) -> list[str]:
+        """What the resolver would cut or drop, said before sealing."""
+        return [] if self.viewer is None else review.warnings(self.state, self.viewer, self.draft)
+
+    def order(self) -> Order:
+        return drafts.to_order(self.state, self._seat(), self.draft)

@@ -1,0 +1,318 @@
+"""Sealed orders by forum in the page, for every simultaneous ruleset (pure; the
+browser's key is passed in).  The ruleset is the record's (or, for a new game, the
+state's): its hooks say which factions seal (``sealing_factions``) and which sealed
+round the position waits for (``sealed_round``).
+
+* The creator's page makes the *base save* (``make_save`` with the creator's key in
+  its faction's seat) and a game id.
+* Every other seat is kept for its player by an invitation (the digest of a one-time
+  secret in the base save); the host sends each player their own invitation link
+  (:func:`invitation_link`), privately.  The invitee claims the seat by signing, showing
+  the secret: either its first sealed orders commit to it and their reveal shows it (the
+  next save records the key that signed them), or it pastes the latest save code (the
+  link) and its page makes the next save with its key in its seat.
+* Each turn: each faction seals its orders (:func:`seal`) and posts the sealed code;
+  when all sealed codes are in, it posts its reveal code; anyone pastes all codes into
+  :func:`resolve`, which checks each reveal against its commitment, resolves with the
+  dice reseeded from every salt and makes the next save code (with the reveals as
+  proofs).  With a moderator, the host pastes the factions' reveal ("orders") codes
+  without commitments and resolves at the deadline (silent factions: default orders).
+* Everyone else pastes the next save code (:func:`accept`): the engine replays the
+  signed orders and checks that they lead to the position shown.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import Order, find_ruleset
+from engine.invitations import kept_for, new_invitations, opens, refuse_uninvited
+from engine.keys import PlayerKey
+from engine.savecode import decode_code
+from engine.saves import (
+    Continuation,
+    SaveError,
+    SaveRecord,
+    continue_chain,
+    continue_game,
+    differences,
+    make_save,
+)
+from engine.sealed import (
+    bind_reveal,
+    claimed_keys,
+    deadline_code,
+    proofs_for,
+    read_reveals,
+    read_seals,
+    resolution_orders,
+    seal_orders,
+    seals_for,
+)
+from ui.shell.pbem import INVITE_MARK, page_link
+
+
+def new_game_id(prefix: str) -> str:
+    return f"{prefix}-" + secrets.token_hex(4)
+
+
+def split_codes(text: str) -> list[str]:
+    """Every code in pasted text (codes may be wrapped or run together)."""
+    flat = re.sub(r"\s+", "", text)
+    return ["RK1." + part for part in flat.split("RK1.") if part]
+
+
+def create_base(
+    state: Any, key: PlayerKey, seat: int, game_id: str, moderated: bool = False
+) -> tuple[str, dict[int, str]]:
+    """(the base save of a new forum game, signed by its creator for ``seat``; the
+    invitation secret of every other seat, kept for its player).  In a moderated game the
+    creator is the moderator, named by key in this first save."""
+    keys: list[str | None] = [None] * len(state.players)
+    keys[seat] = key.public_key_text
+    invites, invitations = new_invitations([s for s in range(len(keys)) if s != seat], len(keys))
+    code = make_save(
+        find_ruleset(state.ruleset),
+        state,
+        game_id=game_id,
+        keys=keys,
+        signer=key,
+        seat=seat,
+        moderator=key.public_key_text if moderated else None,
+        invitations=invitations,
+    )
+    return code, invites
+
+
+def invitation_link(page_url: str, code: str, seat: int, secret: str) -> str:
+    """The private link that opens ``code`` with the invitation to ``seat`` (whoever has
+    it can take that seat: it goes to that player only)."""
+    return f"{page_link(page_url, code)}{INVITE_MARK}{seat}.{secret}"
+
+
+def claimable(record: SaveRecord, invite: str = "") -> list[int]:
+    """The seats a browser that plays none may claim: free seats not kept for anyone, a
+    kept seat only with its invitation ``invite``."""
+    return [
+        s
+        for s in unclaimed(record)
+        if kept_for(record.invitations, s) is None or opens(record.invitations, s, invite)
+    ]
+
+
+def invite_for(record: SaveRecord, seat: int, invite: str) -> str:
+    """What ``seat``'s first signed code must show: ``invite`` for a seat still kept for
+    an invited player, nothing otherwise.
+
+    :raises SaveError: ``save/invited``, the seat is kept and ``invite`` does not open it.
+    """
+    if record.keys[seat] is not None or kept_for(record.invitations, seat) is None:
+        return ""
+    if not opens(record.invitations, seat, invite):
+        raise refuse_uninvited(seat)
+    return invite
+
+
+def is_moderator(record: SaveRecord, key: PlayerKey) -> bool:
+    """Whether this browser's key is the moderator the game's first save named."""
+    return record.moderator is not None and record.moderator == key.public_key_text
+
+
+def sealing(record: SaveRecord) -> list[int]:
+    """The factions that seal orders for the record's position (the ruleset says)."""
+    return find_ruleset(record.ruleset).sealing_factions(record.state)
+
+
+def unclaimed(record: SaveRecord) -> list[int]:
+    """Seats that seal orders (the ruleset says which) and have no key yet."""
+    acting = set(sealing(record))
+    return [i for i, k in enumerate(record.keys) if k is None and i in acting]
+
+
+def seat_of(record: SaveRecord, key: PlayerKey) -> int | None:
+    """The seat this browser's key holds in the game, if any."""
+    for i, k in enumerate(record.keys):
+        if k == key.public_key_text:
+            return i
+    return None
+
+
+def claim(record: SaveRecord, key: PlayerKey, seat: int, invite: str = "") -> str:
+    """The next save with this browser's key in ``seat`` (same position); a seat kept for
+    an invited player needs its invitation secret ``invite``, shown in that save.
+
+    :raises SaveError: the seat is taken by another key, or kept for an invitee.
+    """
+    if record.keys[seat] not in (None, key.public_key_text):
+        raise SaveError("save/seat-taken", f"faction {seat + 1} is already claimed")
+    mine = seat_of(record, key)
+    if mine is not None and mine != seat:
+        raise SaveError("save/seat-taken", f"this browser already plays faction {mine + 1}")
+    shown = invite_for(record, seat, invite)
+    keys = list(record.keys)
+    keys[seat] = key.public_key_text
+    return make_save(
+        find_ruleset(record.ruleset),
+        record.state,
+        game_id=record.game_id,
+        keys=keys,
+        signer=key,
+        seat=seat,
+        previous=record,
+        invite=shown,
+    )
+
+
+def seal(
+    record: SaveRecord, order: Order, key: PlayerKey, seat: int, invite: str = ""
+) -> tuple[str, str]:
+    """(sealed code, reveal code) of this faction's orders for the record's turn; the
+    first orders for a seat kept for an invited player carry its invitation ``invite``.
+
+    :raises SaveError: the seat is kept and ``invite`` does not open it.
+    """
+    return seal_orders(
+        order,
+        game_id=record.game_id,
+        turn=record.state.turn,
+        faction=seat,
+        key=key,
+        round_index=find_ruleset(record.ruleset).sealed_round(record.state),
+        invite=invite_for(record, seat, invite),
+    )
+
+
+def bind(record: SaveRecord, reveal: str, sealed_text: str, key: PlayerKey) -> str:
+    """This faction's reveal code, naming every sealed code of the turn it has seen (so
+    that no seal can be replaced once anyone has revealed).
+
+    :raises EngineError: a sealed code that does not fit, or one missing.
+    """
+    seals = split_codes(sealed_text)
+    bound = bind_reveal(record, reveal, seals, key)
+    living = set(sealing(record))
+    have = set(read_seals(record, seals))
+    if living - have:
+        names = ", ".join(record.state.players[f].name for f in sorted(living - have))
+        raise SaveError("sealed/missing", f"sealed codes missing from {names}")
+    return bound
+
+
+@dataclass(frozen=True)
+class Resolution:
+    state: Any
+    code: str
+    record: SaveRecord
+
+
+def resolve(
+    record: SaveRecord,
+    sealed_text: str,
+    reveal_text: str,
+    key: PlayerKey,
+    seat: int,
+    deadline_text: str = "",
+) -> Resolution:
+    """Check every code and resolve the turn; returns the new state and save code.
+
+    Without a moderator a silent faction gets default orders only with the deadline code
+    (:func:`sign_deadline`) of every faction that revealed, pasted in ``deadline_text``.
+
+    Without a moderator every reveal must match its sealed code and every living faction
+    must have revealed; the save carries the sealed and reveal codes so that every page
+    checks them again.  In a moderated game only the moderator (named in the first save)
+    resolves: no sealed codes are needed and factions that sent nothing get default
+    orders (the deadline has passed).
+
+    :raises EngineError: the engine's message for the first code that is refused.
+    """
+    ruleset = find_ruleset(record.ruleset)
+    seal_codes: list[str] = []
+    deadlines: list[str] = []
+    forced = True
+    if record.moderator is not None:
+        if not is_moderator(record, key):
+            raise SaveError(
+                "sealed/not-moderator",
+                "this game has a moderator: only the moderator's page resolves its turns",
+            )
+        reveals = read_reveals(record, split_codes(reveal_text), seals=None)
+        orders = resolution_orders(ruleset, reveals, force=True, with_entropy=False)
+    else:
+        seals = read_seals(record, split_codes(sealed_text))
+        reveals = read_reveals(record, split_codes(reveal_text), seals)
+        missing = [record.state.players[f].name for f in sealing(record) if f not in reveals]
+        deadlines = _in_faction_order(split_codes(deadline_text))
+        if missing and not deadlines:
+            raise SaveError(
+                "sealed/missing",
+                f"reveal codes missing from {', '.join(missing)} (past the deadline: paste "
+                "the deadline code of every faction that revealed)",
+            )
+        forced = bool(missing)
+        orders = resolution_orders(ruleset, reveals, force=forced, with_entropy=True)
+        seal_codes = seals_for(seals)
+    state = record.state
+    for order in orders:
+        state = ruleset.apply(state, order).state
+    code = make_save(
+        ruleset,
+        state,
+        game_id=record.game_id,
+        keys=claimed_keys(record, reveals),
+        signer=key,
+        seat=seat,
+        previous=record,
+        actions=orders,
+        proofs=proofs_for(reveals),
+        seals=seal_codes,
+        deadlines=deadlines if record.moderator is None and forced else (),
+    )
+    # The resolver's page checks the new save as every other page will (a reveal made
+    # before all seals were in, for instance, is refused here, not after posting).
+    return Resolution(state, code, continue_game(record, code).record)
+
+
+def sign_deadline(record: SaveRecord, reveal_text: str, key: PlayerKey, seat: int) -> str:
+    """This faction's deadline code: the deadline passed and the factions whose reveal is
+    not among ``reveal_text`` are silent (without a moderator a forced turn needs one
+    from every faction that revealed).
+
+    :raises EngineError: a reveal that does not fit, or nobody silent.
+    """
+    revealed = read_reveals(record, split_codes(reveal_text), seals=None)
+    silent = [f for f in sealing(record) if f not in revealed]
+    if not silent:
+        raise SaveError("sealed/none-silent", "every faction has revealed: resolve the turn")
+    return deadline_code(record, seat, silent, key)
+
+
+def _in_faction_order(codes: Sequence[str]) -> list[str]:
+    """Deadline codes once each, in faction order (as a save holds them)."""
+    by_faction = {decode_code(code).seat: code for code in codes}
+    return [by_faction[f] for f in sorted(by_faction)]
+
+
+def accept(record: SaveRecord, codes: Sequence[str]) -> Continuation:
+    """The next save of this game (a claim or a resolved turn), checked by replay; or a
+    chain of saves from the held one, checked save by save.  A save that does not chain
+    onto the held code is refused here: its position is not verified, so the page keeps
+    its game.
+
+    :raises EngineError: another game, an old turn, orders that do not lead there, or
+        ``save/unverified`` naming what the unverified code would change.
+    """
+    continuation = continue_chain(record, codes)
+    if not continuation.verified:
+        changes = "; ".join(differences(record, continuation.record)) or "nothing visible"
+        raise SaveError(
+            "save/unverified",
+            f"its position is not verified: {' '.join(continuation.warnings)}. It would "
+            f"change: {changes}. Your verified game is kept; paste the saves it continues "
+            "(before it) to have it checked.",
+        )
+    return continuation

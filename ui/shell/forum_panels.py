@@ -1,0 +1,178 @@
+"""HTML of the forum card every sealed-orders ruleset page shows (pure): the save code,
+the sealed and reveal codes, invitations, claiming, deadlines and resolving.  ``p`` is
+the page's prefix of actions and test ids (``cap``, ``gw``), ``side`` what its players
+play ("faction", "nation").
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from ui.shell import forum
+
+
+def button(action: str, label: str, test: str, extra: str = "", cls: str = "btn") -> str:
+    return (
+        f'<button type="button" class="{cls}" data-action="{action}" data-testid="{test}"'
+        f"{extra}>{label}</button>"
+    )
+
+
+def sealed_html(session: Any, p: str, side: str = "faction") -> str:
+    """By forum, after sealing: the sealed code to post, then the reveal code."""
+    if session.stage != "sealed":
+        return ""
+    name = escape(session.state.players[session.seat or 0].name)
+    if session.moderated:
+        return (
+            f"<h3>{name}: orders sealed</h3>"
+            "<p>Send this <b>orders code</b> to the host privately:</p>"
+            f'<textarea readonly rows="4" class="code" data-testid="{p}-reveal-code">'
+            f"{escape(session.reveal)}</textarea>"
+        )
+    reveal = (
+        "<p>Now post your <b>reveal code</b>:</p>"
+        f'<textarea readonly rows="4" class="code" data-testid="{p}-reveal-code">'
+        f"{escape(session.reveal)}</textarea>"
+        if session.confirmed
+        else f"<p>When every {side}'s sealed code is posted, paste them all here (yours "
+        "too); your reveal code will name them, so that nobody can seal again once you "
+        "have revealed.</p>"
+        f'<label class="label" for="{p}-seen-seals">Every sealed code</label>'
+        f'<textarea id="{p}-seen-seals" rows="3" class="code" data-testid="{p}-seen-seals">'
+        "</textarea>"
+        + button(
+            f"{p}-confirm-sealed",
+            "All sealed codes are in — show my reveal code",
+            f"{p}-confirm-sealed",
+            "",
+            "btn primary",
+        )
+    )
+    return (
+        f"<h3>{name}: orders sealed for turn {session.state.turn}</h3>"
+        "<p>Post this <b>sealed code</b> (it commits you to your orders without showing "
+        "them):</p>"
+        f'<textarea readonly rows="4" class="code" data-testid="{p}-sealed-code">'
+        f"{escape(session.sealed)}</textarea>{reveal}"
+        '<div class="row end">'
+        + button(f"{p}-unseal", "Change my orders (new seal)", f"{p}-unseal")
+        + "</div>"
+    )
+
+
+def invitations_html(session: Any, page_url: str, p: str, side: str = "faction") -> str:
+    """The host's private invitation link of each faction not claimed yet: whoever opens
+    a link can take that faction, so each goes to its own player only."""
+    pending = session.pending_invitations()
+    if not pending:
+        return ""
+    items = "".join(
+        f"<li>{escape(session.state.players[seat].name)}: "
+        f'<a href="{escape(forum.invitation_link(page_url, session.code, seat, secret))}" '
+        f'target="_blank" rel="noopener" data-testid="{p}-invite-link-{seat}">'
+        "invitation link ↗</a></li>"
+        for seat, secret in pending
+    )
+    return (
+        f'<div class="pbem-invites" data-testid="{p}-invitations"><p><b>Invitations.</b> '
+        f"These {side}s are kept for their players: send each player <i>only their own</i> "
+        "link (privately, not in the forum thread); the save code alone lets others watch, "
+        f"not take a {side}.</p>"
+        f"<ul>{items}</ul></div>"
+    )
+
+
+def forum_html(session: Any, p: str, page_url: str = "index.html", side: str = "faction") -> str:
+    """The forum card: the save code, pasting codes, claiming, resolving."""
+    if session.where != "forum":
+        return ""
+    state = session.state
+    claim = ""
+    if session.stage == "claim":
+        free = session.claimable()
+        claim = (
+            f"<p>Which {side} do you play? Claiming signs the game with this browser's key.</p>"
+            + '<div class="row">'
+            + "".join(
+                button(
+                    f"{p}-claim",
+                    f"Claim {escape(state.players[i].name)}",
+                    f"{p}-claim-{i}",
+                    f' data-seat="{i}"',
+                    "btn primary",
+                )
+                for i in free
+            )
+            + "</div>"
+        )
+        if not free:
+            claim = (
+                f'<p class="error" data-testid="{p}-no-seat">No {side} is free for this '
+                "browser: each is claimed or kept for an invited player (open your own "
+                "invitation link to claim yours). You can watch.</p>"
+            )
+    unclaimed = [state.players[i].name for i in session.unclaimed_seats()]
+    waiting = (
+        f'<p class="muted small">Not yet claimed: {escape(", ".join(unclaimed))} — they open '
+        "their invitation link (or paste it into Join a forum game) and claim their "
+        f"{side}; then paste their new code here.</p>"
+        if unclaimed
+        else ""
+    )
+    mine = escape(state.players[session.seat].name) if session.seat is not None else "—"
+    return (
+        f'<h3>By forum · game <code data-testid="{p}-game-id">{escape(session.game_id)}</code>'
+        f"</h3><p>You play <b>{mine}</b>"
+        f"{' · moderated' if session.moderated else ''}.</p>{claim}"
+        f'<label class="label" for="{p}-save-code">Latest save code (post it)</label>'
+        f'<textarea id="{p}-save-code" readonly rows="3" class="code" data-testid="{p}-save-code">'
+        f"{escape(session.code)}</textarea>{waiting}{invitations_html(session, page_url, p, side)}"
+        f'<label class="label" for="{p}-paste">Paste the next save code</label>'
+        f'<textarea id="{p}-paste" rows="2" class="code" data-testid="{p}-paste"></textarea>'
+        '<div class="row end">' + button(f"{p}-load", "Load save code", f"{p}-load") + "</div>"
+        f'<details class="resolve" data-testid="{p}-resolve-box">'
+        "<summary>Resolve the turn</summary>"
+        f'<label class="label" for="{p}-resolve-sealed">All sealed codes</label>'
+        f'<textarea id="{p}-resolve-sealed" rows="3" class="code" '
+        f'data-testid="{p}-resolve-sealed"></textarea>'
+        f'<label class="label" for="{p}-resolve-reveals">All reveal (orders) codes</label>'
+        f'<textarea id="{p}-resolve-reveals" rows="3" class="code" '
+        f'data-testid="{p}-resolve-reveals"></textarea>'
+        + (
+            f'<p class="muted small" data-testid="{p}-moderated">A moderated game: only the '
+            f"moderator named when the game was created resolves, from the {side}s' orders "
+            f"codes (no sealed codes; silent {side}s get default orders).</p>"
+            if session.moderated
+            else _deadline_html(session, p, side)
+        )
+        + '<div class="row end">'
+        + button(f"{p}-resolve", "Check the codes and resolve", f"{p}-resolve", "", "btn primary")
+        + "</div></details>"
+    )
+
+
+def _deadline_html(session: Any, p: str, side: str) -> str:
+    """Without a moderator: past the deadline, every faction that revealed signs that the
+    others are silent; with all those codes the turn resolves with default orders for
+    the silent ones."""
+    signed = (
+        f'<label class="label" for="{p}-deadline-code">Your deadline code (post it)</label>'
+        f'<textarea id="{p}-deadline-code" readonly rows="2" class="code" '
+        f'data-testid="{p}-deadline-code">{escape(session.deadline)}</textarea>'
+        if session.deadline
+        else ""
+    )
+    return (
+        f'<p class="muted small">Past the deadline with a {side} silent: each {side} that '
+        "revealed signs a deadline code (from the reveals above); paste them all to give "
+        "the silent ones default orders.</p>"
+        f'<label class="label" for="{p}-resolve-deadlines">Deadline codes</label>'
+        f'<textarea id="{p}-resolve-deadlines" rows="2" class="code" '
+        f'data-testid="{p}-resolve-deadlines"></textarea>'
+        + signed
+        + '<div class="row">'
+        + button(f"{p}-sign-deadline", "Sign: the deadline has passed", f"{p}-sign-deadline")
+        + "</div>"
+    )

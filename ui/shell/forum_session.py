@@ -1,0 +1,167 @@
+"""The part of a ruleset's session that plays one seat of a forum game with sealed
+codes (pure): claiming a seat, loading the next save, confirming the sealed codes seen,
+signing a deadline and resolving from every code.  A session class inherits it and
+gives its fields (a dataclass: ``state``, ``code``, ``seat``, ...) and
+:meth:`_after_forum_update` (where its stage goes after a new save).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from engine.errors import SaveError
+from engine.keys import PlayerKey
+from engine.saves import SaveRecord, read_save
+from ui.shell import forum
+
+
+class ForumSeat:
+    """Sealed-code play of one seat; the fields are the inheriting session's."""
+
+    state: Any
+    stage: str
+    viewer: int | None
+    log: list[str]
+    code: str
+    seat: int | None
+    sealed: str
+    reveal: str
+    confirmed: bool
+    deadline: str
+    invites: dict[int, str]
+    invite: str
+    replay_step: int
+    timings: dict[str, float]
+    drafts: dict[int, Any]
+    _record: SaveRecord | None
+
+    def _after_forum_update(self) -> None:
+        raise NotImplementedError  # each session says where its stage goes
+
+    def _replay_ready(self) -> bool:
+        """Whether the resolution just loaded has a replay (default: it has)."""
+        return True
+
+    def _forum_resolved(self, before: Any) -> None:
+        """The new save resolved ``before`` into ``state``: a session that replays from
+        the position before keeps what it needs here (default: nothing)."""
+
+    def record(self) -> SaveRecord:
+        if self._record is None or self._record.code != self.code:
+            self._record = read_save(self.code)
+        return self._record
+
+    def claimable(self) -> list[int]:
+        """The factions this browser may claim (one kept for an invitee only with the
+        invitation it was opened with)."""
+        return forum.claimable(self.record(), self.invite) if self.seat is None else []
+
+    def unclaimed_seats(self) -> list[int]:
+        """The seats that seal orders and have no key yet (an idle seat is never claimed)."""
+        return forum.unclaimed(self.record()) if self.code else []
+
+    def pending_invitations(self) -> list[tuple[int, str]]:
+        """(seat, secret) of each invitation this browser made whose seat is still free."""
+        free = set(self.unclaimed_seats())
+        return [(s, v) for s, v in sorted(self.invites.items()) if s in free]
+
+    def claim(self, seat: int, key: PlayerKey) -> str:
+        """Claim ``seat`` for this browser: the next save code, to post."""
+        self.code = forum.claim(self.record(), key, seat, self.invite)
+        self.invite = ""
+        self.seat = seat
+        self._after_forum_update()
+        name = self.state.players[seat].name
+        self.log.append(f"You claimed {name}")
+        return f"You play {name}: post the new save code so the others can load it"
+
+    def confirm_sealed(self, sealed_text: str, key: PlayerKey) -> str:
+        """Every faction's sealed code is in: make the reveal code, naming them all.
+
+        :raises EngineError: a sealed code that does not fit, or one missing.
+        """
+        self.reveal = forum.bind(self.record(), self.reveal, sealed_text, key)
+        self.confirmed = True
+        return "Every sealed code is in: post your reveal code"
+
+    def paste_save(self, text: str) -> str:
+        """Load the next save of this game (a claim or a resolved turn).
+
+        :raises EngineError: the engine's reason for refusing the code.
+        """
+        codes = forum.split_codes(text)
+        if not codes:
+            raise SaveError(
+                "save/no-code", "paste the next save code (or the saves since yours, in order)"
+            )
+        old_turn = self.state.turn
+        continuation = forum.accept(self.record(), codes)
+        self.code = continuation.record.code
+        self._record = continuation.record
+        warnings = list(continuation.warnings)
+        if continuation.record.state.turn != old_turn or continuation.record.state.phase != (
+            self.state.phase
+        ):
+            before = self.state
+            self.state = continuation.record.state
+            self._replay_forum_turn(before)
+            self.log.append(f"{(self.state.last_report or {}).get('title', 'Turn')} loaded")
+            return "Turn resolved: " + " ".join(warnings) if warnings else "Turn resolved"
+        stage = self.stage
+        self._after_forum_update()
+        if stage == "sealed":
+            self.stage = "sealed"
+        claimed = [p.name for p, k in zip(self.state.players, self.code_keys(), strict=False) if k]
+        return "Save loaded; claimed: " + ", ".join(claimed) + (" " + " ".join(warnings))
+
+    def _replay_forum_turn(self, before: Any) -> None:
+        """A forum turn has been resolved (``before`` was the position it resolved): the
+        sealed codes are spent, replay it."""
+        self._forum_resolved(before)
+        self.sealed = self.reveal = self.deadline = ""
+        self.confirmed = False
+        self.drafts = {}
+        self.stage = "replay" if self._replay_ready() else "report"
+        self.replay_step = 0
+        self.viewer = self.seat
+
+    def code_keys(self) -> tuple[str | None, ...]:
+        return self.record().keys if self.code else ()
+
+    def sign_deadline(self, reveal_text: str, key: PlayerKey) -> str:
+        """This faction's deadline code for the silent factions (shown to post).
+
+        :raises EngineError: a reveal that does not fit, or nobody silent.
+        """
+        if self.seat is None:
+            raise SaveError(
+                "save/no-seat", "claim your seat first: the deadline code is signed with its key"
+            )
+        self.deadline = forum.sign_deadline(self.record(), reveal_text, key, self.seat)
+        return "Deadline code signed: post it"
+
+    def resolve_codes(
+        self, sealed_text: str, reveal_text: str, key: PlayerKey, deadline_text: str = ""
+    ) -> str:
+        """Resolve the turn from every faction's codes; the new save code is ``code``.
+
+        :raises EngineError: the engine's message for a refused code.
+        """
+        if self.seat is None:
+            raise SaveError(
+                "save/no-seat", "claim your seat first: the new save is signed with its key"
+            )
+        started = time.perf_counter()
+        result = forum.resolve(
+            self.record(), sealed_text, reveal_text, key, self.seat, deadline_text
+        )
+        self.timings["resolve_ms"] = (time.perf_counter() - started) * 1000
+        before = self.state
+        self.state = result.state
+        self.code = result.code
+        self._record = result.record
+        self._replay_forum_turn(before)
+        title = (self.state.last_report or {}).get("title", "Turn")
+        self.log.append(f"{title} resolved here")
+        return f"{title} resolved: post the new save code"
