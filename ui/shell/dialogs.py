@@ -153,10 +153,20 @@ class Dialogs:
             for key, label in (("replay", "Replay"), ("charts", "Charts"), ("league", "League"))
         )
         if self.record_tab == "replay":
+            from engine.core import find_ruleset
+
+            ruleset = find_ruleset(self.ruleset)
             before = self.states[i - 1] if i > 0 else None
             state = self.states[i]
-            text = caption(before, state, self.turns[i], self.overs[i])
-            board = render_map(state, self.shell.geometry, highlight=set(changed(before, state)))
+            text = caption(ruleset, before, state, self.turns[i], self.overs[i])
+            taken = set(changed(ruleset, before, state))
+            # a page whose board is not the shared renderer's draws its own
+            draw = getattr(self.shell.active, "render_position", None)
+            board = (
+                draw(state, taken)
+                if draw is not None
+                else render_map(state, self.shell.geometry, highlight=taken)
+            )
             body = (
                 f'<div class="replay-board" data-testid="replay-board">{board}</div>'
                 f"{controls_html(replay, text)}"

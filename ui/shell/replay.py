@@ -70,24 +70,20 @@ class Replay:
         return 1.0 / self.speed
 
 
-def changed(before: Any | None, after: Any) -> dict[str, tuple[int, int]]:
+def changed(ruleset: Any, before: Any | None, after: Any) -> dict[str, tuple[int, int]]:
     """Territories whose owner changed between two positions: ``{t: (old, new)}``."""
-    if before is None:
-        return {}
-    return {
-        t: (before.owner.get(t, -1), o)
-        for t, o in after.owner.items()
-        if before.owner.get(t, -1) >= 0 and o >= 0 and before.owner.get(t) != o
-    }
+    from engine.history import conquests
+
+    return {} if before is None else conquests(ruleset, before, after)
 
 
-def caption(before: Any | None, after: Any, turn: int, over: bool) -> str:
+def caption(ruleset: Any, before: Any | None, after: Any, turn: int, over: bool) -> str:
     """What the position shows, for people: the turn and who took how much from whom."""
-    moves = changed(before, after)
+    moves = changed(ruleset, before, after)
     gains: dict[int, int] = {}
     for _, new in moves.values():
         gains[new] = gains.get(new, 0) + 1
-    names = [p.name for p in after.players]
+    names = ruleset.board_summary(after).names
     parts = [f"{names[s]} took {n} territor{'y' if n == 1 else 'ies'}" for s, n in gains.items()]
     head = "Game over" if over else (f"Turn {turn}" if turn else "Setup")
     if before is None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine.core import Event, Order, PlayerSpec, Ruleset, register
+from engine.core import BoardSummary, Event, Order, PlayerSpec, Ruleset, register
 from engine.rng import reseeded
 from engine.rulesets.greatwar1907 import setup, turn
 from engine.rulesets.greatwar1907.legal import (
@@ -22,7 +22,7 @@ from engine.rulesets.greatwar1907.legal import (
     sail_targets,
     strike_targets,
 )
-from engine.rulesets.greatwar1907.mapdata import ScenarioMap, parse_scenario, scenario
+from engine.rulesets.greatwar1907.mapdata import MAP_ID, ScenarioMap, parse_scenario, scenario
 from engine.rulesets.greatwar1907.options import GreatWarOptions
 from engine.rulesets.greatwar1907.orders import (
     ORDER_TYPES,
@@ -136,6 +136,36 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
 
     def winner_names(self, state: GreatWarState) -> list[str]:
         return [state.map.name_of(n) for n in state.winners]
+
+    def board_summary(self, state: GreatWarState) -> BoardSummary:
+        """Provinces by the seat of their nation (Neutral: -1); units are divisions
+        (standing and aboard) and ships, at sea and in port; no cards."""
+        seat_of = {n: i for i, n in enumerate(state.nation_ids)}
+        units = [0] * len(state.players)
+        for table in (state.docked, state.at_sea):
+            for fleets in table.values():
+                for nation, fleet in fleets.items():
+                    if nation in seat_of:
+                        units[seat_of[nation]] += fleet.ships + fleet.cargo
+        for here in state.standing.values():
+            for nation, count in here.items():
+                if nation in seat_of:
+                    units[seat_of[nation]] += count
+        m = state.map
+        return BoardSummary(
+            map_id=MAP_ID,
+            names=tuple(m.nation(n).name for n in state.nation_ids),
+            colors=tuple(m.nation(n).colour for n in state.nation_ids),
+            owners={p: seat_of.get(o, -1) for p, o in state.owner.items()},
+            units=tuple(units),
+            cards=(0,) * len(state.players),
+        )
+
+    def income(self, state: GreatWarState, seat: int) -> int | None:
+        """The pp its supply networks give at the next Deployment (R75), whole pp,
+        before credits and debt."""
+        nets = networks(state, state.nation_ids[seat])
+        return sum(n.allowance for n in nets) // 4
 
     def report_text(self, state: GreatWarState, fmt: str = "text") -> str:
         return report_text(state, fmt)
