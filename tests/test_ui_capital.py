@@ -688,3 +688,47 @@ def test_forum_factions_are_kept_for_their_invitees() -> None:
     b.claim(1, KEYS[1])
     a.paste_save(b.code)
     assert a.pending_invitations() == [] and "cap-invitations" not in forum_html(a)
+
+
+def test_the_phase_hint_says_what_to_do_next_in_setup_and_orders() -> None:
+    """Issue 16: phase hints say what to do next (Classic's banner has one; Capital's
+    order panel now too): a capital, then the starting units, then seal; in the orders
+    phase, the reinforcements left, then attacks and the seal."""
+    from ui.capital.hints import phase_hint
+
+    s = CapitalSession.new(specs("human", "human"), {}, "hint")
+    s.acknowledge_handover()
+    total = entry.pool(s.state, 0, s.draft)
+    assert phase_hint(s) == (
+        f"Next: choose your secret capital, then place your {total} starting units and Seal setup."
+    )
+    own = s.highlight()
+    s.click(own[0])
+    assert f"({total} of {total} left)" in phase_hint(s)
+    s.set_mode("place")
+    s.count = str(total)
+    s.click(own[0])
+    assert phase_hint(s).startswith("Ready: Seal setup.")
+    html = entry_html(s)
+    assert 'data-testid="cap-hint"' in html and "Ready: Seal setup." in html
+
+    s = in_orders()
+    left = entry.left(s.state, 0, s.draft)
+    assert phase_hint(s).startswith(f"Next: place your reinforcements ({left} of {left} left)")
+
+
+def test_offenses_are_explained_where_they_are_listed() -> None:
+    """Issue 16: explain what an offense is, in the page, where offenses are listed; the
+    box looks like a warning only when something would be cut."""
+    s = in_orders()
+    html = entry_html(s)
+    assert 'data-testid="cap-offenses-help"' in html and "What is an offense?" in html
+    assert "under Offenses" in html
+    assert s.offenses() == ["5 reinforcements not placed: they will be spread over your borders"]
+    assert 'class="offense-box has-offenses"' in html
+    for t in s.highlight():
+        if entry.left(s.state, 0, s.draft) == 0:
+            break
+        entry.add_placement(s.state, 0, s.draft, t, None)
+    assert s.offenses() == []
+    assert 'class="offense-box"' in entry_html(s)  # nothing would be cut: no warning colour

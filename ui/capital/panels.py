@@ -13,6 +13,7 @@ from engine.rulesets.capital import reinforcements
 from engine.rulesets.capital.options import MUST_TRADE_AT, TWO_SETS_FROM
 from ui.capital import entry, forum
 from ui.capital.export import bbcode, data_url, markdown, report_html
+from ui.capital.hints import OFFENSES_EXPLAINED, phase_hint
 from ui.capital.session import ORDER_MODES, SETUP_MODES, CapitalSession
 from ui.shell.render import swatch
 from ui.shell.screens import handover_card
@@ -201,16 +202,21 @@ def entry_html(session: CapitalSession, picked: set[int] | None = None) -> str:
         if cuts
         else '<p class="ok">No offenses: these orders stand as written.</p>'
     )
+    explained = (
+        '<details class="explain" data-testid="cap-offenses-help"><summary>What is an'
+        f" offense?</summary><p>{escape(OFFENSES_EXPLAINED)}</p></details>"
+    )
     seal_label = "Seal setup" if session.setup else "Seal orders"
     return (
         f"<h3>{_seat(session, f)} — {'setup' if session.setup else 'your orders'}</h3>"
+        f'<p class="hint" data-testid="cap-hint">{escape(phase_hint(session))}</p>'
         f'<div class="row modes" role="group" aria-label="What a click does">{buttons}</div>'
         f'<div class="row">{pool}{units}</div>'
         f'<p class="prompt" data-testid="cap-prompt">{prompt}</p>'
         f"{cards}"
         f'<h3 class="sub">Orders</h3><ul class="orders" data-testid="cap-orders">{listing}</ul>'
-        f'<div class="offense-box" data-testid="cap-offenses"><span class="label">'
-        f"Offenses the rules would report</span>{offenses}</div>"
+        f'<div class="offense-box{" has-offenses" if cuts else ""}" data-testid="cap-offenses">'
+        f'<span class="label">Offenses the rules would report</span>{offenses}{explained}</div>'
         '<div class="row end">'
         + _button("cap-clear", "Clear", "cap-clear")
         + _button("cap-seal", seal_label, "cap-seal", "", "btn primary")

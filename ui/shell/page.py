@@ -278,6 +278,7 @@ class Shell:
             if page is not shown:
                 page.deactivate()
         el("setup").hidden = True
+        window.scrollTo(0, 0)  # the form's Start is far down on a phone: show the top bar and map
         document.documentElement.classList.remove("resuming")
         with contextlib.suppress(Exception):
             window.localStorage.setItem(LAST_KEY, shown.entry.ruleset)
