@@ -242,7 +242,7 @@ def test_the_resolution_replay_pauses_and_steps_back() -> None:
     from ui.capital.panels import replay_html
 
     s = resolved()
-    assert 'data-testid="cap-replay-back" disabled' in replay_html(s)
+    assert 'data-testid="cap-replay-back" aria-label="Previous step" disabled' in replay_html(s)
     s.replay_next()
     s.replay_next()
     s.replay_back()
@@ -254,6 +254,33 @@ def test_the_resolution_replay_pauses_and_steps_back() -> None:
     assert s.replay_paused and "▶ Play" in replay_html(s)
     s.toggle_replay_pause()
     assert not s.replay_paused and "Pause" in replay_html(s)
+
+
+def test_a_step_by_hand_pauses_the_resolution_replay_and_speed_changes() -> None:
+    """Issue 16: "Next step" fought the timer (clicks went 1→5→7→8→9→11). A step by
+    hand (first, back, next) pauses first, as the shell's replay does; speed goes
+    through the shell's speeds."""
+    from ui.capital.panels import replay_html
+
+    s = resolved()
+    assert not s.replay_paused
+    s.replay_by_hand("next")
+    assert s.replay_paused and s.replay_step == 1
+    s.replay_by_hand("next")
+    s.replay_by_hand("first")
+    assert s.replay_step == 0 and s.replay_paused
+    html = replay_html(s)
+    assert 'data-testid="cap-replay-first"' in html and "1×" in html
+    s.change_replay_speed(True)
+    s.change_replay_speed(True)
+    assert s.replay_speed == 4.0
+    s.change_replay_speed(True)
+    assert s.replay_speed == 4.0
+    for _ in range(5):
+        s.change_replay_speed(False)
+    assert s.replay_speed == 0.5 and "0.5×" in replay_html(s)
+    with pytest.raises(ValueError, match="unknown replay step"):
+        s.replay_by_hand("sideways")
 
 
 def test_exports_have_every_section_and_the_svg_is_valid() -> None:

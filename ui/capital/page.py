@@ -271,13 +271,15 @@ class CapitalPage:
                 self.message(session.seal(key))
                 self.log_timing()
                 self.maybe_autoplay()
-            elif name in ("cap-replay-next", "cap-replay-back", "cap-replay-pause"):
-                {
-                    "cap-replay-next": session.replay_next,
-                    "cap-replay-back": session.replay_back,
-                    "cap-replay-pause": session.toggle_replay_pause,
-                }[name]()
-                self.replay_gen += 1  # a step by hand restarts the timer's wait: no race
+            elif name in ("cap-replay-first", "cap-replay-back", "cap-replay-next"):
+                session.replay_by_hand(name.removeprefix("cap-replay-"))
+                self.replay_gen += 1  # the timer's pending step is dropped
+            elif name in ("cap-replay-pause", "cap-replay-faster", "cap-replay-slower"):
+                if name == "cap-replay-pause":
+                    session.toggle_replay_pause()
+                else:
+                    session.change_replay_speed(name == "cap-replay-faster")
+                self.replay_gen += 1
                 self.maybe_autoplay()
             elif name == "cap-replay-skip":
                 session.skip_replay()
@@ -361,7 +363,8 @@ class CapitalPage:
 
     async def autoplay(self, gen: int) -> None:
         while True:
-            await asyncio.sleep(REPLAY_DELAY)
+            speed = self.session.replay_speed if self.session is not None else 1.0
+            await asyncio.sleep(REPLAY_DELAY / speed)
             session = self.session
             if gen != self.replay_gen or session is None or session.stage != "replay":
                 return

@@ -287,12 +287,18 @@ def replay_html(session: CapitalSession) -> str:
         f'<h3 data-testid="cap-replay-title">{escape(step.title)}</h3>'
         f"<p>{escape(step.text)}</p>"
         + (f'<ol class="rounds">{rounds}</ol>' if rounds else "")
-        + '<div class="row end">'
+        + '<div class="replay-controls" role="toolbar" aria-label="Resolution replay">'
+        + _button(
+            "cap-replay-first",
+            "« First",
+            "cap-replay-first",
+            ' aria-label="First step"' + (" disabled" if session.replay_step == 0 else ""),
+        )
         + _button(
             "cap-replay-back",
             "‹ Back",
             "cap-replay-back",
-            " disabled" if session.replay_step == 0 else "",
+            ' aria-label="Previous step"' + (" disabled" if session.replay_step == 0 else ""),
         )
         + _button(
             "cap-replay-pause",
@@ -301,6 +307,11 @@ def replay_html(session: CapitalSession) -> str:
             f' aria-pressed="{"true" if session.replay_paused else "false"}"',
         )
         + _button("cap-replay-next", "Next step ›", "cap-replay-next")
+        + '</div><div class="row between replay-more"><span class="speed">'
+        + _button("cap-replay-slower", "−", "cap-replay-slower", ' aria-label="Slower"')
+        + f'<span data-testid="cap-replay-speed">{session.replay_speed:g}×</span>'
+        + _button("cap-replay-faster", "+", "cap-replay-faster", ' aria-label="Faster"')
+        + "</span>"
         + _button("cap-replay-skip", "Skip to the report", "cap-replay-skip", "", "btn primary")
         + "</div></div>"
     )
