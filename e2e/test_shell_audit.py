@@ -65,6 +65,13 @@ def test_every_top_bar_action_is_on_a_phone_screen(page: Page, server_url: str) 
             assert box["y"] >= 0 and box["y"] + box["height"] <= 844, (action, box)
             assert box["height"] >= 24, (action, box)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        inside = page.evaluate(
+            "(() => { const b = document.querySelector('#board').getBoundingClientRect();"
+            " return [...document.querySelectorAll('#board path[data-territory]')].every(p => {"
+            " const r = p.getBoundingClientRect();"
+            " return r.left >= b.left - 1 && r.right <= b.right + 1 && r.width > 0; }); })()"
+        )
+        assert inside, f"{ruleset}: a territory lies outside the phone's map"
         page.get_by_test_id("help").click()
         expect(page.get_by_test_id("help-card")).to_be_visible()
         page.keyboard.press("Escape")
@@ -100,6 +107,40 @@ def test_capital_says_what_to_do_next_and_what_an_offense_is(
     assert_clean(page)
 
 
+def test_capital_setup_by_keyboard_beside_the_map_with_its_guide(
+    page: Page, server_url: str
+) -> None:
+    """Every action by keyboard, with a visible focus ring; the order list beside the
+    map (not under the status table); How to play opens on the phase being played."""
+    page.goto(server_url)
+    wait_ready(page)
+    start_capital(page, "keys-cap")
+    board = page.get_by_test_id("board").bounding_box()
+    orders = page.get_by_test_id("cap-orders").bounding_box()
+    status = page.get_by_test_id("cap-status").bounding_box()
+    assert board and orders and status
+    assert orders["x"] >= board["x"] + board["width"] and orders["y"] < board["y"] + board["height"]
+    assert orders["y"] < status["y"], "the order list is under the status table"
+    page.locator("#board path.legal").first.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("cap-hint")).to_contain_text("place your starting units")
+    place = page.get_by_test_id("cap-mode-place")
+    place.focus()
+    assert place.evaluate("b => getComputedStyle(b).outlineStyle") != "none"
+    page.keyboard.press("Enter")
+    page.get_by_test_id("cap-count").fill("99")
+    page.locator("#board path.legal").first.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("cap-hint")).to_contain_text("Ready: Seal setup")
+    page.get_by_test_id("help").click()
+    expect(page.get_by_test_id("help-body")).to_contain_text("capital")
+    page.keyboard.press("Escape")
+    page.get_by_test_id("cap-seal").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("cap-replay")).to_be_visible()
+    assert_clean(page)
+
+
 def test_capital_resolution_replay_steps_by_hand_without_the_timer(
     page: Page, server_url: str, artifacts: Path
 ) -> None:
@@ -117,6 +158,7 @@ def test_capital_resolution_replay_steps_by_hand_without_the_timer(
     page.get_by_test_id("cap-replay-skip").click()
     page.get_by_test_id("cap-next-turn").click()
     page.get_by_test_id("cap-handover-continue").click()
+    expect(page.get_by_test_id("cap-marks")).to_contain_text("0/3")  # the marks explained
     page.get_by_test_id("cap-mode-attack").click()
     click_legal(page)
     click_legal(page)
@@ -131,6 +173,8 @@ def test_capital_resolution_replay_steps_by_hand_without_the_timer(
     for step in (3, 4):
         page.get_by_test_id("cap-replay-next").click()
         expect(label).to_contain_text(f"step {step} of")
+    # battle lines for people: who rolls what on which die
+    expect(page.locator('[data-testid="cap-replay"] .rounds').first).to_contain_text(" die")
     page.wait_for_timeout(2_000)  # longer than a timer step (1.3 s)
     expect(label).to_contain_text("step 4 of")
     page.get_by_test_id("cap-replay-back").click()
@@ -198,6 +242,9 @@ def test_dice_are_paired_labelled_and_cleared_and_skip_leaves_no_stale_message(
     page.wait_for_function(
         f"{BODY}.humanTurn === 'true' && {BODY}.phase === 'reinforce'", timeout=60_000
     )
+    # the reinforcement breakdown: territories ÷ 3, continents, cards
+    expect(page.get_by_test_id("reinforcement-why")).to_contain_text("÷ 3")
+    expect(page.get_by_test_id("reinforcement-why")).to_contain_text("continents")
     for _ in range(60):
         if page.evaluate(f"{BODY}.phase") != "reinforce":
             break
@@ -206,6 +253,7 @@ def test_dice_are_paired_labelled_and_cleared_and_skip_leaves_no_stale_message(
     for _ in range(2):  # an origin, then an enemy neighbour: one roll
         click_legal(page)
     pairs = page.get_by_test_id("dice-pairs")
+    page.wait_for_timeout(100)
     expect(pairs).to_be_visible()
     dice = page.get_by_test_id("dice")
     expect(dice).to_contain_text("Ada attacks")

@@ -11,7 +11,7 @@ OFFENSES_EXPLAINED = (
     " units than you have, a placement over a territory's limit, an attack from a"
     " territory that cannot spare the units). Nothing is refused: when the turn resolves,"
     " that part is cut to what the rules allow, and the turn report lists every cut"
-    " under Offenses. The list below shows what would be cut now, so you can fix it first."
+    " under Offenses. The list above shows what would be cut now, so you can fix it first."
 )
 
 

@@ -69,7 +69,11 @@ class CapitalPage:
     def wire(self) -> None:
         from pyodide.ffi import create_proxy
 
-        for kind, handler in (("click", self.on_click), ("input", self.on_input)):
+        for kind, handler in (
+            ("click", self.on_click),
+            ("input", self.on_input),
+            ("keydown", self.on_key),
+        ):
             proxy = create_proxy(handler)
             self.proxies.append(proxy)
             self.doc().addEventListener(kind, proxy)
@@ -225,6 +229,18 @@ class CapitalPage:
             return
         if name.startswith("cap-") and not getattr(button, "disabled", False):
             self.action(name, button)
+
+    def on_key(self, event: Any) -> None:
+        """Enter or Space on a focused territory is a click on it (keyboard play)."""
+        if self.session is None or event.defaultPrevented or event.key not in ("Enter", " "):
+            return
+        active: Any = self.doc().activeElement
+        territory = (
+            getattr(getattr(active, "dataset", None), "territory", None) if _found(active) else None
+        )
+        if territory and self.el("board").contains(active):
+            event.preventDefault()
+            self.territory(str(territory))
 
     def territory(self, territory: str) -> None:
         from ui.capital.entry import EntryError
@@ -465,7 +481,16 @@ class CapitalPage:
         body.capTurn = str(session.state.turn)
         body.capPhase = session.state.phase.value
         body.capViewer = "" if session.viewer is None else str(session.viewer)
-        self.el("board").innerHTML = self.board()
+        active: Any = self.doc().activeElement
+        focused = (
+            getattr(getattr(active, "dataset", None), "territory", None) if _found(active) else None
+        )
+        board = self.el("board")
+        board.innerHTML = self.board()
+        if focused:  # keyboard play goes on from the territory just used
+            again = board.querySelector(f'[data-territory="{focused}"]')
+            if _found(again):
+                again.focus()
         self.el("cap-status").innerHTML = panels.status_html(session)
         main = ""
         if session.stage == "entry":
