@@ -231,6 +231,12 @@ class Ruleset(ABC, Generic[S]):
         """The seats that owe sealed orders in the current round (default: every seat)."""
         return list(range(len(getattr(state, "players", ()))))
 
+    def computer_seats(self, state: S) -> list[int]:
+        """The seats a computer player plays in the current sealed round, in seat order:
+        by email and forum nobody seals for them, so every page plays their orders from
+        the position (:func:`engine.sealed.computer_orders`); default none."""
+        return []
+
     def resolving_order(self, *, force: bool, entropy: str) -> Order:
         """The order that resolves the current sealed round: ``force`` gives the silent
         factions default orders, ``entropy`` (from every faction's salt) reseeds the dice.

@@ -7,10 +7,11 @@ import hashlib
 import json
 import xml.etree.ElementTree as ET
 from itertools import combinations
+from typing import Any
 
 import pytest
 
-from engine.core import PlayerSpec
+from engine.core import PlayerSpec, find_ruleset
 from engine.errors import EngineError
 from engine.keys import PlayerKey
 from engine.maps import load_map
@@ -759,3 +760,87 @@ def test_offenses_are_explained_where_they_are_listed() -> None:
         entry.add_placement(s.state, 0, s.draft, t, None)
     assert s.offenses() == []
     assert 'class="offense-box"' in entry_html(s)  # nothing would be cut: no warning colour
+
+
+def _played_by_hand(state: Any, faction: int) -> Any:
+    """Orders for a human faction (written here by the Easy computer, as a player might)."""
+    from engine.ai import choose_for
+
+    helper = state.clone()
+    helper.players[faction].control = "easy"
+    return choose_for(helper, faction)
+
+
+def _struck_out_forum_game() -> tuple[Any, list[PlayerKey]]:
+    """Three keyed factions past setup, without a moderator; F3 sent no orders for
+    ``strikes_out`` turns and is out, its seat now the Standard computer's."""
+    from engine.rulesets.capital import Resolve
+    from engine.saves import make_save, read_save
+
+    keys = [PlayerKey.generate(hashlib.sha256(f"struck-{i}".encode()).digest()) for i in range(3)]
+    rs = find_ruleset("capital")
+    state = rs.new_game([PlayerSpec(f"F{i + 1}", "human") for i in range(3)], {}, "struck")
+    for faction in range(3):
+        state = rs.apply(state, _played_by_hand(state, faction)).state
+    state = rs.apply(state, Resolve()).state
+    state.players[2].control = "standard"  # as _strike leaves it (RULINGS §2)
+    code = make_save(
+        rs, state, game_id="struck", keys=[k.public_key_text for k in keys], signer=keys[0], seat=0
+    )
+    return read_save(code), keys
+
+
+def _sealed_and_revealed(
+    record: Any, keys: list[PlayerKey], factions: list[int]
+) -> tuple[str, str]:
+    from engine.sealed import bind_reveal, seal_orders
+
+    seals, reveals = [], []
+    for f in factions:
+        sealed, reveal = seal_orders(
+            _played_by_hand(record.state, f),
+            game_id=record.game_id,
+            turn=record.state.turn,
+            faction=f,
+            key=keys[f],
+            salt=f"salt{f}",
+        )
+        seals.append(sealed)
+        reveals.append(reveal)
+    bound = [bind_reveal(record, r, seals, keys[f]) for f, r in zip(factions, reveals, strict=True)]
+    return "\n".join(seals), "\n".join(bound)
+
+
+def test_a_struck_out_faction_is_played_by_the_computer_in_a_forum_game() -> None:
+    """RULINGS §2: after strikes_out silent turns "the Standard computer takes its seat".
+    By forum nobody seals for it: the resolving page plays its orders from the position
+    (the computer players are deterministic), the other factions need no deadline code,
+    and every page that checks the save computes the same orders."""
+    from engine.ai import choose_for
+    from engine.saves import continue_game
+
+    record, keys = _struck_out_forum_game()
+    rs = find_ruleset("capital")
+    assert rs.sealing_factions(record.state) == [0, 1]
+    assert rs.computer_seats(record.state) == [2]
+    sealed, revealed = _sealed_and_revealed(record, keys, [0, 1])
+    result = forum.resolve(record, sealed, revealed, keys[0], 0)
+    assert result.state.turn == record.state.turn + 1
+    report = result.state.last_report or {}
+    assert not any("F3 sent no orders" in c for c in report["comments"])
+    computer = choose_for(record.state, 2)
+    assert result.record.actions[0] == computer.to_json()
+    # another page (F2's) checks the save the same way, and the same codes give the same turn
+    assert continue_game(record, result.code).record.state.to_json() == result.state.to_json()
+    again = forum.resolve(record, sealed, revealed, keys[0], 0)
+    assert again.state.to_json() == result.state.to_json()
+
+
+def test_a_struck_out_faction_may_not_send_orders_of_its_own() -> None:
+    """Its reveal is refused (typed) as soon as a page reads it, so the computer's
+    orders are never doubled by the player's."""
+    record, keys = _struck_out_forum_game()
+    with pytest.raises(EngineError) as info:
+        _sealed_and_revealed(record, keys, [0, 1, 2])
+    assert info.value.code == "sealed/computer-seat"
+    assert "played by the computer" in str(info.value)

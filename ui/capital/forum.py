@@ -185,7 +185,7 @@ def bind(record: SaveRecord, reveal: str, sealed_text: str, key: PlayerKey) -> s
     """
     seals = split_codes(sealed_text)
     bound = bind_reveal(record, reveal, seals, key)
-    living = {f for f, p in enumerate(record.state.players) if p.alive}
+    living = set(find_ruleset(RULESET).sealing_factions(record.state))
     have = set(read_seals(record, seals))
     if living - have:
         names = ", ".join(record.state.players[f].name for f in sorted(living - have))
@@ -232,14 +232,14 @@ def resolve(
                 "this game has a moderator: only the moderator's page resolves its turns",
             )
         reveals = read_reveals(record, split_codes(reveal_text), seals=None)
-        orders = resolution_orders(ruleset, reveals, force=True, with_entropy=False)
+        orders = resolution_orders(ruleset, reveals, True, False, record.state)
     else:
         seals = read_seals(record, split_codes(sealed_text))
         reveals = read_reveals(record, split_codes(reveal_text), seals)
         missing = [
             record.state.players[f].name
-            for f, p in enumerate(record.state.players)
-            if p.alive and f not in reveals
+            for f in ruleset.sealing_factions(record.state)
+            if f not in reveals
         ]
         deadlines = _in_faction_order(split_codes(deadline_text))
         if missing and not deadlines:
@@ -249,7 +249,7 @@ def resolve(
                 "the deadline code of every faction that revealed)",
             )
         forced = bool(missing)
-        orders = resolution_orders(ruleset, reveals, force=forced, with_entropy=True)
+        orders = resolution_orders(ruleset, reveals, forced, True, record.state)
         seal_codes = seals_for(seals)
     state = record.state
     for order in orders:
@@ -280,7 +280,8 @@ def sign_deadline(record: SaveRecord, reveal_text: str, key: PlayerKey, seat: in
     :raises EngineError: a reveal that does not fit, or nobody silent.
     """
     revealed = read_reveals(record, split_codes(reveal_text), seals=None)
-    silent = [f for f, p in enumerate(record.state.players) if p.alive and f not in revealed]
+    sealing = find_ruleset(RULESET).sealing_factions(record.state)
+    silent = [f for f in sealing if f not in revealed]
     if not silent:
         raise SaveError("sealed/none-silent", "every faction has revealed: resolve the turn")
     return deadline_code(record, seat, silent, key)
