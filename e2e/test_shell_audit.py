@@ -188,6 +188,13 @@ def test_capital_resolution_replay_steps_by_hand_without_the_timer(
     expect(page.get_by_test_id("cap-replay-speed")).to_have_text("4×")
     page.get_by_test_id("cap-replay-pause").click()  # play at 4×: a step in 0.33 s
     expect(label).not_to_contain_text("step 1 of", timeout=3_000)
+    expect(page.get_by_test_id("message")).to_contain_text("resolved: the replay shows it")
+    # the shell's game record holds Capital's turns too: a replay and three series a chart
+    page.get_by_test_id("record-open").click()
+    expect(page.get_by_test_id("replay-pos")).to_have_attribute("data-count", "3")
+    page.get_by_test_id("record-tab-charts").click()
+    expect(page.get_by_test_id("chart-territories").locator("polyline.series")).to_have_count(3)
+    page.keyboard.press("Escape")
     assert_clean(page)
 
 

@@ -844,3 +844,15 @@ def test_a_struck_out_faction_may_not_send_orders_of_its_own() -> None:
         _sealed_and_revealed(record, keys, [0, 1, 2])
     assert info.value.code == "sealed/computer-seat"
     assert "played by the computer" in str(info.value)
+
+
+def test_the_message_after_the_last_seal_names_the_resolution_not_the_seal() -> None:
+    """Issue 16: the message line never shows a stale move: when the last seal resolves
+    the turn, the line says the turn resolved (the replay runs), not who sealed."""
+    s = in_orders()
+    first = s.seal()
+    assert first == "F1's orders are sealed" and s.stage == "handover"
+    s.acknowledge_handover()
+    last = s.seal()
+    assert s.stage == "replay"
+    assert last == "Turn 1 resolved: the replay shows it step by step"

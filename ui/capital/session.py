@@ -433,6 +433,9 @@ class CapitalSession:
         self.drafts.pop(f, None)
         self.log.append(f"{who} sealed orders")
         self.start_phase()
+        if self.stage == "replay":  # the last seal resolved the turn: say so, not the seal
+            title = (self.state.last_report or {}).get("title", "The turn")
+            return f"{title} resolved: the replay shows it step by step"
         return f"{who}'s orders are sealed"
 
     # ------------------------------------------------------------ forum
