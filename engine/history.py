@@ -97,7 +97,7 @@ def series(ruleset: Ruleset[Any], states: Sequence[Any], metric: str) -> list[Se
 
 def league(ruleset: Ruleset[Any], states: Sequence[Any]) -> list[LeagueRow]:
     """Each seat's conquests and losses between consecutive positions, best first (most
-    territories held, then most taken)."""
+    territories held; among those out, the one out later first; then most taken)."""
     if not states:
         return []
     boards = [ruleset.board_summary(s) for s in states]
@@ -131,7 +131,16 @@ def league(ruleset: Ruleset[Any], states: Sequence[Any]) -> list[LeagueRow]:
         )
         for seat, name in enumerate(last.names)
     ]
-    return sorted(rows, key=lambda r: (-r.territories, -r.won, r.seat))
+    # still in before out, then who lasted longer, then who took more
+    return sorted(
+        rows,
+        key=lambda r: (
+            -r.territories,
+            -(r.out_at if r.out_at is not None else 10**9),
+            -r.won,
+            r.seat,
+        ),
+    )
 
 
 @dataclass(frozen=True)

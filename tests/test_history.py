@@ -191,3 +191,36 @@ def test_a_few_risk_paper_scissors_years_give_charts_and_a_league() -> None:
     assert all(v > 0 for line in armies for v in line.values)
     rows = league(ruleset, states)
     assert sum(r.won for r in rows) == sum(r.lost for r in rows) > 0
+
+
+def test_the_league_ranks_those_out_by_how_long_they_lasted() -> None:
+    """Among players holding nothing, the one out later ranks higher, even if the one out
+    first took more territories on the way."""
+    ruleset, state = classic_start()
+    positions = [state]
+
+    def next_turn(move: Any) -> None:
+        after = positions[-1].clone()
+        after.turn += 1
+        move(after)
+        positions.append(after)
+
+    def chloe_takes_five(s: Any) -> None:
+        for t in sorted(s.territories_of(0))[:5]:
+            s.owner[t] = 2
+
+    def ada_takes_all_of(seat: int) -> Any:
+        def move(s: Any) -> None:
+            for t in s.territories_of(seat):
+                s.owner[t] = 0
+
+        return move
+
+    next_turn(chloe_takes_five)
+    next_turn(ada_takes_all_of(2))  # Chloe is out first...
+    next_turn(ada_takes_all_of(1))  # ... Boris, who took nothing, later
+    rows = league(ruleset, positions)
+    assert [r.name for r in rows] == ["Ada", "Boris", "Chloe"]
+    boris, chloe = rows[1], rows[2]
+    assert chloe.won == 5 and boris.won == 0
+    assert boris.out_at == positions[3].turn and chloe.out_at == positions[2].turn
