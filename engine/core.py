@@ -80,6 +80,9 @@ class BoardSummary:
     """Every territory's holder: a seat index, or -1 (nobody, or a neutral without a seat)."""
     units: tuple[int, ...]
     """Per seat, its units on the board, counted as the ruleset counts them."""
+    units_at: Mapping[str, int]
+    """Per territory (sea areas too), every unit standing there, whoever holds it (the
+    board's motion shows where it changed)."""
     cards: tuple[int, ...]
     """Per seat, the cards in its hand (0 in a ruleset without cards)."""
 
@@ -272,6 +275,7 @@ class Ruleset(ABC, Generic[S]):
             colors=tuple(str(p.color) for p in players),
             owners={t: int(o) if 0 <= o < len(players) else -1 for t, o in board.owner.items()},
             units=tuple(units),
+            units_at={t: int(a) for t, a in board.armies.items()},
             cards=tuple(len(getattr(p, "cards", None) or ()) for p in players),
         )
 

@@ -140,6 +140,7 @@ def test_the_great_war_summary_counts_divisions_and_ships_by_nation() -> None:
     assert neutral and all(summary.owners[p] == -1 for p in neutral)
     assert summary.names[uk].startswith("United Kingdom") and summary.colors[uk].startswith("#")
     assert summary.map_id == "greatwar1907"
+    assert summary.units_at == {"ire": 3, "nao": 3, "gla": 1}  # where the motion flashes
 
 
 def test_a_few_great_war_turns_give_charts_and_a_league() -> None:
@@ -173,6 +174,7 @@ def test_risk_paper_scissors_summary_counts_every_piece_and_the_hand() -> None:
     assert summary.units[RED] == 2 + 1 + 1
     assert summary.owners["alaska"] == RED
     assert summary.cards[RED] == 2 and summary.cards[BLUE] == 0
+    assert summary.units_at["alaska"] == 4
     empty = [t for t in state.board.order if state.owner(t) is None]
     assert empty and all(summary.owners[t] == -1 for t in empty)
     assert summary.map_id == "risk_paper_scissors"

@@ -164,7 +164,10 @@ class Shell:
     def flash_changes(self, ruleset: str, state: Any) -> None:
         """Motion: a short highlight of each conquest and army movement on the board
         (the stylesheet turns it off under prefers-reduced-motion)."""
-        board = (dict(state.owner), dict(state.armies))
+        from engine.core import find_ruleset
+
+        summary = find_ruleset(ruleset).board_summary(state)
+        board = (dict(summary.owners), dict(summary.units_at))
         before = self.last_board.get(ruleset)
         self.last_board[ruleset] = board
         if before is None:

@@ -142,15 +142,20 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
         (standing and aboard) and ships, at sea and in port; no cards."""
         seat_of = {n: i for i, n in enumerate(state.nation_ids)}
         units = [0] * len(state.players)
+        units_at: dict[str, int] = {}
+
+        def count(place: str, nation: str, amount: int) -> None:
+            units_at[place] = units_at.get(place, 0) + amount
+            if nation in seat_of:
+                units[seat_of[nation]] += amount
+
         for table in (state.docked, state.at_sea):
-            for fleets in table.values():
+            for place, fleets in table.items():
                 for nation, fleet in fleets.items():
-                    if nation in seat_of:
-                        units[seat_of[nation]] += fleet.ships + fleet.cargo
-        for here in state.standing.values():
-            for nation, count in here.items():
-                if nation in seat_of:
-                    units[seat_of[nation]] += count
+                    count(place, nation, fleet.ships + fleet.cargo)
+        for place, here in state.standing.items():
+            for nation, divisions in here.items():
+                count(place, nation, divisions)
         m = state.map
         return BoardSummary(
             map_id=MAP_ID,
@@ -158,6 +163,7 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
             colors=tuple(m.nation(n).colour for n in state.nation_ids),
             owners={p: seat_of.get(o, -1) for p, o in state.owner.items()},
             units=tuple(units),
+            units_at=units_at,
             cards=(0,) * len(state.players),
         )
 

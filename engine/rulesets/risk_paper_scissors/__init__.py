@@ -139,6 +139,7 @@ class RpsRuleset(Ruleset[RpsState]):
             colors=tuple(p.color for p in state.players),
             owners={t: (-1 if (o := state.owner(t)) is None else o) for t in state.board.order},
             units=tuple(units),
+            units_at={t: g.units for t, g in state.garrisons.items()},
             cards=tuple(len(p.hand) for p in state.players),
         )
 
