@@ -64,6 +64,10 @@ class Outcome(Generic[S]):
     events: list[Event]
 
 
+UNHELD = -1
+SEATLESS = -2
+
+
 @dataclass(frozen=True)
 class BoardSummary:
     """Who holds what, in the one shape every ruleset can give (a state's own fields
@@ -77,7 +81,9 @@ class BoardSummary:
     """Each seat's name as the game's reports write it."""
     colors: tuple[str, ...]
     owners: Mapping[str, int]
-    """Every territory's holder: a seat index, or -1 (nobody, or a neutral without a seat)."""
+    """Every territory's holder: a seat index, :data:`UNHELD` (nobody yet: taking it is a
+    claim) or :data:`SEATLESS` (a holder without a seat, the Great War's Neutral: taking
+    it is a conquest)."""
     units: tuple[int, ...]
     """Per seat, its units on the board, counted as the ruleset counts them."""
     units_at: Mapping[str, int]
@@ -273,7 +279,7 @@ class Ruleset(ABC, Generic[S]):
             map_id=str(board.map_id),
             names=tuple(str(p.name) for p in players),
             colors=tuple(str(p.color) for p in players),
-            owners={t: int(o) if 0 <= o < len(players) else -1 for t, o in board.owner.items()},
+            owners={t: int(o) if 0 <= o < len(players) else UNHELD for t, o in board.owner.items()},
             units=tuple(units),
             units_at={t: int(a) for t, a in board.armies.items()},
             cards=tuple(len(getattr(p, "cards", None) or ()) for p in players),

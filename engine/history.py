@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import BoardSummary, Ruleset
+from engine.core import UNHELD, BoardSummary, Ruleset
 
 METRICS = ("territories", "armies", "income")
 
@@ -114,7 +114,8 @@ def league(ruleset: Ruleset[Any], states: Sequence[Any]) -> list[LeagueRow]:
         if i:
             for previous, owner in _conquests(boards[i - 1], board).values():
                 won[owner] += 1
-                lost[previous] += 1
+                if previous >= 0:
+                    lost[previous] += 1
     last = boards[-1]
     players = getattr(states[-1], "players", [])
     rows = [
@@ -163,12 +164,12 @@ class AwaySummary:
 
 
 def _conquests(before: BoardSummary, after: BoardSummary) -> dict[str, tuple[int, int]]:
-    """Territories that passed from one seat to another: ``{t: (old, new)}`` (taking
-    an unheld territory, from nobody or a neutral, is not a conquest)."""
+    """Territories a seat took: ``{t: (old holder, new seat)}``; the old holder may be
+    seatless (the Great War's Neutral); claiming an unheld territory is no conquest."""
     moves = {}
     for territory, owner in after.owners.items():
-        previous = before.owners.get(territory, -1)
-        if previous >= 0 and owner >= 0 and previous != owner:
+        previous = before.owners.get(territory, UNHELD)
+        if previous != UNHELD and owner >= 0 and previous != owner:
             moves[territory] = (previous, owner)
     return moves
 
@@ -183,10 +184,10 @@ def away_summary(ruleset: Ruleset[Any], before: Any, after: Any, seat: int) -> A
     old, new = ruleset.board_summary(before), ruleset.board_summary(after)
     lost, won = [], []
     for territory, owner in new.owners.items():
-        previous = old.owners.get(territory, -1)
+        previous = old.owners.get(territory, UNHELD)
         if previous == seat and owner != seat:
             lost.append(territory)
-        elif owner == seat and previous >= 0 and previous != seat:
+        elif owner == seat and previous != UNHELD and previous != seat:
             won.append(territory)
     eliminated = tuple(
         name

@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
 
-from engine.core import PlayerSpec, find_ruleset
+from engine.core import SEATLESS, PlayerSpec, find_ruleset
 from engine.history import league, series, turn_point
 from engine.simulate import play
 
@@ -122,7 +123,7 @@ def test_while_you_were_away_lists_what_changed_for_that_player() -> None:
 def test_the_great_war_summary_counts_divisions_and_ships_by_nation() -> None:
     """The Great War keeps owners as nation names and units as divisions (standing, or
     aboard) and ships (docked or at sea); the board summary gives them per seat, with
-    Neutral's provinces held by nobody (-1)."""
+    Neutral's provinces held by a holder without a seat."""
     from engine.rulesets.greatwar1907.state import Fleet
     from tests.greatwar1907.helpers import RULESET, give, put_fleet, start
 
@@ -137,7 +138,7 @@ def test_the_great_war_summary_counts_divisions_and_ships_by_nation() -> None:
     assert sum(summary.units) == summary.units[uk]
     assert summary.owners["ire"] == uk
     neutral = [p for p, o in state.owner.items() if o == "neutral"]
-    assert neutral and all(summary.owners[p] == -1 for p in neutral)
+    assert neutral and all(summary.owners[p] == SEATLESS for p in neutral)
     assert summary.names[uk].startswith("United Kingdom") and summary.colors[uk].startswith("#")
     assert summary.map_id == "greatwar1907"
     assert summary.units_at == {"ire": 3, "nao": 3, "gla": 1}  # where the motion flashes
@@ -145,7 +146,8 @@ def test_the_great_war_summary_counts_divisions_and_ships_by_nation() -> None:
 
 def test_a_few_great_war_turns_give_charts_and_a_league() -> None:
     """Statistics for any ruleset: a line per nation and a value per recorded turn,
-    income from its supply networks (R75), and every conquest someone's loss."""
+    income from its supply networks (R75), and every conquest someone's loss (or
+    Neutral's, which has no seat)."""
     states: list[Any] = []
     nations = [PlayerSpec(f"Nation {i}", "easy") for i in range(8)]
     play("greatwar1907", nations, {}, "h16c-gw", max_turns=4, on_turn=lambda s, e: states.append(s))
@@ -160,7 +162,15 @@ def test_a_few_great_war_turns_give_charts_and_a_league() -> None:
     incomes = {line.name: line.values[-1] for line in series(ruleset, states, "income")}
     assert incomes["German Empire"] > 0
     rows = league(ruleset, states)
-    assert sum(r.won for r in rows) == sum(r.lost for r in rows)
+    # every conquest is a seat's loss, except Neutral's provinces (Neutral has no seat)
+    from_neutral = sum(
+        1
+        for before, after in pairwise(states)
+        for p, o in after.owner.items()
+        if before.owner[p] == "neutral" and o != "neutral"
+    )
+    assert from_neutral > 0  # this game's nations take neutral provinces in its first turns
+    assert sum(r.won for r in rows) == sum(r.lost for r in rows) + from_neutral
     assert rows[0].territories == max(r.territories for r in rows)
 
 

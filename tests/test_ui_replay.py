@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import PlayerSpec, find_ruleset
+from engine.core import SEATLESS, PlayerSpec, find_ruleset
 from ui.shell.replay import Replay, caption, changed, controls_html
 
 
@@ -70,7 +70,7 @@ def test_caption_names_who_took_territories() -> None:
 
 def test_the_caption_reads_any_ruleset_through_its_board_summary() -> None:
     """The Great War's owners are nation names: the caption names the nation that took
-    a province, and a province taken from Neutral is no conquest of a seat."""
+    provinces, from a nation or from Neutral (a holder without a seat)."""
     from tests.greatwar1907.helpers import RULESET, give, start
 
     before = start()
@@ -79,7 +79,9 @@ def test_the_caption_reads_any_ruleset_through_its_board_summary() -> None:
     neutral = next(p for p, o in before.owner.items() if o == "neutral")
     give(after, german, "russia", 1)
     give(after, neutral, "russia", 1)
+    russia = before.seat_of("russia")
     assert changed(RULESET, before, after) == {
-        german: (before.seat_of("germany"), before.seat_of("russia"))
+        german: (before.seat_of("germany"), russia),
+        neutral: (SEATLESS, russia),
     }
-    assert caption(RULESET, before, after, 2, False) == "Turn 2: Russian Empire took 1 territory."
+    assert caption(RULESET, before, after, 2, False) == "Turn 2: Russian Empire took 2 territories."

@@ -161,7 +161,7 @@ class Dialogs:
             text = caption(ruleset, before, state, self.turns[i], self.overs[i])
             taken = set(changed(ruleset, before, state))
             # a page whose board is not the shared renderer's draws its own
-            draw = getattr(self.shell.active, "render_position", None)
+            draw = getattr(self.shell.pages.get(self.ruleset), "record_board", None)
             board = (
                 draw(state, taken)
                 if draw is not None

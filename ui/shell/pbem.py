@@ -56,6 +56,7 @@ class Session(Protocol):
 
     def adopt(self, state: Any, events: Sequence[Event], line: str) -> None: ...
 
+
 LINK_PREFIX = "#game="
 INVITE_MARK = "&invite="
 PBEM_RULESET = "classic"

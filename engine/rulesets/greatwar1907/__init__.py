@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine.core import BoardSummary, Event, Order, PlayerSpec, Ruleset, register
+from engine.core import SEATLESS, BoardSummary, Event, Order, PlayerSpec, Ruleset, register
 from engine.rng import reseeded
 from engine.rulesets.greatwar1907 import setup, turn
 from engine.rulesets.greatwar1907.legal import (
@@ -138,7 +138,7 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
         return [state.map.name_of(n) for n in state.winners]
 
     def board_summary(self, state: GreatWarState) -> BoardSummary:
-        """Provinces by the seat of their nation (Neutral: -1); units are divisions
+        """Provinces by the seat of their nation (Neutral's: seatless); units are divisions
         (standing and aboard) and ships, at sea and in port; no cards."""
         seat_of = {n: i for i, n in enumerate(state.nation_ids)}
         units = [0] * len(state.players)
@@ -161,7 +161,7 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
             map_id=MAP_ID,
             names=tuple(m.nation(n).name for n in state.nation_ids),
             colors=tuple(m.nation(n).colour for n in state.nation_ids),
-            owners={p: seat_of.get(o, -1) for p, o in state.owner.items()},
+            owners={p: seat_of.get(o, SEATLESS) for p, o in state.owner.items()},
             units=tuple(units),
             units_at=units_at,
             cards=(0,) * len(state.players),

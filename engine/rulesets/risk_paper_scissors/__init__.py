@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine.core import BoardSummary, Event, Order, PlayerSpec, Ruleset, register
+from engine.core import UNHELD, BoardSummary, Event, Order, PlayerSpec, Ruleset, register
 from engine.rulesets.risk_paper_scissors import setup
 from engine.rulesets.risk_paper_scissors.battle import (
     BattleResult,
@@ -137,7 +137,7 @@ class RpsRuleset(Ruleset[RpsState]):
             map_id=MAP_FILE.removesuffix(".json"),
             names=tuple(p.name for p in state.players),
             colors=tuple(p.color for p in state.players),
-            owners={t: (-1 if (o := state.owner(t)) is None else o) for t in state.board.order},
+            owners={t: (UNHELD if (o := state.owner(t)) is None else o) for t in state.board.order},
             units=tuple(units),
             units_at={t: g.units for t, g in state.garrisons.items()},
             cards=tuple(len(p.hand) for p in state.players),
