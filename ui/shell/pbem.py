@@ -56,7 +56,6 @@ class Session(Protocol):
 
     def adopt(self, state: Any, events: Sequence[Event], line: str) -> None: ...
 
-
 LINK_PREFIX = "#game="
 INVITE_MARK = "&invite="
 PBEM_RULESET = "classic"
