@@ -108,8 +108,8 @@ class CapitalRuleset(Ruleset[CapitalState]):
 
     def computer_seats(self, state: CapitalState) -> list[int]:
         """RULINGS §2: a faction struck out is played by the Standard computer, which
-        sends no sealed code; every page plays its orders alike.  (Only that level: a
-        seat of another computer level is a player's choice of helper, and it seals.)"""
+        sends no sealed code; every page plays its orders alike.  Only that level: forum
+        games (and their tests) seat keyed players under other controls, and those seal."""
         return [
             i for i, p in enumerate(state.players) if p.acts and p.control == STRUCK_OUT_COMPUTER
         ]
