@@ -63,7 +63,10 @@ def test_a_saved_game_is_not_replaced_without_asking_and_rulesets_keep_their_own
     page.get_by_test_id("new-game").click()
     page.get_by_test_id("start").click()
     expect(page.get_by_test_id("confirm-new")).to_be_visible()
-    shoot(page, artifacts, "confirm-laptop")
+    for size, (w, h) in SIZES.items():
+        page.set_viewport_size({"width": w, "height": h})
+        shoot(page, artifacts, f"confirm-{size}")
+    page.set_viewport_size({"width": 1366, "height": 800})
     page.get_by_test_id("confirm-keep").click()
     expect(page.get_by_test_id("confirm-dialog")).to_be_hidden()
     assert page.evaluate(seed_of) == "keep-1"  # the saved game is still there
@@ -155,7 +158,9 @@ def test_replay_steps_back_and_forward_and_pauses(
         shoot(page, artifacts, f"charts-{size}")
     page.get_by_test_id("record-tab-league").click()
     expect(page.get_by_test_id("league-table").locator("tbody tr")).to_have_count(3)
-    shoot(page, artifacts, "league-phone")
+    for size, (w, h) in SIZES.items():
+        page.set_viewport_size({"width": w, "height": h})
+        shoot(page, artifacts, f"league-{size}")
     page.keyboard.press("Escape")
     expect(page.get_by_test_id("record-dialog")).to_be_hidden()
     assert_clean(page)

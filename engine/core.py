@@ -64,6 +64,38 @@ class Outcome(Generic[S]):
     events: list[Event]
 
 
+UNHELD = -1
+SEATLESS = -2
+
+
+@dataclass(frozen=True)
+class BoardSummary:
+    """Who holds what, in the one shape every ruleset can give (a state's own fields
+    differ: Classic keys owners by seat, The Great War by nation, Risk, Paper, Scissors
+    keeps garrisons).  The shell's statistics, replay and "while you were away" read
+    only this (engine/history.py)."""
+
+    map_id: str
+    """The map file (``maps/<map_id>.json``) that names the territories."""
+    names: tuple[str, ...]
+    """Each seat's name as the game's reports write it."""
+    colors: tuple[str, ...]
+    owners: Mapping[str, int]
+    """Every territory's holder: a seat index, :data:`UNHELD` (nobody yet: taking it is a
+    claim) or :data:`SEATLESS` (a holder without a seat, the Great War's Neutral: taking
+    it is a conquest)."""
+    units: tuple[int, ...]
+    """Per seat, its units on the board, counted as the ruleset counts them."""
+    units_at: Mapping[str, int]
+    """Per territory (sea areas too), every unit standing there, whoever holds it (the
+    board's motion shows where it changed)."""
+    cards: tuple[int, ...]
+    """Per seat, the cards in its hand (0 in a ruleset without cards)."""
+
+    def territories_of(self, seat: int) -> list[str]:
+        return [t for t, o in self.owners.items() if o == seat]
+
+
 @dataclass(frozen=True)
 class PlayerSpec:
     """A seat at game creation: its name, colour and who controls it."""
@@ -208,6 +240,12 @@ class Ruleset(ABC, Generic[S]):
         """The seats that owe sealed orders in the current round (default: every seat)."""
         return list(range(len(getattr(state, "players", ()))))
 
+    def computer_seats(self, state: S) -> list[int]:
+        """The seats a computer player plays in the current sealed round, in seat order:
+        by email and forum nobody seals for them, so every page plays their orders from
+        the position (:func:`engine.sealed.computer_orders`); default none."""
+        return []
+
     def resolving_order(self, *, force: bool, entropy: str) -> Order:
         """The order that resolves the current sealed round: ``force`` gives the silent
         factions default orders, ``entropy`` (from every faction's salt) reseeds the dice.
@@ -226,6 +264,26 @@ class Ruleset(ABC, Generic[S]):
         cards), for the statistics (engine/history.py); None for a ruleset without
         reinforcements."""
         return None
+
+    def board_summary(self, state: S) -> BoardSummary:
+        """Owners, units and cards per seat (default: read from the shared board of
+        engine/board.py, ``owner``/``armies`` keyed by territory, seats with ``name``,
+        ``color`` and perhaps ``cards``); a ruleset with another shape overrides it."""
+        board: Any = state
+        players = board.players
+        units = [0] * len(players)
+        for territory, seat in board.owner.items():
+            if 0 <= seat < len(players):
+                units[seat] += int(board.armies.get(territory, 0))
+        return BoardSummary(
+            map_id=str(board.map_id),
+            names=tuple(str(p.name) for p in players),
+            colors=tuple(str(p.color) for p in players),
+            owners={t: int(o) if 0 <= o < len(players) else UNHELD for t, o in board.owner.items()},
+            units=tuple(units),
+            units_at={t: int(a) for t, a in board.armies.items()},
+            cards=tuple(len(getattr(p, "cards", None) or ()) for p in players),
+        )
 
     def apply(self, state: S, order: Order) -> Outcome[S]:
         """Check the phase table, then apply ``order`` to a copy of ``state``.

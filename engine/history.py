@@ -2,9 +2,10 @@
 the positions a game passed through (one per turn, oldest first), for any ruleset.
 
 The positions come from the page's timeline (ui/shell/timeline.py), a save chain or a
-replayed log; this module only reads them.  Everything is derived from the board every
-state shares (engine/board.py) and the ruleset's ``income`` hook, so a new ruleset gets
-its charts and league without code here.
+replayed log; this module only reads them.  Everything is derived from the ruleset's
+``board_summary`` hook (owners, units and cards per seat, whatever the state's shape) and
+its ``income`` hook, so a new ruleset gets its charts, league and "while you were away"
+without code here.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Ruleset
+from engine.core import UNHELD, BoardSummary, Ruleset
 
 METRICS = ("territories", "armies", "income")
 
@@ -64,17 +65,16 @@ class LeagueRow:
 
 
 def turn_point(ruleset: Ruleset[Any], state: Any) -> TurnPoint:
-    seats = []
-    for seat in range(len(state.players)):
-        held = state.territories_of(seat)
-        seats.append(
-            SeatPoint(
-                territories=len(held),
-                armies=sum(int(state.armies[t]) for t in held),
-                income=ruleset.income(state, seat),
-            )
+    board = ruleset.board_summary(state)
+    seats = tuple(
+        SeatPoint(
+            territories=len(board.territories_of(seat)),
+            armies=board.units[seat],
+            income=ruleset.income(state, seat),
         )
-    return TurnPoint(int(getattr(state, "turn", 0)), tuple(seats))
+        for seat in range(len(board.names))
+    )
+    return TurnPoint(int(getattr(state, "turn", 0)), seats)
 
 
 def series(ruleset: Ruleset[Any], states: Sequence[Any], metric: str) -> list[Series]:
@@ -85,76 +85,63 @@ def series(ruleset: Ruleset[Any], states: Sequence[Any], metric: str) -> list[Se
     if not states:
         return []
     points = [turn_point(ruleset, s) for s in states]
-    last = states[-1]
+    last = ruleset.board_summary(states[-1])
     lines = []
-    for seat, player in enumerate(last.players):
+    for seat, (name, color) in enumerate(zip(last.names, last.colors, strict=True)):
         values = [getattr(p.seats[seat], metric) for p in points]
         if any(v is None for v in values):
             return []
-        lines.append(Series(seat, player.name, player.color, tuple(int(v) for v in values)))
+        lines.append(Series(seat, name, color, tuple(int(v) for v in values)))
     return lines
-
-
-UNOWNED = -1
-SEATLESS = -2
-
-
-def seat_owners(state: Any) -> dict[str, int]:
-    """Territory -> the seat holding it, from each seat's ``territories_of`` (a ruleset
-    whose ``owner`` names nations rather than seats reads the same); ``UNOWNED`` for a
-    territory nobody holds yet, ``SEATLESS`` for one held by an owner without a seat (the
-    Great War's Neutral): taking it is a conquest, unlike a claim."""
-    owners = {
-        t: UNOWNED if isinstance(o, int) and o < 0 else SEATLESS for t, o in state.owner.items()
-    }
-    for seat in range(len(state.players)):
-        for territory in state.territories_of(seat):
-            owners[territory] = seat
-    return owners
 
 
 def league(ruleset: Ruleset[Any], states: Sequence[Any]) -> list[LeagueRow]:
     """Each seat's conquests and losses between consecutive positions, best first (most
-    territories held, then most taken)."""
+    territories held; among those out, the one out later first; then most taken)."""
     if not states:
         return []
-    count = len(states[-1].players)
+    boards = [ruleset.board_summary(s) for s in states]
+    count = len(boards[-1].names)
     won = [0] * count
     lost = [0] * count
     peak = [0] * count
     out_at: list[int | None] = [None] * count
-    for before, after in zip([None, *states[:-1]], states, strict=True):
-        point = turn_point(ruleset, after)
-        for seat, held in enumerate(point.seats):
-            peak[seat] = max(peak[seat], held.armies)
-            if held.territories == 0 and out_at[seat] is None and before is not None:
-                out_at[seat] = point.turn
-        if before is None:
-            continue
-        earlier = seat_owners(before)
-        for territory, owner in seat_owners(after).items():
-            previous = earlier.get(territory)
-            if previous not in (None, UNOWNED) and owner >= 0 and previous != owner:
-                # a claim of an unowned territory is not a conquest
+    for i, (state, board) in enumerate(zip(states, boards, strict=True)):
+        for seat in range(count):
+            peak[seat] = max(peak[seat], board.units[seat])
+            if i and out_at[seat] is None and not board.territories_of(seat):
+                out_at[seat] = int(getattr(state, "turn", 0))
+        if i:
+            for previous, owner in _conquests(boards[i - 1], board).values():
                 won[owner] += 1
-                if previous is not None and previous >= 0:
+                if previous >= 0:
                     lost[previous] += 1
-    last = states[-1]
+    last = boards[-1]
+    players = getattr(states[-1], "players", [])
     rows = [
         LeagueRow(
             seat=seat,
-            name=player.name,
-            color=player.color,
+            name=name,
+            color=last.colors[seat],
             territories=len(last.territories_of(seat)),
             won=won[seat],
             lost=lost[seat],
             peak_armies=peak[seat],
             out_at=out_at[seat],
-            battles=dict(getattr(player, "stats", {}) or {}),
+            battles=dict(getattr(players[seat], "stats", {}) or {}) if seat < len(players) else {},
         )
-        for seat, player in enumerate(last.players)
+        for seat, name in enumerate(last.names)
     ]
-    return sorted(rows, key=lambda r: (-r.territories, -r.won, r.seat))
+    # still in before out, then who lasted longer, then who took more
+    return sorted(
+        rows,
+        key=lambda r: (
+            -r.territories,
+            -(r.out_at if r.out_at is not None else 10**9),
+            -r.won,
+            r.seat,
+        ),
+    )
 
 
 @dataclass(frozen=True)
@@ -176,22 +163,36 @@ class AwaySummary:
         return not (self.lost or self.won or self.cards or self.eliminated)
 
 
-def away_summary(before: Any, after: Any, seat: int) -> AwaySummary:
+def _conquests(before: BoardSummary, after: BoardSummary) -> dict[str, tuple[int, int]]:
+    """Territories a seat took: ``{t: (old holder, new seat)}``; the old holder may be
+    seatless (the Great War's Neutral); claiming an unheld territory is no conquest."""
+    moves = {}
+    for territory, owner in after.owners.items():
+        previous = before.owners.get(territory, UNHELD)
+        if previous != UNHELD and owner >= 0 and previous != owner:
+            moves[territory] = (previous, owner)
+    return moves
+
+
+def conquests(ruleset: Ruleset[Any], before: Any, after: Any) -> dict[str, tuple[int, int]]:
+    """Territories that changed hands between two positions: ``{t: (old seat, new)}``."""
+    return _conquests(ruleset.board_summary(before), ruleset.board_summary(after))
+
+
+def away_summary(ruleset: Ruleset[Any], before: Any, after: Any, seat: int) -> AwaySummary:
     """The changes ``seat`` should hear about on coming back to the game."""
+    old, new = ruleset.board_summary(before), ruleset.board_summary(after)
     lost, won = [], []
-    earlier = seat_owners(before)
-    for territory, owner in seat_owners(after).items():
-        previous = earlier.get(territory)
+    for territory, owner in new.owners.items():
+        previous = old.owners.get(territory, UNHELD)
         if previous == seat and owner != seat:
             lost.append(territory)
-        elif owner == seat and previous not in (None, UNOWNED) and previous != seat:
+        elif owner == seat and previous != UNHELD and previous != seat:
             won.append(territory)
-    cards = len(getattr(after.players[seat], "cards", []) or []) - len(
-        getattr(before.players[seat], "cards", []) or []
-    )
     eliminated = tuple(
-        player.name
-        for s, player in enumerate(after.players)
-        if before.territories_of(s) and not after.territories_of(s)
+        name
+        for s, name in enumerate(new.names)
+        if old.territories_of(s) and not new.territories_of(s)
     )
+    cards = new.cards[seat] - old.cards[seat]
     return AwaySummary(seat, tuple(sorted(lost)), tuple(sorted(won)), cards, eliminated)

@@ -272,6 +272,12 @@ def read_reveals(
             raise SealedOrdersError(
                 "sealed/payload", f"faction {faction + 1}'s reveal holds a resolution, not orders"
             )
+        if faction in ruleset.computer_seats(base.state):
+            raise SealedOrdersError(
+                "sealed/computer-seat",
+                f"faction {faction + 1} is played by the computer now (struck out): its"
+                " orders come from the position, not from a reveal code",
+            )
         if seals is not None:
             if faction not in seals:
                 raise SealedOrdersError(
@@ -365,12 +371,34 @@ def dice_entropy(reveals: dict[int, Revealed]) -> str:
     ).hexdigest()
 
 
+def computer_orders(ruleset: Ruleset[Any], state: Any) -> list[Order]:
+    """The orders of the seats a computer plays (:meth:`engine.core.Ruleset.computer_seats`:
+    a Capital Risk faction struck out to the Standard computer), each chosen from the
+    position before the round's sealed orders, in seat order.  The computer players are
+    deterministic given the state, so the resolving page and every page that checks its
+    save compute the same orders."""
+    from engine.ai import choose_for
+
+    orders: list[Order] = []
+    for seat in ruleset.computer_seats(state):
+        order = choose_for(state, seat)
+        state = ruleset.apply(state, order).state
+        orders.append(order)
+    return orders
+
+
 def resolution_orders(
-    ruleset: Ruleset[Any], reveals: dict[int, Revealed], force: bool, with_entropy: bool
+    ruleset: Ruleset[Any],
+    reveals: dict[int, Revealed],
+    force: bool,
+    with_entropy: bool,
+    state: Any = None,
 ) -> list[Order]:
-    """The orders that resolve the round: every revealed submission in faction order,
-    then the ruleset's resolving order."""
-    orders: list[Order] = [reveals[f].order for f in sorted(reveals)]
+    """The orders that resolve the round: with the round's position ``state``, the
+    computer seats' orders first (:func:`computer_orders`); then every revealed
+    submission in faction order, then the ruleset's resolving order."""
+    orders: list[Order] = [] if state is None else computer_orders(ruleset, state)
+    orders += [reveals[f].order for f in sorted(reveals)]
     entropy = dice_entropy(reveals) if with_entropy else ""
     orders.append(ruleset.resolving_order(force=force, entropy=entropy))
     return orders
@@ -458,8 +486,8 @@ def check_resolution(
                     "codes than those in this save: a seal was replaced or dropped",
                 )
     _check_claims(base, reveals, keys, signer)
-    plain = resolution_orders(ruleset, reveals, force=False, with_entropy=not moderated)
-    forced = resolution_orders(ruleset, reveals, force=True, with_entropy=not moderated)
+    plain = resolution_orders(ruleset, reveals, False, not moderated, base.state)
+    forced = resolution_orders(ruleset, reveals, True, not moderated, base.state)
     if list(orders) == forced and forced != plain:
         missing = [f for f in ruleset.sealing_factions(base.state) if f not in reveals]
         if not moderated:
@@ -511,6 +539,7 @@ __all__ = [
     "check_resolution",
     "claimed_keys",
     "commitment",
+    "computer_orders",
     "deadline_code",
     "dice_entropy",
     "proofs_for",

@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
 
-from engine.core import PlayerSpec, find_ruleset
+from engine.core import SEATLESS, PlayerSpec, find_ruleset
 from engine.history import league, series, turn_point
 from engine.simulate import play
 
@@ -98,7 +99,7 @@ def test_while_you_were_away_lists_what_changed_for_that_player() -> None:
     and won, cards, eliminations."""
     from engine.history import away_summary
 
-    _, before = classic_start()
+    ruleset, before = classic_start()
     after = before.clone()
     mine = sorted(before.territories_of(0))[:2]
     for t in mine:
@@ -107,10 +108,131 @@ def test_while_you_were_away_lists_what_changed_for_that_player() -> None:
     for t in theirs:
         after.owner[t] = 0 if t == theirs[0] else 1
     after.players[0].cards = [3]
-    summary = away_summary(before, after, 0)
+    summary = away_summary(ruleset, before, after, 0)
     assert summary.lost == tuple(mine)
     assert summary.won == (theirs[0],)
     assert summary.cards == 1
     assert summary.eliminated == ("Chloe",)
     assert not summary.empty
-    assert away_summary(before, before.clone(), 0).empty
+    assert away_summary(ruleset, before, before.clone(), 0).empty
+
+
+# ---------------------------------------------------------------- every ruleset's shape
+
+
+def test_the_great_war_summary_counts_divisions_and_ships_by_nation() -> None:
+    """The Great War keeps owners as nation names and units as divisions (standing, or
+    aboard) and ships (docked or at sea); the board summary gives them per seat, with
+    Neutral's provinces held by a holder without a seat."""
+    from engine.rulesets.greatwar1907.state import Fleet
+    from tests.greatwar1907.helpers import RULESET, give, put_fleet, start
+
+    state = start()
+    state.standing, state.docked, state.at_sea = {}, {}, {}
+    give(state, "ire", "uk", 3)
+    put_fleet(state, "uk", "nao", ships=2, cargo=1)
+    state.docked["gla"] = {"uk": Fleet(1, 0)}
+    summary = RULESET.board_summary(state)
+    uk = state.seat_of("uk")
+    assert summary.units[uk] == 3 + 2 + 1 + 1
+    assert sum(summary.units) == summary.units[uk]
+    assert summary.owners["ire"] == uk
+    neutral = [p for p, o in state.owner.items() if o == "neutral"]
+    assert neutral and all(summary.owners[p] == SEATLESS for p in neutral)
+    assert summary.names[uk].startswith("United Kingdom") and summary.colors[uk].startswith("#")
+    assert summary.map_id == "greatwar1907"
+    assert summary.units_at == {"ire": 3, "nao": 3, "gla": 1}  # where the motion flashes
+
+
+def test_a_few_great_war_turns_give_charts_and_a_league() -> None:
+    """Statistics for any ruleset: a line per nation and a value per recorded turn,
+    income from its supply networks (R75), and every conquest someone's loss (or
+    Neutral's, which has no seat)."""
+    states: list[Any] = []
+    nations = [PlayerSpec(f"Nation {i}", "easy") for i in range(8)]
+    play("greatwar1907", nations, {}, "h16c-gw", max_turns=4, on_turn=lambda s, e: states.append(s))
+    ruleset = find_ruleset("greatwar1907")
+    assert len(states) >= 3
+    for metric in ("territories", "armies", "income"):
+        lines = series(ruleset, states, metric)
+        assert len(lines) == 8 and all(len(line.values) == len(states) for line in lines)
+    held = series(ruleset, states, "territories")
+    neutral = sum(1 for o in states[-1].owner.values() if o == "neutral")
+    assert sum(line.values[-1] for line in held) + neutral == len(states[-1].owner)
+    incomes = {line.name: line.values[-1] for line in series(ruleset, states, "income")}
+    assert incomes["German Empire"] > 0
+    rows = league(ruleset, states)
+    # every conquest is a seat's loss, except Neutral's provinces (Neutral has no seat)
+    from_neutral = sum(
+        1
+        for before, after in pairwise(states)
+        for p, o in after.owner.items()
+        if before.owner[p] == "neutral" and o != "neutral"
+    )
+    assert from_neutral > 0  # this game's nations take neutral provinces in its first turns
+    assert sum(r.won for r in rows) == sum(r.lost for r in rows) + from_neutral
+    assert rows[0].territories == max(r.territories for r in rows)
+
+
+def test_risk_paper_scissors_summary_counts_every_piece_and_the_hand() -> None:
+    """RPS keeps garrisons of Elementals, Jaguars, Wolves and commanders: each counts
+    as one unit; the cards are the hand; an empty territory is held by nobody."""
+    from tests.risk_paper_scissors.helpers import BLUE, RED, RPS, position
+
+    state = position({"alaska": "Red 2E/1J+land"}, no_reserve=[RED], hands={RED: ["a", "b"]})
+    summary = RPS.board_summary(state)
+    assert summary.units[RED] == 2 + 1 + 1
+    assert summary.owners["alaska"] == RED
+    assert summary.cards[RED] == 2 and summary.cards[BLUE] == 0
+    assert summary.units_at["alaska"] == 4
+    empty = [t for t in state.board.order if state.owner(t) is None]
+    assert empty and all(summary.owners[t] == -1 for t in empty)
+    assert summary.map_id == "risk_paper_scissors"
+
+
+def test_a_few_risk_paper_scissors_years_give_charts_and_a_league() -> None:
+    states: list[Any] = []
+    play("rps", PLAYERS, {}, "h16c-rps", max_turns=4, on_turn=lambda s, e: states.append(s))
+    ruleset = find_ruleset("rps")
+    assert len(states) >= 3
+    income = series(ruleset, states, "income")
+    assert [line.name for line in income] == ["Ada", "Boris", "Chloe"]
+    # spec: 4 × max(3, territories ÷ 3) plus groups, so at least 12 for a living player
+    assert all(v >= 12 for line in income for v in line.values)
+    armies = series(ruleset, states, "armies")
+    assert all(v > 0 for line in armies for v in line.values)
+    rows = league(ruleset, states)
+    assert sum(r.won for r in rows) == sum(r.lost for r in rows) > 0
+
+
+def test_the_league_ranks_those_out_by_how_long_they_lasted() -> None:
+    """Among players holding nothing, the one out later ranks higher, even if the one out
+    first took more territories on the way."""
+    ruleset, state = classic_start()
+    positions = [state]
+
+    def next_turn(move: Any) -> None:
+        after = positions[-1].clone()
+        after.turn += 1
+        move(after)
+        positions.append(after)
+
+    def chloe_takes_five(s: Any) -> None:
+        for t in sorted(s.territories_of(0))[:5]:
+            s.owner[t] = 2
+
+    def ada_takes_all_of(seat: int) -> Any:
+        def move(s: Any) -> None:
+            for t in s.territories_of(seat):
+                s.owner[t] = 0
+
+        return move
+
+    next_turn(chloe_takes_five)
+    next_turn(ada_takes_all_of(2))  # Chloe is out first...
+    next_turn(ada_takes_all_of(1))  # ... Boris, who took nothing, later
+    rows = league(ruleset, positions)
+    assert [r.name for r in rows] == ["Ada", "Boris", "Chloe"]
+    boris, chloe = rows[1], rows[2]
+    assert chloe.won == 5 and boris.won == 0
+    assert boris.out_at == positions[3].turn and chloe.out_at == positions[2].turn

@@ -3,14 +3,16 @@
 
 from __future__ import annotations
 
-from engine.core import find_ruleset
-from engine.history import SEATLESS, away_summary, league, seat_owners
+from engine.core import SEATLESS, find_ruleset
+from engine.history import away_summary, league
 from tests.greatwar1907.helpers import start
+
+RULESET = find_ruleset("greatwar1907")
 
 
 def test_provinces_are_read_by_seat_and_neutral_is_seatless() -> None:
     state = start()
-    owners = seat_owners(state)
+    owners = RULESET.board_summary(state).owners
     assert owners["mos"] == state.seat_of("russia")
     assert owners["sof"] == SEATLESS  # Bulgaria: Neutral at the start
 
@@ -21,9 +23,9 @@ def test_taking_a_neutral_or_a_nations_province_is_a_conquest() -> None:
     after = before.clone()
     after.owner["sof"] = "russia"
     after.owner["ber"] = "russia"
-    rows = {r.name: r for r in league(find_ruleset("greatwar1907"), [before, after])}
-    russia, germany = rows["russia"], rows["germany"]
+    rows = {r.seat: r for r in league(RULESET, [before, after])}
+    russia, germany = rows[before.seat_of("russia")], rows[before.seat_of("germany")]
     assert (russia.won, russia.lost) == (2, 0)
     assert (germany.won, germany.lost) == (0, 1)
-    away = away_summary(before, after, before.seat_of("germany"))
+    away = away_summary(RULESET, before, after, before.seat_of("germany"))
     assert away.lost == ("ber",)

@@ -3,8 +3,11 @@ played hears what changed for it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core import PlayerSpec, find_ruleset
-from ui.shell.away import Away, away_html
+from engine.history import away_summary
+from ui.shell.away import Away, AwayNotes, away_html, storage_key
 
 
 def test_a_human_back_after_a_computer_turn_gets_a_summary() -> None:
@@ -24,6 +27,100 @@ def test_a_human_back_after_a_computer_turn_gets_a_summary() -> None:
     back.current = 0
     summary = away.see(ruleset, back)
     assert summary is not None and summary.lost == (taken,)
-    html = away_html(back, summary)
+    html = away_html(ruleset, back, summary)
     assert "While you were away" in html and "Ada: lost" in html
     assert away.see(ruleset, back) is None  # told once
+
+
+def _game() -> tuple[Any, Any]:
+    ruleset = find_ruleset("classic")
+    players = [PlayerSpec("Ada", "human"), PlayerSpec("Boris", "easy")]
+    return ruleset, ruleset.new_game(players, {"game_type": "uk_full", "special_setup": True}, "a")
+
+
+def test_a_summary_not_yet_dismissed_survives_a_reload() -> None:
+    """Issue 16: "while you were away" summaries survive a reload: the positions each
+    seat left and the summary not yet dismissed are kept beside the autosave."""
+    ruleset, start = _game()
+    store: dict[str, str] = {}
+    notes = AwayNotes(store.get, store.__setitem__)
+    mine = start.clone()
+    mine.current = 0
+    assert notes.see(ruleset, mine) is None
+    theirs = mine.clone()
+    theirs.current = 1
+    assert notes.see(ruleset, theirs) is None
+    back = theirs.clone()
+    taken = sorted(back.territories_of(0))[0]
+    back.owner[taken] = 1
+    back.current = 0
+    assert notes.see(ruleset, back) is not None
+    reloaded = AwayNotes(store.get, store.__setitem__)  # the page is loaded again
+    summary = reloaded.see(ruleset, back)
+    assert summary is not None and summary.lost == (taken,)
+    reloaded.dismiss(ruleset)
+    assert AwayNotes(store.get, store.__setitem__).see(ruleset, back) is None
+    assert storage_key("classic") in store and storage_key("capital") not in store
+
+
+def test_a_seat_left_before_a_reload_still_hears_what_happened() -> None:
+    """The position Ada left is stored: computer turns after a reload still count."""
+    ruleset, start = _game()
+    store: dict[str, str] = {}
+    mine = start.clone()
+    mine.current = 0
+    notes = AwayNotes(store.get, store.__setitem__)
+    notes.see(ruleset, mine)
+    theirs = mine.clone()
+    theirs.current = 1
+    notes.see(ruleset, theirs)
+    back = theirs.clone()
+    taken = sorted(back.territories_of(0))[:2]
+    for t in taken:
+        back.owner[t] = 1
+    back.current = 0
+    summary = AwayNotes(store.get, store.__setitem__).see(ruleset, back)
+    assert summary is not None and summary.lost == tuple(taken)
+
+
+def test_another_game_or_a_new_one_tells_nothing_of_the_old() -> None:
+    ruleset, start = _game()
+    store: dict[str, str] = {}
+    notes = AwayNotes(store.get, store.__setitem__)
+    mine = start.clone()
+    mine.current = 0
+    notes.see(ruleset, mine)
+    theirs = mine.clone()
+    theirs.current = 1
+    notes.see(ruleset, theirs)
+    notes.restart(ruleset)
+    back = theirs.clone()
+    back.owner[sorted(back.territories_of(0))[0]] = 1
+    back.current = 0
+    assert notes.see(ruleset, back) is None
+    store[storage_key("classic")] = "{not json"
+    assert AwayNotes(store.get, store.__setitem__).see(ruleset, back) is None
+
+
+def test_the_great_war_and_rps_summaries_name_provinces_and_nations() -> None:
+    """Any ruleset: owners by nation (The Great War) or by garrison (RPS) are read
+    through the ruleset's board summary; the card names the places by their map names."""
+    from tests.greatwar1907.helpers import RULESET, give, start
+    from tests.risk_paper_scissors.helpers import BLUE, RED, RPS, position
+
+    before = start()
+    after = before.clone()
+    ire = "ire"
+    give(after, ire, "germany", 2)
+    uk = before.seat_of("uk")
+    summary = away_summary(RULESET, before, after, uk)
+    assert summary.lost == (ire,)
+    html = away_html(RULESET, after, summary)
+    assert "United Kingdom of Great Britain and Ireland: lost Ireland" in html
+
+    was = position({"alaska": "Red 2E"})
+    now = position({"alaska": "Blue 1J"}, hands={RED: ["x"]})
+    told = away_summary(RPS, was, now, RED)
+    assert told.lost == ("alaska",) and told.cards == 1
+    assert "Red: lost Alaska, +1 card" in away_html(RPS, now, told)
+    assert away_summary(RPS, was, now, BLUE).won == ("alaska",)

@@ -7,10 +7,11 @@ import hashlib
 import json
 import xml.etree.ElementTree as ET
 from itertools import combinations
+from typing import Any
 
 import pytest
 
-from engine.core import PlayerSpec
+from engine.core import PlayerSpec, find_ruleset
 from engine.errors import EngineError
 from engine.keys import PlayerKey
 from engine.maps import load_map
@@ -242,7 +243,7 @@ def test_the_resolution_replay_pauses_and_steps_back() -> None:
     from ui.capital.panels import replay_html
 
     s = resolved()
-    assert 'data-testid="cap-replay-back" disabled' in replay_html(s)
+    assert 'data-testid="cap-replay-back" aria-label="Previous step" disabled' in replay_html(s)
     s.replay_next()
     s.replay_next()
     s.replay_back()
@@ -254,6 +255,33 @@ def test_the_resolution_replay_pauses_and_steps_back() -> None:
     assert s.replay_paused and "▶ Play" in replay_html(s)
     s.toggle_replay_pause()
     assert not s.replay_paused and "Pause" in replay_html(s)
+
+
+def test_a_step_by_hand_pauses_the_resolution_replay_and_speed_changes() -> None:
+    """Issue 16: "Next step" fought the timer (clicks went 1→5→7→8→9→11). A step by
+    hand (first, back, next) pauses first, as the shell's replay does; speed goes
+    through the shell's speeds."""
+    from ui.capital.panels import replay_html
+
+    s = resolved()
+    assert not s.replay_paused
+    s.replay_by_hand("next")
+    assert s.replay_paused and s.replay_step == 1
+    s.replay_by_hand("next")
+    s.replay_by_hand("first")
+    assert s.replay_step == 0 and s.replay_paused
+    html = replay_html(s)
+    assert 'data-testid="cap-replay-first"' in html and "1×" in html
+    s.change_replay_speed(True)
+    s.change_replay_speed(True)
+    assert s.replay_speed == 4.0
+    s.change_replay_speed(True)
+    assert s.replay_speed == 4.0
+    for _ in range(5):
+        s.change_replay_speed(False)
+    assert s.replay_speed == 0.5 and "0.5×" in replay_html(s)
+    with pytest.raises(ValueError, match="unknown replay step"):
+        s.replay_by_hand("sideways")
 
 
 def test_exports_have_every_section_and_the_svg_is_valid() -> None:
@@ -688,3 +716,143 @@ def test_forum_factions_are_kept_for_their_invitees() -> None:
     b.claim(1, KEYS[1])
     a.paste_save(b.code)
     assert a.pending_invitations() == [] and "cap-invitations" not in forum_html(a)
+
+
+def test_the_phase_hint_says_what_to_do_next_in_setup_and_orders() -> None:
+    """Issue 16: phase hints say what to do next (Classic's banner has one; Capital's
+    order panel now too): a capital, then the starting units, then seal; in the orders
+    phase, the reinforcements left, then attacks and the seal."""
+    from ui.capital.hints import phase_hint
+
+    s = CapitalSession.new(specs("human", "human"), {}, "hint")
+    s.acknowledge_handover()
+    total = entry.pool(s.state, 0, s.draft)
+    assert phase_hint(s) == (
+        f"Next: choose your secret capital, then place your {total} starting units and Seal setup."
+    )
+    own = s.highlight()
+    s.click(own[0])
+    assert f"({total} of {total} left)" in phase_hint(s)
+    s.set_mode("place")
+    s.count = str(total)
+    s.click(own[0])
+    assert phase_hint(s).startswith("Ready: Seal setup.")
+    html = entry_html(s)
+    assert 'data-testid="cap-hint"' in html and "Ready: Seal setup." in html
+
+    s = in_orders()
+    left = entry.left(s.state, 0, s.draft)
+    assert phase_hint(s).startswith(f"Next: place your reinforcements ({left} of {left} left)")
+
+
+def test_offenses_are_explained_where_they_are_listed() -> None:
+    """Issue 16: explain what an offense is, in the page, where offenses are listed; the
+    box looks like a warning only when something would be cut."""
+    s = in_orders()
+    html = entry_html(s)
+    assert 'data-testid="cap-offenses-help"' in html and "What is an offense?" in html
+    assert "under Offenses" in html
+    assert s.offenses() == ["5 reinforcements not placed: they will be spread over your borders"]
+    assert 'class="offense-box has-offenses"' in html
+    for t in s.highlight():
+        if entry.left(s.state, 0, s.draft) == 0:
+            break
+        entry.add_placement(s.state, 0, s.draft, t, None)
+    assert s.offenses() == []
+    assert 'class="offense-box"' in entry_html(s)  # nothing would be cut: no warning colour
+
+
+def _played_by_hand(state: Any, faction: int) -> Any:
+    """Orders for a human faction (written here by the Easy computer, as a player might)."""
+    from engine.ai import choose_for
+
+    helper = state.clone()
+    helper.players[faction].control = "easy"
+    return choose_for(helper, faction)
+
+
+def _struck_out_forum_game() -> tuple[Any, list[PlayerKey]]:
+    """Three keyed factions past setup, without a moderator; F3 sent no orders for
+    ``strikes_out`` turns and is out, its seat now the Standard computer's."""
+    from engine.rulesets.capital import Resolve
+    from engine.saves import make_save, read_save
+
+    keys = [PlayerKey.generate(hashlib.sha256(f"struck-{i}".encode()).digest()) for i in range(3)]
+    rs = find_ruleset("capital")
+    state = rs.new_game([PlayerSpec(f"F{i + 1}", "human") for i in range(3)], {}, "struck")
+    for faction in range(3):
+        state = rs.apply(state, _played_by_hand(state, faction)).state
+    state = rs.apply(state, Resolve()).state
+    state.players[2].control = "standard"  # as _strike leaves it (RULINGS §2)
+    code = make_save(
+        rs, state, game_id="struck", keys=[k.public_key_text for k in keys], signer=keys[0], seat=0
+    )
+    return read_save(code), keys
+
+
+def _sealed_and_revealed(
+    record: Any, keys: list[PlayerKey], factions: list[int]
+) -> tuple[str, str]:
+    from engine.sealed import bind_reveal, seal_orders
+
+    seals, reveals = [], []
+    for f in factions:
+        sealed, reveal = seal_orders(
+            _played_by_hand(record.state, f),
+            game_id=record.game_id,
+            turn=record.state.turn,
+            faction=f,
+            key=keys[f],
+            salt=f"salt{f}",
+        )
+        seals.append(sealed)
+        reveals.append(reveal)
+    bound = [bind_reveal(record, r, seals, keys[f]) for f, r in zip(factions, reveals, strict=True)]
+    return "\n".join(seals), "\n".join(bound)
+
+
+def test_a_struck_out_faction_is_played_by_the_computer_in_a_forum_game() -> None:
+    """RULINGS §2: after strikes_out silent turns "the Standard computer takes its seat".
+    By forum nobody seals for it: the resolving page plays its orders from the position
+    (the computer players are deterministic), the other factions need no deadline code,
+    and every page that checks the save computes the same orders."""
+    from engine.ai import choose_for
+    from engine.saves import continue_game
+
+    record, keys = _struck_out_forum_game()
+    rs = find_ruleset("capital")
+    assert rs.sealing_factions(record.state) == [0, 1]
+    assert rs.computer_seats(record.state) == [2]
+    sealed, revealed = _sealed_and_revealed(record, keys, [0, 1])
+    result = forum.resolve(record, sealed, revealed, keys[0], 0)
+    assert result.state.turn == record.state.turn + 1
+    report = result.state.last_report or {}
+    assert not any("F3 sent no orders" in c for c in report["comments"])
+    computer = choose_for(record.state, 2)
+    assert result.record.actions[0] == computer.to_json()
+    # another page (F2's) checks the save the same way, and the same codes give the same turn
+    assert continue_game(record, result.code).record.state.to_json() == result.state.to_json()
+    again = forum.resolve(record, sealed, revealed, keys[0], 0)
+    assert again.state.to_json() == result.state.to_json()
+
+
+def test_a_struck_out_faction_may_not_send_orders_of_its_own() -> None:
+    """Its reveal is refused (typed) as soon as a page reads it, so the computer's
+    orders are never doubled by the player's."""
+    record, keys = _struck_out_forum_game()
+    with pytest.raises(EngineError) as info:
+        _sealed_and_revealed(record, keys, [0, 1, 2])
+    assert info.value.code == "sealed/computer-seat"
+    assert "played by the computer" in str(info.value)
+
+
+def test_the_message_after_the_last_seal_names_the_resolution_not_the_seal() -> None:
+    """Issue 16: the message line never shows a stale move: when the last seal resolves
+    the turn, the line says the turn resolved (the replay runs), not who sealed."""
+    s = in_orders()
+    first = s.seal()
+    assert first == "F1's orders are sealed" and s.stage == "handover"
+    s.acknowledge_handover()
+    last = s.seal()
+    assert s.stage == "replay"
+    assert last == "Turn 1 resolved: the replay shows it step by step"

@@ -96,3 +96,25 @@ def test_the_page_build_ships_every_rules_file() -> None:
     shipped = {p.relative_to(root).as_posix() for p in vendor.app_files(root)}
     for entry in PAGES:
         assert f"docs/rules-{entry.ruleset}.md" in shipped
+
+
+@pytest.mark.parametrize("name", ["greatwar1907", "risk_paper_scissors"])
+def test_the_new_rulesets_keep_a_timeline_too(name: str) -> None:
+    """The record takes any ruleset's state: a frame per turn of a game played by the
+    computer players, read back after a reload as the same positions."""
+    from engine.simulate import play
+
+    count = 8 if name == "greatwar1907" else 3
+    seats = [PlayerSpec(f"Seat {i}", "easy") for i in range(count)]
+    store, timeline = storage()
+    seen: list[Any] = []
+
+    def keep(state: Any, events: Any) -> None:
+        seen.append(state)
+        timeline.note(name, state)
+
+    play(name, seats, {}, "h16c-tl", max_turns=3, on_turn=keep)
+    again = Timeline(store.get, store.__setitem__).track(name)
+    assert again.turns() == [s.turn for s in seen] and len(seen) >= 3
+    ruleset = find_ruleset(name)
+    assert [ruleset.to_compact(s) for s in again.states()] == [ruleset.to_compact(s) for s in seen]

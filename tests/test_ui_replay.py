@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import PlayerSpec, find_ruleset
+from engine.core import SEATLESS, PlayerSpec, find_ruleset
 from ui.shell.replay import Replay, caption, changed, controls_html
 
 
@@ -63,6 +63,25 @@ def test_caption_names_who_took_territories() -> None:
     taken = [t for t, o in after.owner.items() if o == 1][:2]
     for t in taken:
         after.owner[t] = 0
-    assert set(changed(before, after)) == set(taken)
-    assert caption(before, after, 3, False) == "Turn 3: Ada took 2 territories."
-    assert caption(None, before, 1, False).endswith("the first recorded position.")
+    assert set(changed(ruleset, before, after)) == set(taken)
+    assert caption(ruleset, before, after, 3, False) == "Turn 3: Ada took 2 territories."
+    assert caption(ruleset, None, before, 1, False).endswith("the first recorded position.")
+
+
+def test_the_caption_reads_any_ruleset_through_its_board_summary() -> None:
+    """The Great War's owners are nation names: the caption names the nation that took
+    provinces, from a nation or from Neutral (a holder without a seat)."""
+    from tests.greatwar1907.helpers import RULESET, give, start
+
+    before = start()
+    after = before.clone()
+    german = next(p for p, o in before.owner.items() if o == "germany")
+    neutral = next(p for p, o in before.owner.items() if o == "neutral")
+    give(after, german, "russia", 1)
+    give(after, neutral, "russia", 1)
+    russia = before.seat_of("russia")
+    assert changed(RULESET, before, after) == {
+        german: (before.seat_of("germany"), russia),
+        neutral: (SEATLESS, russia),
+    }
+    assert caption(RULESET, before, after, 2, False) == "Turn 2: Russian Empire took 2 territories."

@@ -69,7 +69,11 @@ class CapitalPage:
     def wire(self) -> None:
         from pyodide.ffi import create_proxy
 
-        for kind, handler in (("click", self.on_click), ("input", self.on_input)):
+        for kind, handler in (
+            ("click", self.on_click),
+            ("input", self.on_input),
+            ("keydown", self.on_key),
+        ):
             proxy = create_proxy(handler)
             self.proxies.append(proxy)
             self.doc().addEventListener(kind, proxy)
@@ -226,6 +230,18 @@ class CapitalPage:
         if name.startswith("cap-") and not getattr(button, "disabled", False):
             self.action(name, button)
 
+    def on_key(self, event: Any) -> None:
+        """Enter or Space on a focused territory is a click on it (keyboard play)."""
+        if self.session is None or event.defaultPrevented or event.key not in ("Enter", " "):
+            return
+        active: Any = self.doc().activeElement
+        territory = (
+            getattr(getattr(active, "dataset", None), "territory", None) if _found(active) else None
+        )
+        if territory and self.el("board").contains(active):
+            event.preventDefault()
+            self.territory(str(territory))
+
     def territory(self, territory: str) -> None:
         from ui.capital.entry import EntryError
 
@@ -271,13 +287,15 @@ class CapitalPage:
                 self.message(session.seal(key))
                 self.log_timing()
                 self.maybe_autoplay()
-            elif name in ("cap-replay-next", "cap-replay-back", "cap-replay-pause"):
-                {
-                    "cap-replay-next": session.replay_next,
-                    "cap-replay-back": session.replay_back,
-                    "cap-replay-pause": session.toggle_replay_pause,
-                }[name]()
-                self.replay_gen += 1  # a step by hand restarts the timer's wait: no race
+            elif name in ("cap-replay-first", "cap-replay-back", "cap-replay-next"):
+                session.replay_by_hand(name.removeprefix("cap-replay-"))
+                self.replay_gen += 1  # the timer's pending step is dropped
+            elif name in ("cap-replay-pause", "cap-replay-faster", "cap-replay-slower"):
+                if name == "cap-replay-pause":
+                    session.toggle_replay_pause()
+                else:
+                    session.change_replay_speed(name == "cap-replay-faster")
+                self.replay_gen += 1
                 self.maybe_autoplay()
             elif name == "cap-replay-skip":
                 session.skip_replay()
@@ -361,7 +379,8 @@ class CapitalPage:
 
     async def autoplay(self, gen: int) -> None:
         while True:
-            await asyncio.sleep(REPLAY_DELAY)
+            speed = self.session.replay_speed if self.session is not None else 1.0
+            await asyncio.sleep(REPLAY_DELAY / speed)
             session = self.session
             if gen != self.replay_gen or session is None or session.stage != "replay":
                 return
@@ -462,7 +481,16 @@ class CapitalPage:
         body.capTurn = str(session.state.turn)
         body.capPhase = session.state.phase.value
         body.capViewer = "" if session.viewer is None else str(session.viewer)
-        self.el("board").innerHTML = self.board()
+        active: Any = self.doc().activeElement
+        focused = (
+            getattr(getattr(active, "dataset", None), "territory", None) if _found(active) else None
+        )
+        board = self.el("board")
+        board.innerHTML = self.board()
+        if focused:  # keyboard play goes on from the territory just used
+            again = board.querySelector(f'[data-territory="{focused}"]')
+            if _found(again):
+                again.focus()
         self.el("cap-status").innerHTML = panels.status_html(session)
         main = ""
         if session.stage == "entry":

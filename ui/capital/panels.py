@@ -13,6 +13,7 @@ from engine.rulesets.capital import reinforcements
 from engine.rulesets.capital.options import MUST_TRADE_AT, TWO_SETS_FROM
 from ui.capital import entry
 from ui.capital.export import bbcode, data_url, markdown, report_html
+from ui.capital.hints import OFFENSES_EXPLAINED, phase_hint
 from ui.capital.session import ORDER_MODES, SETUP_MODES, CapitalSession
 from ui.shell import forum_panels
 from ui.shell.render import swatch
@@ -202,16 +203,21 @@ def entry_html(session: CapitalSession, picked: set[int] | None = None) -> str:
         if cuts
         else '<p class="ok">No offenses: these orders stand as written.</p>'
     )
+    explained = (
+        '<details class="explain" data-testid="cap-offenses-help"><summary>What is an'
+        f" offense?</summary><p>{escape(OFFENSES_EXPLAINED)}</p></details>"
+    )
     seal_label = "Seal setup" if session.setup else "Seal orders"
     return (
         f"<h3>{_seat(session, f)} — {'setup' if session.setup else 'your orders'}</h3>"
+        f'<p class="hint" data-testid="cap-hint">{escape(phase_hint(session))}</p>'
         f'<div class="row modes" role="group" aria-label="What a click does">{buttons}</div>'
         f'<div class="row">{pool}{units}</div>'
         f'<p class="prompt" data-testid="cap-prompt">{prompt}</p>'
         f"{cards}"
         f'<h3 class="sub">Orders</h3><ul class="orders" data-testid="cap-orders">{listing}</ul>'
-        f'<div class="offense-box" data-testid="cap-offenses"><span class="label">'
-        f"Offenses the rules would report</span>{offenses}</div>"
+        f'<div class="offense-box{" has-offenses" if cuts else ""}" data-testid="cap-offenses">'
+        f'<span class="label">Offenses the rules would report</span>{offenses}{explained}</div>'
         '<div class="row end">'
         + _button("cap-clear", "Clear", "cap-clear")
         + _button("cap-seal", seal_label, "cap-seal", "", "btn primary")
@@ -282,12 +288,18 @@ def replay_html(session: CapitalSession) -> str:
         f'<h3 data-testid="cap-replay-title">{escape(step.title)}</h3>'
         f"<p>{escape(step.text)}</p>"
         + (f'<ol class="rounds">{rounds}</ol>' if rounds else "")
-        + '<div class="row end">'
+        + '<div class="replay-controls" role="toolbar" aria-label="Resolution replay">'
+        + _button(
+            "cap-replay-first",
+            "« First",
+            "cap-replay-first",
+            ' aria-label="First step"' + (" disabled" if session.replay_step == 0 else ""),
+        )
         + _button(
             "cap-replay-back",
             "‹ Back",
             "cap-replay-back",
-            " disabled" if session.replay_step == 0 else "",
+            ' aria-label="Previous step"' + (" disabled" if session.replay_step == 0 else ""),
         )
         + _button(
             "cap-replay-pause",
@@ -296,6 +308,11 @@ def replay_html(session: CapitalSession) -> str:
             f' aria-pressed="{"true" if session.replay_paused else "false"}"',
         )
         + _button("cap-replay-next", "Next step ›", "cap-replay-next")
+        + '</div><div class="row between replay-more"><span class="speed">'
+        + _button("cap-replay-slower", "−", "cap-replay-slower", ' aria-label="Slower"')
+        + f'<span data-testid="cap-replay-speed">{session.replay_speed:g}×</span>'
+        + _button("cap-replay-faster", "+", "cap-replay-faster", ' aria-label="Faster"')
+        + "</span>"
         + _button("cap-replay-skip", "Skip to the report", "cap-replay-skip", "", "btn primary")
         + "</div></div>"
     )

@@ -73,6 +73,8 @@ class CapitalSession(ForumSeat):
     replay_step: int = 0
     replay_paused: bool = False
     """The resolution replay waits for Next/Back (issue 16: it could not be paused)."""
+    replay_speed: float = 1.0
+    """Steps per :data:`ui.capital.page.REPLAY_DELAY` (one of the shell's replay speeds)."""
     log: list[str] = field(default_factory=list)
     game_id: str = ""
     code: str = ""
@@ -219,6 +221,7 @@ class CapitalSession(ForumSeat):
         self.drafts = {}
         self.stage = "replay"
         self.replay_step = 0
+        self.replay_paused = False  # each resolution's replay plays until paused
         self.viewer = None
         self.selected = None
 
@@ -237,6 +240,27 @@ class CapitalSession(ForumSeat):
     def toggle_replay_pause(self) -> None:
         if self.stage == "replay":
             self.replay_paused = not self.replay_paused
+
+    def replay_by_hand(self, action: str) -> None:
+        """``first``, ``back`` or ``next`` clicked: the replay pauses first, so a click
+        never races the timer (issue 16: clicks went 1→5→7→8→9→11)."""
+        if self.stage != "replay":
+            return
+        self.replay_paused = True
+        if action == "first":
+            self.replay_step = 0
+        elif action == "back":
+            self.replay_back()
+        elif action == "next":
+            self.replay_next()
+        else:
+            raise ValueError(f"unknown replay step {action!r}")
+
+    def change_replay_speed(self, faster: bool) -> None:
+        from ui.shell.replay import SPEEDS
+
+        i = SPEEDS.index(self.replay_speed) if self.replay_speed in SPEEDS else 1
+        self.replay_speed = SPEEDS[min(i + 1, len(SPEEDS) - 1) if faster else max(i - 1, 0)]
 
     def skip_replay(self) -> None:
         if self.stage == "replay":
@@ -404,6 +428,9 @@ class CapitalSession(ForumSeat):
         self.drafts.pop(f, None)
         self.log.append(f"{who} sealed orders")
         self.start_phase()
+        if self.stage == "replay":  # the last seal resolved the turn: say so, not the seal
+            title = (self.state.last_report or {}).get("title", "The turn")
+            return f"{title} resolved: the replay shows it step by step"
         return f"{who}'s orders are sealed"
 
     # ------------------------------------------------------------ forum

@@ -1,14 +1,28 @@
 """The "While you were away" summary: when a human seat is to act again after others
 have played (computer turns, another player on this device, a pasted code), a summary of
-what changed for it (pure; the shell shows the HTML)."""
+what changed for it (pure; the shell shows the HTML and passes the storage in).
+
+What it remembers (each human seat's position when it stopped acting, and a summary
+shown but not yet dismissed) is kept in the browser's storage under
+``risk-family.<ruleset>.away.v1``, beside the autosave, so that a reload neither loses
+a pending summary nor forgets where a seat left off.
+"""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
 from engine.history import AwaySummary, away_summary
 from ui.shell.render import territory_names
+
+VERSION = 1
+
+
+def storage_key(ruleset: str) -> str:
+    return f"risk-family.{ruleset}.away.v1"
 
 
 class Away:
@@ -17,6 +31,10 @@ class Away:
     def __init__(self) -> None:
         self.left: dict[int, Any] = {}
         self.acting: int | None = None
+        self.pending: AwaySummary | None = None
+        """Told and not yet dismissed: shown again after a reload."""
+        self.cast: list[str] = []
+        """The seats' names: another cast is another game, of which nothing is told."""
 
     def see(self, ruleset: Any, state: Any) -> AwaySummary | None:
         """Note ``state``; a summary when a human seat is back after others played."""
@@ -24,26 +42,114 @@ class Away:
         if actor == self.acting:
             return None
         previous, self.acting = self.acting, actor
+        if self.pending is not None and self.pending.seat != actor:
+            self.pending = None  # its reader's turn is over
         if previous is not None:
             self.left[previous] = state.clone()
         if actor is None or state.players[actor].control != "human" or actor not in self.left:
             return None
-        summary = away_summary(self.left.pop(actor), state, actor)
-        return None if summary.empty else summary
+        summary = away_summary(ruleset, self.left.pop(actor), state, actor)
+        if summary.empty:
+            return None
+        self.pending = summary
+        return summary
+
+    def to_json(self, ruleset: Any) -> dict[str, Any]:
+        pending = self.pending
+        return {
+            "version": VERSION,
+            "cast": self.cast,
+            "acting": self.acting,
+            "left": {str(seat): ruleset.to_compact(s) for seat, s in self.left.items()},
+            "pending": None
+            if pending is None
+            else [pending.seat, pending.lost, pending.won, pending.cards, pending.eliminated],
+        }
+
+    @classmethod
+    def from_json(cls, ruleset: Any, data: Any) -> Away:
+        """What was stored; a fresh record for anything unreadable (a summary is a
+        courtesy, never a reason to stop the game)."""
+        away = cls()
+        if not isinstance(data, dict) or data.get("version") != VERSION:
+            return away
+        try:
+            acting = data.get("acting")
+            left = {int(k): ruleset.from_compact(v) for k, v in dict(data["left"]).items()}
+            pending = data.get("pending")
+            told = None
+            if pending is not None:
+                seat, lost, won, cards, out = pending
+                told = AwaySummary(int(seat), tuple(lost), tuple(won), int(cards), tuple(out))
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return away
+        away.cast = [str(name) for name in data.get("cast", [])]
+        away.acting = None if acting is None else int(acting)
+        away.left, away.pending = left, told
+        return away
 
 
-def _names(state: Any, territories: tuple[str, ...]) -> str:
-    names = territory_names(state.map_id)
-    return ", ".join(names.get(t, t) for t in territories)
+class AwayNotes:
+    """Every ruleset's :class:`Away`, read from and written to the storage."""
+
+    def __init__(self, get: Callable[[str], str | None], put: Callable[[str, str], None]) -> None:
+        self.get = get
+        self.put = put
+        self.books: dict[str, Away] = {}
+
+    def book(self, ruleset: Any) -> Away:
+        if ruleset.name not in self.books:
+            text = self.get(storage_key(ruleset.name))
+            try:
+                data = json.loads(text) if text else None
+            except ValueError:
+                data = None
+            self.books[ruleset.name] = Away.from_json(ruleset, data)
+        return self.books[ruleset.name]
+
+    def store(self, ruleset: Any) -> None:
+        text = json.dumps(self.book(ruleset).to_json(ruleset))
+        try:
+            self.put(storage_key(ruleset.name), text)
+        except Exception:  # a full storage must not stop the game; the summary is a courtesy
+            return
+
+    def see(self, ruleset: Any, state: Any) -> AwaySummary | None:
+        """The summary to show now: a new one, or the one not yet dismissed."""
+        book = self.book(ruleset)
+        cast = list(ruleset.board_summary(state).names)
+        if book.cast != cast:
+            book = self.books[ruleset.name] = Away()
+            book.cast = cast
+        acting = book.acting
+        book.see(ruleset, state)
+        if book.acting != acting:
+            self.store(ruleset)
+        return book.pending
+
+    def dismiss(self, ruleset: Any) -> None:
+        self.book(ruleset).pending = None
+        self.store(ruleset)
+
+    def restart(self, ruleset: Any) -> None:
+        """A new game of ``ruleset`` began: nothing of the old one is told."""
+        self.books[ruleset.name] = Away()
+        self.store(ruleset)
 
 
-def away_html(state: Any, summary: AwaySummary) -> str:
-    who = escape(state.players[summary.seat].name)
+def away_html(ruleset: Any, state: Any, summary: AwaySummary) -> str:
+    board = ruleset.board_summary(state)
+    names = territory_names(board.map_id)
+
+    def listed(territories: tuple[str, ...]) -> str:
+        return escape(", ".join(names.get(t, t) for t in territories))
+
+    who = escape(board.names[summary.seat])
     parts = []
     if summary.lost:
-        parts.append(f"lost {escape(_names(state, summary.lost))}")
+        parts.append(f"lost {listed(summary.lost)}")
     if summary.won:
-        parts.append(f"took {escape(_names(state, summary.won))}")
+        parts.append(f"took {listed(summary.won)}")
     if summary.cards:
         parts.append(f"{summary.cards:+d} card{'s' if abs(summary.cards) != 1 else ''}")
     out = [f"{escape(name)} is out of the game" for name in summary.eliminated]

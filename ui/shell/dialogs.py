@@ -153,12 +153,15 @@ class Dialogs:
             for key, label in (("replay", "Replay"), ("charts", "Charts"), ("league", "League"))
         )
         if self.record_tab == "replay":
+            from engine.core import find_ruleset
+
+            ruleset = find_ruleset(self.ruleset)
             before = self.states[i - 1] if i > 0 else None
             state = self.states[i]
-            text = caption(before, state, self.turns[i], self.overs[i])
-            taken = set(changed(before, state))
-            page = self.shell.pages.get(self.ruleset)
-            draw = getattr(page, "record_board", None)  # a ruleset with its own map draws it
+            text = caption(ruleset, before, state, self.turns[i], self.overs[i])
+            taken = set(changed(ruleset, before, state))
+            # a page whose board is not the shared renderer's draws its own
+            draw = getattr(self.shell.pages.get(self.ruleset), "record_board", None)
             board = (
                 draw(state, taken)
                 if draw is not None

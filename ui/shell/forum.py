@@ -241,7 +241,7 @@ def resolve(
                 "this game has a moderator: only the moderator's page resolves its turns",
             )
         reveals = read_reveals(record, split_codes(reveal_text), seals=None)
-        orders = resolution_orders(ruleset, reveals, force=True, with_entropy=False)
+        orders = resolution_orders(ruleset, reveals, True, False, record.state)
     else:
         seals = read_seals(record, split_codes(sealed_text))
         reveals = read_reveals(record, split_codes(reveal_text), seals)
@@ -254,7 +254,7 @@ def resolve(
                 "the deadline code of every faction that revealed)",
             )
         forced = bool(missing)
-        orders = resolution_orders(ruleset, reveals, force=forced, with_entropy=True)
+        orders = resolution_orders(ruleset, reveals, forced, True, record.state)
         seal_codes = seals_for(seals)
     state = record.state
     for order in orders:

@@ -32,6 +32,7 @@ class ForumSeat:
     invites: dict[int, str]
     invite: str
     replay_step: int
+    replay_paused: bool
     timings: dict[str, float]
     drafts: dict[int, Any]
     _record: SaveRecord | None
@@ -124,6 +125,7 @@ class ForumSeat:
         self.drafts = {}
         self.stage = "replay" if self._replay_ready() else "report"
         self.replay_step = 0
+        self.replay_paused = False  # each resolution's replay plays until paused
         self.viewer = self.seat
 
     def code_keys(self) -> tuple[str | None, ...]:

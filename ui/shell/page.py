@@ -77,7 +77,7 @@ class Shell:
         self.tasks: set[Any] = set()
         self.dialogs: Any = None  # ui.shell.dialogs.Dialogs, imported on first use
         self.timeline: Any = None  # ui.shell.timeline.Timeline, made on the first save
-        self.away: Any = None  # ui.shell.away.Away
+        self.away: Any = None  # ui.shell.away.AwayNotes
         self.last_board: dict[str, tuple[dict[str, int], dict[str, int]]] = {}
         self.pages: dict[str, RulesetPage] = {
             entry.ruleset: importlib.import_module(entry.module).PAGE(self, entry)
@@ -123,6 +123,10 @@ class Shell:
             button.textContent = "Zoom −" if zoomed else "Zoom +"
         elif name == "away-close":
             el("away").hidden = True
+            if self.active is not None:
+                from engine.core import find_ruleset
+
+                self.away_of().dismiss(find_ruleset(self.active.entry.ruleset))
         elif name == "resume-saved":
             self.pages[str(button.dataset.ruleset)].restore()
         elif name in SHELL_DIALOG_ACTIONS or name.startswith("replay-"):
@@ -160,7 +164,10 @@ class Shell:
     def flash_changes(self, ruleset: str, state: Any) -> None:
         """Motion: a short highlight of each conquest and army movement on the board
         (the stylesheet turns it off under prefers-reduced-motion)."""
-        board = (dict(state.owner), dict(state.armies))
+        from engine.core import find_ruleset
+
+        summary = find_ruleset(ruleset).board_summary(state)
+        board = (dict(summary.owners), dict(summary.units_at))
         before = self.last_board.get(ruleset)
         self.last_board[ruleset] = board
         if before is None:
@@ -178,17 +185,24 @@ class Shell:
                 if found(path):
                     path.classList.add(cls)
 
-    def tell_away(self, ruleset: str, state: Any) -> None:
-        """A human seat is back after others played: "While you were away"."""
-        from engine.core import find_ruleset
-        from ui.shell.away import Away, away_html
-
+    def away_of(self) -> Any:
         if self.away is None:
-            self.away = Away()
-        summary = self.away.see(find_ruleset(ruleset), state)
+            from ui.shell.away import AwayNotes
+
+            self.away = AwayNotes(self.timeline_of().get, self.timeline_of().put)
+        return self.away
+
+    def tell_away(self, ruleset: str, state: Any) -> None:
+        """A human seat is back after others played: "While you were away" (kept
+        until dismissed, across a reload)."""
+        from engine.core import find_ruleset
+        from ui.shell.away import away_html
+
+        rules = find_ruleset(ruleset)
+        summary = self.away_of().see(rules, state)
         if summary is not None:
-            el("away").innerHTML = away_html(state, summary)
-            el("away").hidden = False
+            el("away").innerHTML = away_html(rules, state, summary)
+        el("away").hidden = summary is None
 
     @staticmethod
     def has_save(entry: PageEntry) -> bool:
@@ -257,6 +271,9 @@ class Shell:
         after = getattr(page, "session", None)
         if after is not None and after is not before:
             self.timeline_of().restart(page.entry.ruleset, after.state)
+            from engine.core import find_ruleset
+
+            self.away_of().restart(find_ruleset(page.entry.ruleset))
 
     def activate(self, shown: RulesetPage) -> None:
         """``shown`` is about to show a game: every other page closes its own."""
@@ -264,6 +281,7 @@ class Shell:
             if page is not shown:
                 page.deactivate()
         el("setup").hidden = True
+        window.scrollTo(0, 0)  # the form's Start is far down on a phone: show the top bar and map
         document.documentElement.classList.remove("resuming")
         with contextlib.suppress(Exception):
             window.localStorage.setItem(LAST_KEY, shown.entry.ruleset)

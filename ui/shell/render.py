@@ -32,7 +32,9 @@ def territory_names(map_id: str = "classic") -> dict[str, str]:
     from maps import read_map_file
 
     data = read_map_file(f"{map_id}.json")
-    return {row["id"]: row["name"] for row in data["territories"]}
+    # format 2 maps list territories; The Great War's scenario, provinces and seas
+    rows = [*data.get("territories", []), *data.get("provinces", []), *data.get("seas", [])]
+    return {row["id"]: row["name"] for row in rows}
 
 
 @cache

@@ -70,28 +70,20 @@ class Replay:
         return 1.0 / self.speed
 
 
-def changed(before: Any | None, after: Any) -> dict[str, tuple[int, int]]:
-    """Territories a seat took between two positions: ``{t: (old seat, new seat)}`` (old
-    is ``SEATLESS`` for a seatless owner's, e.g. Neutral; a claim is not a change)."""
-    from engine.history import UNOWNED, seat_owners
+def changed(ruleset: Any, before: Any | None, after: Any) -> dict[str, tuple[int, int]]:
+    """Territories whose owner changed between two positions: ``{t: (old, new)}``."""
+    from engine.history import conquests
 
-    if before is None:
-        return {}
-    earlier = seat_owners(before)
-    return {
-        t: (earlier.get(t, UNOWNED), o)
-        for t, o in seat_owners(after).items()
-        if earlier.get(t, UNOWNED) != UNOWNED and o >= 0 and earlier.get(t) != o
-    }
+    return {} if before is None else conquests(ruleset, before, after)
 
 
-def caption(before: Any | None, after: Any, turn: int, over: bool) -> str:
+def caption(ruleset: Any, before: Any | None, after: Any, turn: int, over: bool) -> str:
     """What the position shows, for people: the turn and who took how much from whom."""
-    moves = changed(before, after)
+    moves = changed(ruleset, before, after)
     gains: dict[int, int] = {}
     for _, new in moves.values():
         gains[new] = gains.get(new, 0) + 1
-    names = [p.name for p in after.players]
+    names = ruleset.board_summary(after).names
     parts = [f"{names[s]} took {n} territor{'y' if n == 1 else 'ies'}" for s, n in gains.items()]
     head = "Game over" if over else (f"Turn {turn}" if turn else "Setup")
     if before is None:

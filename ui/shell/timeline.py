@@ -24,8 +24,9 @@ def storage_key(ruleset: str) -> str:
     return f"risk-family.{ruleset}.timeline.v1"
 
 
-def _cast(state: Any) -> list[list[str]]:
-    return [[str(p.name), str(p.color)] for p in state.players]
+def _cast(ruleset: Any, state: Any) -> list[list[str]]:
+    board = ruleset.board_summary(state)
+    return [[name, color] for name, color in zip(board.names, board.colors, strict=True)]
 
 
 @dataclass
@@ -44,8 +45,9 @@ class Track:
         ruleset = find_ruleset(self.ruleset)
         turn = int(getattr(state, "turn", 0))
         over = ruleset.winner(state) is not None
-        if _cast(state) != self.cast:
-            self.cast, self.frames = _cast(state), []
+        cast = _cast(ruleset, state)
+        if cast != self.cast:
+            self.cast, self.frames = cast, []
         while self.frames and self.frames[-1][0] > turn:
             self.frames.pop()
         if self.frames and self.frames[-1][:2] == (turn, over):

@@ -20,7 +20,7 @@ from engine.rulesets.capital.legal import (
     legal_attack_targets,
     normalise_orders,
 )
-from engine.rulesets.capital.options import CapitalOptions
+from engine.rulesets.capital.options import STRUCK_OUT_COMPUTER, CapitalOptions
 from engine.rulesets.capital.orders import (
     ORDER_TYPES,
     PHASE_ORDERS,
@@ -103,7 +103,16 @@ class CapitalRuleset(Ruleset[CapitalState]):
         return parse_order(data)
 
     def sealing_factions(self, state: CapitalState) -> list[int]:
-        return [i for i, p in enumerate(state.players) if p.alive]
+        computers = self.computer_seats(state)
+        return [i for i, p in enumerate(state.players) if p.alive and i not in computers]
+
+    def computer_seats(self, state: CapitalState) -> list[int]:
+        """RULINGS §2: a faction struck out is played by the Standard computer, which
+        sends no sealed code; every page plays its orders alike.  Only that level: forum
+        games (and their tests) seat keyed players under other controls, and those seal."""
+        return [
+            i for i, p in enumerate(state.players) if p.acts and p.control == STRUCK_OUT_COMPUTER
+        ]
 
     def resolving_order(self, *, force: bool, entropy: str) -> Order:
         return Resolve(force=force, entropy=entropy)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine.core import Event, Order, PlayerSpec, Ruleset, register
+from engine.core import SEATLESS, BoardSummary, Event, Order, PlayerSpec, Ruleset, register
 from engine.rng import reseeded
 from engine.rulesets.greatwar1907 import setup, turn
 from engine.rulesets.greatwar1907.legal import (
@@ -22,7 +22,7 @@ from engine.rulesets.greatwar1907.legal import (
     sail_targets,
     strike_targets,
 )
-from engine.rulesets.greatwar1907.mapdata import ScenarioMap, parse_scenario, scenario
+from engine.rulesets.greatwar1907.mapdata import MAP_ID, ScenarioMap, parse_scenario, scenario
 from engine.rulesets.greatwar1907.options import GreatWarOptions
 from engine.rulesets.greatwar1907.orders import (
     ORDER_TYPES,
@@ -128,11 +128,6 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
         seat (who may call for the resolution)."""
         return None if state.phase is Phase.GAME_OVER else state.current
 
-    def income(self, state: GreatWarState, seat: int) -> int | None:
-        """The pp the seat's provinces produce (R18), whole pp rounded down, for the
-        shell's charts (the allowance itself depends on encirclement and debt)."""
-        return state.pp_of(state.nation_ids[seat]) // 4
-
     def winner(self, state: GreatWarState) -> int | None:
         """The seat of a sole winner; None while playing or for a shared win (R91)."""
         if len(state.winners) == 1:
@@ -141,6 +136,42 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
 
     def winner_names(self, state: GreatWarState) -> list[str]:
         return [state.map.name_of(n) for n in state.winners]
+
+    def board_summary(self, state: GreatWarState) -> BoardSummary:
+        """Provinces by the seat of their nation (Neutral's: seatless); units are divisions
+        (standing and aboard) and ships, at sea and in port; no cards."""
+        seat_of = {n: i for i, n in enumerate(state.nation_ids)}
+        units = [0] * len(state.players)
+        units_at: dict[str, int] = {}
+
+        def count(place: str, nation: str, amount: int) -> None:
+            units_at[place] = units_at.get(place, 0) + amount
+            if nation in seat_of:
+                units[seat_of[nation]] += amount
+
+        for table in (state.docked, state.at_sea):
+            for place, fleets in table.items():
+                for nation, fleet in fleets.items():
+                    count(place, nation, fleet.ships + fleet.cargo)
+        for place, here in state.standing.items():
+            for nation, divisions in here.items():
+                count(place, nation, divisions)
+        m = state.map
+        return BoardSummary(
+            map_id=MAP_ID,
+            names=tuple(m.nation(n).name for n in state.nation_ids),
+            colors=tuple(m.nation(n).colour for n in state.nation_ids),
+            owners={p: seat_of.get(o, SEATLESS) for p, o in state.owner.items()},
+            units=tuple(units),
+            units_at=units_at,
+            cards=(0,) * len(state.players),
+        )
+
+    def income(self, state: GreatWarState, seat: int) -> int | None:
+        """The pp its supply networks give at the next Deployment (R75), whole pp,
+        before credits and debt."""
+        nets = networks(state, state.nation_ids[seat])
+        return sum(n.allowance for n in nets) // 4
 
     def report_text(self, state: GreatWarState, fmt: str = "text") -> str:
         return report_text(state, fmt)

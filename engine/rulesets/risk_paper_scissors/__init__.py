@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine.core import Event, Order, PlayerSpec, Ruleset, register
+from engine.core import UNHELD, BoardSummary, Event, Order, PlayerSpec, Ruleset, register
 from engine.rulesets.risk_paper_scissors import setup
 from engine.rulesets.risk_paper_scissors.battle import (
     BattleResult,
@@ -21,7 +21,8 @@ from engine.rulesets.risk_paper_scissors.battle import (
     describe,
     parse_side,
 )
-from engine.rulesets.risk_paper_scissors.common import log
+from engine.rulesets.risk_paper_scissors.board import MAP_FILE
+from engine.rulesets.risk_paper_scissors.common import income, log
 from engine.rulesets.risk_paper_scissors.legal import legal_orders
 from engine.rulesets.risk_paper_scissors.options import RpsOptions
 from engine.rulesets.risk_paper_scissors.orders import (
@@ -125,6 +126,26 @@ class RpsRuleset(Ruleset[RpsState]):
             return None
         winners = state.result["winners"]
         return int(winners[0]) if len(winners) == 1 else None
+
+    def board_summary(self, state: RpsState) -> BoardSummary:
+        """Territories by their garrison's owner; units are Elementals, Jaguars, Wolves
+        and commanders; cards are the hand."""
+        units = [0] * len(state.players)
+        for garrison in state.garrisons.values():
+            units[garrison.owner] += garrison.units
+        return BoardSummary(
+            map_id=MAP_FILE.removesuffix(".json"),
+            names=tuple(p.name for p in state.players),
+            colors=tuple(p.color for p in state.players),
+            owners={t: (UNHELD if (o := state.owner(t)) is None else o) for t in state.board.order},
+            units=tuple(units),
+            units_at={t: g.units for t, g in state.garrisons.items()},
+            cards=tuple(len(p.hand) for p in state.players),
+        )
+
+    def income(self, state: RpsState, seat: int) -> int | None:
+        """The energy its territories and groups give at the next year (0 once out)."""
+        return income(state, seat) if state.players[seat].alive else 0
 
     def battle_lines(self, attacker: str, defender: str) -> list[str]:
         """``python -m engine battle``: the battle round by round, then the survivors."""
