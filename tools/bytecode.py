@@ -103,7 +103,17 @@ def jobs(vendor: Path = VENDOR) -> dict[str, tuple[str, str, list[Path]]]:
             [vendor / "pyodide" / "python_stdlib.zip", *wheels],
         ),
         "app-pyc.zip": ("cached", SITE_DIR, [vendor / "app.zip"]),
+        # One per ruleset archive (tools/vendor.py), fetched with it on first use.
+        **{
+            ruleset_pyc(archive): ("cached", SITE_DIR, [archive])
+            for archive in sorted((vendor / "rulesets").glob("*.zip"))
+        },
     }
+
+
+def ruleset_pyc(archive: Path) -> str:
+    """The bytecode output of ``vendor/rulesets/<r>.zip``."""
+    return f"ruleset-{archive.stem}-pyc.zip"
 
 
 def pyodide_version(vendor: Path = VENDOR) -> str:
@@ -166,7 +176,11 @@ def compile_outputs(names: list[str], vendor: Path = VENDOR, out: Path = OUT) ->
         for name in names
     ]
     # The probe imports the page's packages from their archives: the wheels and app.zip.
-    archives = [vendor / "app.zip", *sorted((vendor / "wheels").glob("*.whl"))]
+    archives = [
+        vendor / "app.zip",
+        *sorted((vendor / "rulesets").glob("*.zip")),
+        *sorted((vendor / "wheels").glob("*.whl")),
+    ]
     probe = (
         []
         if "python_stdlib.zip" not in names
@@ -236,10 +250,14 @@ def write_lock(vendor: Path = VENDOR, out: Path = OUT) -> None:
 
 
 def ensure(force: bool = False, vendor: Path = VENDOR, out: Path = OUT) -> list[str]:
-    """Rebuild the outputs that are stale (all with ``force``); return their names."""
+    """Rebuild the outputs that are stale (all with ``force``); return their names. The
+    bytecode of a ruleset archive that is gone is deleted."""
     names = list(jobs(vendor)) if force else stale(vendor, out)
     if names:
         compile_outputs(names, vendor, out)
+    for old in out.glob("ruleset-*-pyc.zip"):
+        if old.name not in jobs(vendor):
+            old.unlink()
     write_lock(vendor, out)
     return names
 

@@ -14,14 +14,17 @@ import asyncio
 import contextlib
 import importlib
 import json
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Protocol
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from ui.pages import PAGES, PageEntry
+from ui.shell import archives
 from ui.shell.dom import el, found, save_key
 
 LAST_KEY = "risk-family.last"
@@ -79,6 +82,12 @@ class Shell:
         self.timeline: Any = None  # ui.shell.timeline.Timeline, made on the first save
         self.away: Any = None  # ui.shell.away.Away
         self.last_board: dict[str, tuple[dict[str, int], dict[str, int]]] = {}
+        # Rulesets other than the first screen's come in their own archives (PyScript
+        # unpacked the core into the working directory): fetched when first needed.
+        self.archives = archives.Archives.from_site(
+            Path.cwd(), archives.browser_fetch, archives.browser_fetch_now
+        )
+        sys.meta_path.insert(0, self.archives)
         self.pages: dict[str, RulesetPage] = {
             entry.ruleset: importlib.import_module(entry.module).PAGE(self, entry)
             for entry in PAGES
@@ -124,7 +133,8 @@ class Shell:
         elif name == "away-close":
             el("away").hidden = True
         elif name == "resume-saved":
-            self.pages[str(button.dataset.ruleset)].restore()
+            page = self.pages[str(button.dataset.ruleset)]
+            self.when_loaded(page, page.restore)
         elif name in SHELL_DIALOG_ACTIONS or name.startswith("replay-"):
             self.dialogs_of().action(name, button)
 
@@ -252,6 +262,9 @@ class Shell:
 
     def start_from_form(self) -> None:
         page = self.pages[self.chosen_rules()]
+        self.when_loaded(page, lambda: self.start_page(page))
+
+    def start_page(self, page: RulesetPage) -> None:
         before = getattr(page, "session", None)
         page.start_from_form()
         after = getattr(page, "session", None)
@@ -314,6 +327,37 @@ class Shell:
         el("setup").hidden = False
         el("setup-error").innerHTML = autosave.failure_html(key, reason)
 
+    # ------------------------------------------------------------ ruleset archives
+
+    def when_loaded(self, page: RulesetPage, then: Callable[[], object]) -> None:
+        """Call ``then`` once ``page``'s ruleset can be imported: at once when its archive
+        is there (or it is in the core), otherwise after fetching it."""
+        if self.archives.ready(page.entry.ruleset):
+            then()
+            return
+
+        async def load_then() -> None:
+            if await self.load_ruleset(page):
+                then()
+
+        self.tasks.add(asyncio.ensure_future(load_then()))
+
+    async def load_ruleset(self, page: RulesetPage) -> bool:
+        """Fetch ``page``'s ruleset archive (the loading line says so); False, with the
+        reason under the new-game form, when it could not be fetched or is not this build's."""
+        entry = page.entry
+        el("loading").hidden = False
+        self.set_loading(f"Loading {entry.title}…")
+        try:
+            await self.archives.ensure(entry.ruleset)
+        except archives.ArchiveError as exc:
+            el("setup-error").textContent = f"{entry.title} could not be loaded: {exc}"
+            return False
+        finally:
+            self.set_loading(None)
+        page.preload()
+        return True
+
     # ------------------------------------------------------------ start-up
 
     def set_loading(self, text: str | None) -> None:
@@ -321,6 +365,16 @@ class Shell:
             el("loading").hidden = True
         else:
             el("loading-text").textContent = text
+
+    async def restore_first(self, order: list[RulesetPage]) -> bool:
+        """Resume the first autosaved game in ``order``, fetching its ruleset if need be."""
+        for page in order:
+            missing = not self.archives.ready(page.entry.ruleset)
+            if missing and not (self.has_save(page.entry) and await self.load_ruleset(page)):
+                continue
+            if page.restore():
+                return True
+        return False
 
     async def boot(self) -> None:
         started = time.monotonic()
@@ -333,7 +387,8 @@ class Shell:
         load_map("classic")
         self.geometry = read_map_file("classic_geometry.json")
         for page in self.pages.values():
-            page.preload()
+            if self.archives.ready(page.entry.ruleset):
+                page.preload()
         available = set(levels(self.chosen_rules())) | {"human"}
         for option in document.querySelectorAll('select[name$="-control"] option'):
             option.disabled = str(option.value) not in available
@@ -349,7 +404,7 @@ class Shell:
         self.ready = True
         last = window.localStorage.getItem(LAST_KEY)
         order = sorted(self.pages.values(), key=lambda page: page.entry.ruleset != str(last))
-        if not any(page.restore() for page in order) and (
+        if not await self.restore_first(order) and (
             getattr(document.body.dataset, "startRequested", "") == "true"
         ):
             document.body.dataset.startRequested = ""

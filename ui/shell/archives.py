@@ -1,0 +1,187 @@
+"""Ruleset archives fetched on first use (no browser imports: the fetching is handed in).
+
+The page starts with the core archive only (the engine, the shell and the first screen's
+ruleset).  Every other ruleset ships as its own archives (sources and bytecode, built by
+tools/vendor.py and tools/bytecode.py), listed in ``rulesets.json`` with their sha256 and
+the modules they hold.  The shell awaits :meth:`Archives.ensure` before it hands a game to
+that ruleset's page; anything else that imports one of those modules first (a pasted save
+code of another ruleset, say) is served by :meth:`Archives.find_spec`, a ``sys.meta_path``
+finder that fetches the archive synchronously and lets the normal import go on.
+
+A file whose sha256 is not the one listed (another build on the server) is refused and
+nothing is unpacked: the message says to reload the page.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import io
+import json
+import zipfile
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.errors import EngineError
+
+MANIFEST = "rulesets.json"
+"""Unpacked beside the core archive by PyScript (pyscript.toml [files])."""
+
+
+class ArchiveError(EngineError):
+    """A ruleset's archive could not be fetched, or is not the one this page was built with."""
+
+
+@dataclass(frozen=True)
+class ArchiveFile:
+    url: str
+    """Relative to the page."""
+    sha256: str
+
+
+@dataclass(frozen=True)
+class RulesetArchive:
+    ruleset: str
+    files: tuple[ArchiveFile, ...]
+    modules: frozenset[str]
+
+
+def read_manifest(text: str) -> dict[str, RulesetArchive]:
+    """The archives listed in ``rulesets.json``, by ruleset.
+
+    :raises ArchiveError: for a manifest that is not the build's format."""
+    try:
+        data = json.loads(text)
+        return {
+            name: RulesetArchive(
+                name,
+                tuple(ArchiveFile(str(f["url"]), str(f["sha256"])) for f in entry["files"]),
+                frozenset(str(m) for m in entry["modules"]),
+            )
+            for name, entry in dict(data["rulesets"]).items()
+        }
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ArchiveError("archive/manifest", f"{MANIFEST} is not readable ({exc})") from None
+
+
+FetchAsync = Callable[[str], Awaitable[bytes]]
+FetchSync = Callable[[str], bytes]
+
+
+class Archives:
+    """Which ruleset archives are unpacked, and fetching the others (once each)."""
+
+    def __init__(
+        self,
+        listed: dict[str, RulesetArchive],
+        site: Path,
+        fetch: FetchAsync,
+        fetch_now: FetchSync,
+    ) -> None:
+        self.listed = listed
+        self.site = site
+        self.fetch = fetch
+        self.fetch_now = fetch_now
+        self.unpacked: set[str] = set()
+        self.owner = {module: r.ruleset for r in listed.values() for module in r.modules}
+
+    @classmethod
+    def from_site(cls, site: Path, fetch: FetchAsync, fetch_now: FetchSync) -> Archives:
+        """From the manifest in ``site``; none listed when there is no manifest (a build
+        whose core archive holds every ruleset)."""
+        path = site / MANIFEST
+        listed = read_manifest(path.read_text(encoding="utf-8")) if path.is_file() else {}
+        return cls(listed, site, fetch, fetch_now)
+
+    def ready(self, ruleset: str) -> bool:
+        """Its modules can be imported now (in the core, or unpacked)."""
+        return ruleset not in self.listed or ruleset in self.unpacked
+
+    async def ensure(self, ruleset: str) -> None:
+        """Fetch and unpack ``ruleset``'s archives unless they are there.
+
+        :raises ArchiveError: a fetch failed or a file is not this build's."""
+        if self.ready(ruleset):
+            return
+        entry = self.listed[ruleset]
+        blobs = [await self.fetch(f.url) for f in entry.files]
+        if not self.ready(ruleset):  # an import may have fetched it meanwhile
+            self.unpack(entry, blobs)
+
+    def ensure_now(self, ruleset: str) -> None:
+        """:meth:`ensure`, blocking (for an import that cannot wait)."""
+        if not self.ready(ruleset):
+            entry = self.listed[ruleset]
+            self.unpack(entry, [self.fetch_now(f.url) for f in entry.files])
+
+    def unpack(self, entry: RulesetArchive, blobs: Sequence[bytes]) -> None:
+        """Check every file against the manifest, then unpack them all (or none)."""
+        for file, blob in zip(entry.files, blobs, strict=True):
+            if hashlib.sha256(blob).hexdigest() != file.sha256:
+                raise ArchiveError(
+                    "archive/stale",
+                    f"{file.url} is not the file this page was built with "
+                    "(a newer version is on the server): reload the page",
+                )
+        for blob in blobs:
+            with zipfile.ZipFile(io.BytesIO(blob)) as zf:
+                zf.extractall(self.site)
+        self.unpacked.add(entry.ruleset)
+        importlib.invalidate_caches()
+
+    # ------------------------------------------------------------ sys.meta_path finder
+
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> None:
+        """Unpack the archive that holds ``fullname`` if it is not there yet; the import
+        then goes on as usual (this finder never finds a module itself)."""
+        ruleset = self.owner.get(fullname)
+        if ruleset is not None and not self.ready(ruleset):
+            self.ensure_now(ruleset)
+
+    def invalidate_caches(self) -> None:
+        """Nothing cached here (``importlib.invalidate_caches`` asks every finder)."""
+
+
+# ---------------------------------------------------------------- in the browser
+
+USER_DEFINED = {0xF700 + byte: byte for byte in range(0x80, 0x100)}
+"""charset=x-user-defined turns byte b >= 0x80 into U+F700 + b (the text a synchronous
+request can carry, since it cannot ask for an ArrayBuffer)."""
+
+
+def unreachable(url: str, why: object) -> ArchiveError:
+    return ArchiveError(
+        "archive/unreachable",
+        f"{url} could not be fetched ({why}): check the connection and try again",
+    )
+
+
+async def browser_fetch(url: str) -> bytes:
+    from js import fetch
+
+    try:
+        response = await fetch(url)
+    except Exception as exc:
+        raise unreachable(url, exc) from None
+    if not response.ok:
+        raise unreachable(url, f"HTTP {response.status}")
+    buffer = await response.arrayBuffer()
+    data: bytes = buffer.to_bytes()
+    return data
+
+
+def browser_fetch_now(url: str) -> bytes:
+    from js import XMLHttpRequest
+
+    request = XMLHttpRequest.new()
+    request.open("GET", url, False)
+    request.overrideMimeType("text/plain; charset=x-user-defined")
+    try:
+        request.send(None)
+    except Exception as exc:
+        raise unreachable(url, exc) from None
+    if request.status != 200:
+        raise unreachable(url, f"HTTP {request.status}")
+    return str(request.responseText).translate(USER_DEFINED).encode("latin-1")
