@@ -196,6 +196,24 @@ def test_a_failed_fetch_says_which_file_and_leaves_the_ruleset_to_retry(tmp_path
     assert archives.ready("zz_toy")
 
 
+def test_every_game_needs_the_shared_archive_first(tmp_path: Path) -> None:
+    """The wheels (networkx...) are not in the core: even a game of the first screen's
+    ruleset waits for them; a ruleset of its own archive needs both."""
+    wheels = zipped({"zz_wheel/__init__.pyc": "x"})
+    url = "vendor/bytecode/wheels-pyc.zip"
+    shared = RulesetArchive(
+        "wheels", (ArchiveFile(url, hashlib.sha256(wheels).hexdigest()),), frozenset({"zz_wheel"})
+    )
+    archives, server = site_with(tmp_path, zipped(TOY))
+    archives = Archives(archives.listed, tmp_path, server.later, server.now, {"wheels": shared})
+    server.files[url] = wheels
+    assert not archives.ready("classic") and not archives.ready("zz_toy")
+    asyncio.run(archives.ensure("classic"))
+    assert archives.ready("classic") and not archives.ready("zz_toy")
+    asyncio.run(archives.ensure("zz_toy"))
+    assert server.asked == [url, "vendor/rulesets/zz_toy.zip"] and archives.ready("zz_toy")
+
+
 def test_a_malformed_manifest_is_refused_typed() -> None:
     with pytest.raises(ArchiveError) as caught:
         read_manifest(json.dumps({"rulesets": {"capital": {"files": [{}]}}}))
@@ -208,11 +226,13 @@ def test_the_built_manifest_lists_each_archive_with_its_hash() -> None:
     path = ROOT / "vendor" / "rulesets.json"
     if not path.is_file():
         pytest.skip("vendor/ not built (make vendor)")
-    listed = read_manifest(path.read_text())
+    shared, listed = read_manifest(path.read_text())
     assert set(listed) == set(MODULES) - {PAGES[0].ruleset}
-    for entry in listed.values():
-        assert f"engine.rulesets.{entry.ruleset}" in entry.modules
+    assert {"networkx", "svgwrite", "ecdsa"} <= shared["wheels"].modules
+    for entry in [*listed.values(), *shared.values()]:
         for file in entry.files:
             data = (ROOT / file.url).read_bytes()
             assert hashlib.sha256(data).hexdigest() == file.sha256
         assert any(f.url.startswith("vendor/bytecode/") for f in entry.files)
+    for entry in listed.values():
+        assert f"engine.rulesets.{entry.ruleset}" in entry.modules

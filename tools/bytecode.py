@@ -8,14 +8,18 @@ run under Node.js (``node`` on PATH, no npm packages needed). Outputs, in
 ``vendor/bytecode/``:
 
 * ``python_stdlib.zip``: Pyodide's standard library, with its ``.py`` replaced by ``.pyc``
-  for the modules the page imports (found by a probe that imports the wheels and app.zip;
-  the rest stays source), plus the wheels (networkx, svgwrite, ecdsa, six) as ``.pyc`` only:
-  on sys.path from the start (zipimport), nothing to unpack. Unchecked hash-based pycs (no
-  source beside them to check against), docstrings left out, asserts kept. The loader
-  (``loader/pyodide.mjs``) passes it to ``loadPyodide`` as ``stdLibURL``; the bare page
-  keeps Pyodide's source zip.
+  for the modules the page imports (found by a probe that imports the wheels, app.zip and
+  the ruleset archives; the rest stays source), on sys.path from the start (zipimport).
+  Unchecked hash-based pycs (no source beside them to check against), docstrings left out,
+  asserts kept. The loader (``loader/pyodide.mjs``) passes it to ``loadPyodide`` as
+  ``stdLibURL``; the bare page keeps Pyodide's source zip.
+* ``wheels-pyc.zip``: the wheels (networkx, svgwrite, ecdsa, six) as ``.pyc`` only, the same
+  way; the first screen imports none of them, so the page fetches it with the first game
+  (``ui/shell/archives.py``, listed in ``vendor/rulesets.json``) and unpacks it.
 * ``app-pyc.zip``: ``__pycache__/*.cpython-314.pyc`` for ``vendor/app.zip``, unpacked beside
-  the sources by PyScript. *Checked* hash-based pycs: CPython hashes the source it imports
+  the sources by PyScript; ``ruleset-<r>-pyc.zip`` the same for ``vendor/rulesets/<r>.zip``
+  (a ruleset other than the first screen's, fetched by the page on first use).
+  *Checked* hash-based pycs: CPython hashes the source it imports
   and refuses (recompiles) any pyc whose hash differs, so a stale app bytecode can cost
   time but never run old code.
 * ``lock.json``: Pyodide's lock file with its ``info`` only (the page installs no Pyodide
@@ -100,8 +104,11 @@ def jobs(vendor: Path = VENDOR) -> dict[str, tuple[str, str, list[Path]]]:
         "python_stdlib.zip": (
             "sourceless",
             STDLIB_MOUNT,
-            [vendor / "pyodide" / "python_stdlib.zip", *wheels],
+            [vendor / "pyodide" / "python_stdlib.zip"],
         ),
+        # The wheels, bytecode only: the first screen imports none of them, so the page
+        # fetches this with the first game (ui/shell/archives.py), unpacked beside the app.
+        WHEELS_PYC: ("wheels", SITE_DIR, wheels),
         "app-pyc.zip": ("cached", SITE_DIR, [vendor / "app.zip"]),
         # One per ruleset archive (tools/vendor.py), fetched with it on first use.
         **{
@@ -109,6 +116,9 @@ def jobs(vendor: Path = VENDOR) -> dict[str, tuple[str, str, list[Path]]]:
             for archive in sorted((vendor / "rulesets").glob("*.zip"))
         },
     }
+
+
+WHEELS_PYC = "wheels-pyc.zip"
 
 
 def ruleset_pyc(archive: Path) -> str:

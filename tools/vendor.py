@@ -386,31 +386,50 @@ def build_bytecode(force: bool = False) -> None:
             log("bytecode: up to date")
     except bytecode.BytecodeError as exc:
         raise VendorError(str(exc)) from exc
-    write_ruleset_manifest(VENDOR, bytecode.ruleset_pyc)
+    write_ruleset_manifest(VENDOR, bytecode.ruleset_pyc, bytecode.WHEELS_PYC)
 
 
-def write_ruleset_manifest(vendor: Path, pyc_name: Callable[[Path], str]) -> dict[str, object]:
-    """``vendor/rulesets.json``: for each ruleset archive, the files the page fetches on first
-    use (sources and bytecode, with their sha256: a file of another build is refused) and the
-    modules it holds (importing one of them before its archive is there fetches it)."""
-    rulesets: dict[str, object] = {}
-    for archive in sorted((vendor / RULESET_ARCHIVES).glob("*.zip")):
-        files = [archive, vendor / "bytecode" / pyc_name(archive)]
-        with zipfile.ZipFile(archive) as zf:
-            names = [n for n in zf.namelist() if n.endswith(".py")]
-        modules = sorted(n[:-3].removesuffix("/__init__").replace("/", ".") for n in names)
-        rulesets[archive.stem] = {
-            "files": [
-                {
-                    "url": path.relative_to(vendor.parent).as_posix(),
-                    "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
-                }
-                for path in files
-                if path.is_file()
-            ],
-            "modules": modules,
-        }
-    record: dict[str, object] = {"rulesets": rulesets}
+def archive_entry(files: list[Path], vendor: Path) -> dict[str, object]:
+    """The files of one archive the page fetches on first use, with their sha256, and the
+    modules they hold (every ``.py`` or ``.pyc`` outside ``__pycache__``)."""
+    modules: set[str] = set()
+    for path in files:
+        with zipfile.ZipFile(path) as zf:
+            for name in zf.namelist():
+                stem, dot, suffix = name.rpartition(".")
+                if dot and suffix in {"py", "pyc"} and "__pycache__" not in name:
+                    modules.add(stem.removesuffix("/__init__").replace("/", "."))
+    return {
+        "files": [
+            {
+                "url": path.relative_to(vendor.parent).as_posix(),
+                "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
+            }
+            for path in files
+        ],
+        "modules": sorted(modules),
+    }
+
+
+def write_ruleset_manifest(
+    vendor: Path, pyc_name: Callable[[Path], str], wheels_pyc: str
+) -> dict[str, object]:
+    """``vendor/rulesets.json``: what the page fetches on first use (ui/shell/archives.py).
+    ``shared``: the wheels' bytecode, needed by every game (the first screen imports none
+    of them); ``rulesets``: each ruleset archive, sources and bytecode. Each file with its
+    sha256 (a file of another build is refused), each archive with the modules it holds
+    (importing one of them before its archive is there fetches it)."""
+    shared = vendor / "bytecode" / wheels_pyc
+    record: dict[str, object] = {
+        "shared": {"wheels": archive_entry([shared], vendor)} if shared.is_file() else {},
+        "rulesets": {
+            archive.stem: archive_entry(
+                [p for p in (archive, vendor / "bytecode" / pyc_name(archive)) if p.is_file()],
+                vendor,
+            )
+            for archive in sorted((vendor / RULESET_ARCHIVES).glob("*.zip"))
+        },
+    }
     text = json.dumps(record, indent=1, sort_keys=True) + "\n"
     path = vendor / RULESET_MANIFEST
     if not path.is_file() or path.read_text(encoding="utf-8") != text:

@@ -1,12 +1,14 @@
 """Ruleset archives fetched on first use (no browser imports: the fetching is handed in).
 
 The page starts with the core archive only (the engine, the shell and the first screen's
-ruleset).  Every other ruleset ships as its own archives (sources and bytecode, built by
-tools/vendor.py and tools/bytecode.py), listed in ``rulesets.json`` with their sha256 and
-the modules they hold.  The shell awaits :meth:`Archives.ensure` before it hands a game to
-that ruleset's page; anything else that imports one of those modules first (a pasted save
-code of another ruleset, say) is served by :meth:`Archives.find_spec`, a ``sys.meta_path``
-finder that fetches the archive synchronously and lets the normal import go on.
+ruleset); the first screen imports none of the wheels (networkx, svgwrite, ecdsa), whose
+bytecode is one archive every game needs.  Every other ruleset ships as its own archives
+(sources and bytecode, built by tools/vendor.py and tools/bytecode.py), listed in
+``rulesets.json`` with their sha256 and the modules they hold.  The shell awaits
+:meth:`Archives.ensure` before it hands a game to a ruleset's page; anything else that
+imports one of those modules first (a pasted save code of another ruleset, say) is served
+by :meth:`Archives.find_spec`, a ``sys.meta_path`` finder that fetches the archive
+synchronously and lets the normal import go on.
 
 A file whose sha256 is not the one listed (another build on the server) is refused and
 nothing is unpacked: the message says to reload the page.
@@ -44,25 +46,31 @@ class ArchiveFile:
 @dataclass(frozen=True)
 class RulesetArchive:
     ruleset: str
+    """The ruleset it holds (or, for an archive every game needs, its name: "wheels")."""
     files: tuple[ArchiveFile, ...]
     modules: frozenset[str]
 
 
-def read_manifest(text: str) -> dict[str, RulesetArchive]:
-    """The archives listed in ``rulesets.json``, by ruleset.
+def read_manifest(text: str) -> tuple[dict[str, RulesetArchive], dict[str, RulesetArchive]]:
+    """The archives listed in ``rulesets.json``: those every game needs (the wheels), and
+    each ruleset's, by name.
 
     :raises ArchiveError: for a manifest that is not the build's format."""
-    try:
-        data = json.loads(text)
+
+    def archives(part: object) -> dict[str, RulesetArchive]:
         return {
             name: RulesetArchive(
                 name,
                 tuple(ArchiveFile(str(f["url"]), str(f["sha256"])) for f in entry["files"]),
                 frozenset(str(m) for m in entry["modules"]),
             )
-            for name, entry in dict(data["rulesets"]).items()
+            for name, entry in dict(part).items()  # type: ignore[call-overload]
         }
-    except (ValueError, KeyError, TypeError) as exc:
+
+    try:
+        data = json.loads(text)
+        return archives(data.get("shared", {})), archives(data["rulesets"])
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
         raise ArchiveError("archive/manifest", f"{MANIFEST} is not readable ({exc})") from None
 
 
@@ -79,41 +87,53 @@ class Archives:
         site: Path,
         fetch: FetchAsync,
         fetch_now: FetchSync,
+        shared: dict[str, RulesetArchive] | None = None,
     ) -> None:
+        self.shared = dict(shared or {})
         self.listed = listed
         self.site = site
         self.fetch = fetch
         self.fetch_now = fetch_now
         self.unpacked: set[str] = set()
-        self.owner = {module: r.ruleset for r in listed.values() for module in r.modules}
+        self.owner = {
+            module: entry
+            for entry in [*self.shared.values(), *listed.values()]
+            for module in entry.modules
+        }
 
     @classmethod
     def from_site(cls, site: Path, fetch: FetchAsync, fetch_now: FetchSync) -> Archives:
         """From the manifest in ``site``; none listed when there is no manifest (a build
         whose core archive holds every ruleset)."""
         path = site / MANIFEST
-        listed = read_manifest(path.read_text(encoding="utf-8")) if path.is_file() else {}
-        return cls(listed, site, fetch, fetch_now)
+        if not path.is_file():
+            return cls({}, site, fetch, fetch_now)
+        shared, listed = read_manifest(path.read_text(encoding="utf-8"))
+        return cls(listed, site, fetch, fetch_now, shared)
+
+    def needed(self, ruleset: str) -> list[RulesetArchive]:
+        """The archives a game of ``ruleset`` needs that are not unpacked yet."""
+        wanted = [*self.shared.values()]
+        if ruleset in self.listed:
+            wanted.append(self.listed[ruleset])
+        return [entry for entry in wanted if entry.ruleset not in self.unpacked]
 
     def ready(self, ruleset: str) -> bool:
-        """Its modules can be imported now (in the core, or unpacked)."""
-        return ruleset not in self.listed or ruleset in self.unpacked
+        """A game of ``ruleset`` can be played now (its modules and the wheels are there)."""
+        return not self.needed(ruleset)
 
     async def ensure(self, ruleset: str) -> None:
-        """Fetch and unpack ``ruleset``'s archives unless they are there.
+        """Fetch and unpack what a game of ``ruleset`` needs unless it is there.
 
         :raises ArchiveError: a fetch failed or a file is not this build's."""
-        if self.ready(ruleset):
-            return
-        entry = self.listed[ruleset]
-        blobs = [await self.fetch(f.url) for f in entry.files]
-        if not self.ready(ruleset):  # an import may have fetched it meanwhile
-            self.unpack(entry, blobs)
+        for entry in self.needed(ruleset):
+            blobs = [await self.fetch(f.url) for f in entry.files]
+            if entry.ruleset not in self.unpacked:  # an import may have fetched it meanwhile
+                self.unpack(entry, blobs)
 
-    def ensure_now(self, ruleset: str) -> None:
-        """:meth:`ensure`, blocking (for an import that cannot wait)."""
-        if not self.ready(ruleset):
-            entry = self.listed[ruleset]
+    def ensure_now(self, entry: RulesetArchive) -> None:
+        """Fetch and unpack one archive, blocking (for an import that cannot wait)."""
+        if entry.ruleset not in self.unpacked:
             self.unpack(entry, [self.fetch_now(f.url) for f in entry.files])
 
     def unpack(self, entry: RulesetArchive, blobs: Sequence[bytes]) -> None:
@@ -136,9 +156,9 @@ class Archives:
     def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> None:
         """Unpack the archive that holds ``fullname`` if it is not there yet; the import
         then goes on as usual (this finder never finds a module itself)."""
-        ruleset = self.owner.get(fullname)
-        if ruleset is not None and not self.ready(ruleset):
-            self.ensure_now(ruleset)
+        entry = self.owner.get(fullname)
+        if entry is not None:
+            self.ensure_now(entry)
 
     def invalidate_caches(self) -> None:
         """Nothing cached here (``importlib.invalidate_caches`` asks every finder)."""

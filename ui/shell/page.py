@@ -346,6 +346,7 @@ class Shell:
         """Fetch ``page``'s ruleset archive (the loading line says so); False, with the
         reason under the new-game form, when it could not be fetched or is not this build's."""
         entry = page.entry
+        el("setup-error").textContent = ""
         el("loading").hidden = False
         self.set_loading(f"Loading {entry.title}…")
         try:
