@@ -214,6 +214,17 @@ def test_every_game_needs_the_shared_archive_first(tmp_path: Path) -> None:
     assert server.asked == [url, "vendor/rulesets/zz_toy.zip"] and archives.ready("zz_toy")
 
 
+def test_two_callers_at_once_share_one_fetch(tmp_path: Path) -> None:
+    """The form's head start and the Start click both wait for the same download."""
+    archives, server = site_with(tmp_path, zipped(TOY))
+
+    async def both() -> None:
+        await asyncio.gather(archives.ensure("zz_toy"), archives.ensure("zz_toy"))
+
+    asyncio.run(both())
+    assert server.asked == ["vendor/rulesets/zz_toy.zip"] and archives.ready("zz_toy")
+
+
 def test_a_malformed_manifest_is_refused_typed() -> None:
     with pytest.raises(ArchiveError) as caught:
         read_manifest(json.dumps({"rulesets": {"capital": {"files": [{}]}}}))

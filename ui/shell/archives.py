@@ -16,6 +16,7 @@ nothing is unpacked: the message says to reload the page.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import importlib
 import io
@@ -95,6 +96,7 @@ class Archives:
         self.fetch = fetch
         self.fetch_now = fetch_now
         self.unpacked: set[str] = set()
+        self.pending: dict[str, asyncio.Future[None]] = {}
         self.owner = {
             module: entry
             for entry in [*self.shared.values(), *listed.values()]
@@ -127,9 +129,26 @@ class Archives:
 
         :raises ArchiveError: a fetch failed or a file is not this build's."""
         for entry in self.needed(ruleset):
-            blobs = [await self.fetch(f.url) for f in entry.files]
-            if entry.ruleset not in self.unpacked:  # an import may have fetched it meanwhile
-                self.unpack(entry, blobs)
+            # One fetch of each archive, however many ask for it meanwhile.
+            task = self.pending.get(entry.ruleset)
+            if task is None:
+                task = asyncio.ensure_future(self.fetch_and_unpack(entry))
+                self.pending[entry.ruleset] = task
+                task.add_done_callback(self.forget_pending(entry.ruleset))
+            await task
+
+    def forget_pending(self, name: str) -> Callable[[asyncio.Future[None]], None]:
+        """Once a fetch is over (done or failed: the next ask tries again)."""
+
+        def forget(_: asyncio.Future[None]) -> None:
+            self.pending.pop(name, None)
+
+        return forget
+
+    async def fetch_and_unpack(self, entry: RulesetArchive) -> None:
+        blobs = [await self.fetch(f.url) for f in entry.files]
+        if entry.ruleset not in self.unpacked:  # an import may have fetched it meanwhile
+            self.unpack(entry, blobs)
 
     def ensure_now(self, entry: RulesetArchive) -> None:
         """Fetch and unpack one archive, blocking (for an import that cannot wait)."""

@@ -74,7 +74,9 @@ class RulesetPage(Protocol):
 
 class Shell:
     def __init__(self) -> None:
-        self.geometry: dict[str, Any] = {}
+        self.board_geometry: dict[str, Any] = {}
+        self.prepared: set[str] = set()
+        """Rulesets whose games can start at once (:meth:`prepare`)."""
         self.ready = False
         self.proxies: list[Any] = []
         self.tasks: set[Any] = set()
@@ -108,6 +110,8 @@ class Shell:
         self.listen(document, "click", self.on_click)
         self.listen(document, "keydown", self.on_key)
         self.listen(document, "submit", self.on_submit)
+        for kind in ("pointerdown", "focusin", "input"):
+            self.listen(el("new-game-form"), kind, self.head_start)
         for page in self.pages.values():
             page.wire()
 
@@ -330,34 +334,66 @@ class Shell:
     # ------------------------------------------------------------ ruleset archives
 
     def when_loaded(self, page: RulesetPage, then: Callable[[], object]) -> None:
-        """Call ``then`` once ``page``'s ruleset can be imported: at once when its archive
-        is there (or it is in the core), otherwise after fetching it."""
-        if self.archives.ready(page.entry.ruleset):
+        """Call ``then`` once a game of ``page``'s ruleset can start: at once when it is
+        prepared (:meth:`prepare`), otherwise after preparing it."""
+        if page.entry.ruleset in self.prepared:
             then()
             return
 
-        async def load_then() -> None:
-            if await self.load_ruleset(page):
+        async def prepare_then() -> None:
+            if await self.prepare(page):
                 then()
 
-        self.tasks.add(asyncio.ensure_future(load_then()))
+        self.tasks.add(asyncio.ensure_future(prepare_then()))
 
-    async def load_ruleset(self, page: RulesetPage) -> bool:
-        """Fetch ``page``'s ruleset archive (the loading line says so); False, with the
-        reason under the new-game form, when it could not be fetched or is not this build's."""
+    async def prepare(self, page: RulesetPage, *, quiet: bool = False) -> bool:
+        """What the first screen did not need, before a first game of ``page``'s ruleset:
+        fetch its archives (the loading line says so), read the map, import what its first
+        click needs; yielding to the browser between the steps.  False, with the reason
+        under the new-game form (unless ``quiet``: a head start), when an archive could not
+        be fetched or is not this build's."""
         entry = page.entry
-        el("setup-error").textContent = ""
-        el("loading").hidden = False
-        self.set_loading(f"Loading {entry.title}…")
+        if entry.ruleset in self.prepared:
+            return True
+        if not quiet:
+            el("setup-error").textContent = ""
+            el("loading").hidden = False
+            self.set_loading(f"Loading {entry.title}…")
         try:
             await self.archives.ensure(entry.ruleset)
         except archives.ArchiveError as exc:
-            el("setup-error").textContent = f"{entry.title} could not be loaded: {exc}"
+            if not quiet:
+                el("setup-error").textContent = f"{entry.title} could not be loaded: {exc}"
             return False
         finally:
-            self.set_loading(None)
-        page.preload()
+            if not quiet:
+                self.set_loading(None)
+        await asyncio.sleep(0)
+        if entry.ruleset not in self.prepared:
+            from engine.maps import load_map
+
+            load_map("classic")
+            await asyncio.sleep(0)
+            page.preload()
+            self.prepared.add(entry.ruleset)
         return True
+
+    def head_start(self, _event: Any = None) -> None:
+        """The player is filling in the new-game form: prepare the chosen ruleset now, so
+        that Start has nothing left to fetch or import (once the page is ready)."""
+        if self.ready and self.chosen_rules() not in self.prepared:
+            page = self.pages[self.chosen_rules()]
+            self.tasks.add(asyncio.ensure_future(self.prepare(page, quiet=True)))
+
+    @property
+    def geometry(self) -> dict[str, Any]:
+        """The board's shapes (read when first drawn: the first screen's board is in
+        index.html)."""
+        if not self.board_geometry:
+            from maps import read_map_file
+
+            self.board_geometry = read_map_file("classic_geometry.json")
+        return self.board_geometry
 
     # ------------------------------------------------------------ start-up
 
@@ -370,8 +406,7 @@ class Shell:
     async def restore_first(self, order: list[RulesetPage]) -> bool:
         """Resume the first autosaved game in ``order``, fetching its ruleset if need be."""
         for page in order:
-            missing = not self.archives.ready(page.entry.ruleset)
-            if missing and not (self.has_save(page.entry) and await self.load_ruleset(page)):
+            if not self.has_save(page.entry) or not await self.prepare(page):
                 continue
             if page.restore():
                 return True
@@ -382,14 +417,7 @@ class Shell:
         self.set_loading("Loading the game engine…")
         await asyncio.sleep(0)  # let the browser paint the new status first
         from engine.ai import levels
-        from engine.maps import load_map
-        from maps import read_map_file
 
-        load_map("classic")
-        self.geometry = read_map_file("classic_geometry.json")
-        for page in self.pages.values():
-            if self.archives.ready(page.entry.ruleset):
-                page.preload()
         available = set(levels(self.chosen_rules())) | {"human"}
         for option in document.querySelectorAll('select[name$="-control"] option'):
             option.disabled = str(option.value) not in available
