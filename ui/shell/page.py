@@ -419,6 +419,7 @@ class Shell:
         from engine.ai import levels
 
         available = set(levels(self.chosen_rules())) | {"human"}
+        await asyncio.sleep(0)  # the engine's import was one task; the form's update is another
         for option in document.querySelectorAll('select[name$="-control"] option'):
             option.disabled = str(option.value) not in available
         for select in document.querySelectorAll('select[name$="-control"]'):
