@@ -363,7 +363,9 @@ class Shell:
             await self.archives.ensure(entry.ruleset)
         except archives.ArchiveError as exc:
             if not quiet:
-                el("setup-error").textContent = f"{entry.title} could not be loaded: {exc}"
+                error = el("setup-error")
+                error.textContent = f"{entry.title} could not be loaded: {exc}"
+                error.scrollIntoView(False)  # it sits below Start: align its bottom
             return False
         finally:
             if not quiet:
