@@ -22,7 +22,15 @@ const hex = (buffer) =>
   [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 async function precache() {
-  const cache = await caches.open(CACHE);
+  try {
+    await fill(await caches.open(CACHE));
+  } catch (error) {
+    await caches.delete(CACHE); // nothing half-cached is left behind
+    throw error;
+  }
+}
+
+async function fill(cache) {
   for (const [path, sha256] of Object.entries(BUILD.files)) {
     const url = SCOPE + path;
     const response = await fetch(url, { cache: "no-cache" });

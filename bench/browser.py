@@ -218,6 +218,14 @@ def page_config_text(root: Path = ROOT) -> str:
     ]
     for source, target in dict(game.get("files", {})).items():
         lines.append(f"{json.dumps(rebase(source))} = {json.dumps(target)}")
+    # The game fetches the wheels and the other rulesets on first use (ui/shell/archives.py);
+    # the task suite plays every ruleset, so its page unpacks all those archives at start.
+    manifest = root / "vendor" / "rulesets.json"
+    listed = json.loads(manifest.read_text(encoding="utf-8")) if manifest.is_file() else {}
+    every = [*dict(listed.get("shared", {})).values(), *dict(listed.get("rulesets", {})).values()]
+    for entry in every:
+        for file in entry["files"]:
+            lines.append(f'{json.dumps(rebase(file["url"]))} = "./*"')
     lines.append('"../tasks.py" = "./bench_tasks.py"')
     return "\n".join(lines) + "\n"
 

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from conftest import READY_JS, ROOT, _load_tool
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from test_capital_play import choose_capital_rules, wait_stage
 from test_classic_play import start_game
 
 CONTROLLED_JS = "navigator.serviceWorker && navigator.serviceWorker.controller !== null"
@@ -122,6 +123,57 @@ def test_offline_reload_and_an_offline_game(browser: Browser, dist_site: tuple[P
         context.close()
 
 
+def test_a_ruleset_fetched_on_first_use_plays_offline(
+    browser: Browser, dist_site: tuple[Path, str]
+) -> None:
+    """Capital Risk is not in the archive the page starts with: it is fetched when its first
+    game starts, and after one visit that works offline too (the worker cached it)."""
+    _, url = dist_site
+    context = browser.new_context()
+    try:
+        page, errors = watched(context)
+        asked: list[str] = []
+        page.on("request", lambda r: asked.append(r.url.removeprefix(url)))
+        visit_until_cached(page, url)
+        assert "vendor/rulesets/capital.zip" not in asked  # not at start
+        context.set_offline(True)
+        page.reload()
+        page.wait_for_function(READY_JS, timeout=60_000, polling=50)
+        choose_capital_rules(page, [("Ann", "human"), ("Bob", "easy")], "offline-capital")
+        wait_stage(page, "handover", "entry")
+        assert "vendor/rulesets/capital.zip" in asked
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_a_ruleset_that_cannot_be_fetched_says_so_and_the_page_stays_usable(
+    browser: Browser, dist_site: tuple[Path, str]
+) -> None:
+    """Offline on a first visit (no worker yet): starting a Capital Risk game says which
+    file could not be fetched; the form stays, and once online the same click starts it."""
+    _, url = dist_site
+    context = browser.new_context(service_workers="block")
+    try:
+        page, _ = watched(context)
+        page.goto(url)
+        page.wait_for_function(READY_JS, timeout=60_000, polling=50)
+        context.set_offline(True)
+        page.get_by_test_id("opt-rules").select_option("capital")
+        page.get_by_test_id("start").click()
+        error = page.get_by_test_id("setup-error")
+        expect(error).to_contain_text("Capital Risk could not be loaded")
+        expect(error).to_contain_text(re.compile(r"vendor/\S+\.zip could not be fetched"))
+        expect(page.get_by_test_id("loading")).to_be_hidden()
+        expect(page.locator("#setup")).to_be_visible()
+        context.set_offline(False)
+        page.get_by_test_id("start").click()
+        expect(page.get_by_test_id("cap-status")).to_be_visible()
+        expect(error).to_be_empty()
+    finally:
+        context.close()
+
+
 def test_a_new_build_replaces_the_cached_one_whole(
     browser: Browser, dist_site: tuple[Path, str], tmp_path: Path
 ) -> None:
@@ -177,7 +229,11 @@ def test_the_service_worker_refuses_a_build_changed_while_caching(
         page.wait_for_function(READY_JS, timeout=60_000, polling=50)
         state: dict[str, Any] = page.evaluate(
             """async () => {
-              const reg = await navigator.serviceWorker.getRegistration();
+              let reg = await navigator.serviceWorker.getRegistration();
+              for (let i = 0; i < 100 && !reg; i++) {
+                await new Promise((r) => setTimeout(r, 100));
+                reg = await navigator.serviceWorker.getRegistration();
+              }
               for (let i = 0; i < 100 && reg && reg.installing; i++)
                 await new Promise((r) => setTimeout(r, 100));
               return {active: !!(reg && reg.active), caches: await caches.keys()};

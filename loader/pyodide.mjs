@@ -13,13 +13,20 @@ const BYTECODE_STDLIB = new URL("../vendor/bytecode/python_stdlib.zip", import.m
 // The lock's info block without its 119 kB package list: the page loads no Pyodide package.
 const LOCK = new URL("../vendor/bytecode/lock.json", import.meta.url).href;
 
+// Starting CPython and then PyScript's own Python run as one chain of promise callbacks,
+// i.e. one long main-thread task: yield to the browser between the two (a key typed or a
+// frame to paint is handled there).
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 export async function loadPyodide(options = {}) {
   // PyScript passes indexURL = this folder; the runtime's files stay in vendor/pyodide/.
   const config = { ...options, indexURL: PYODIDE_DIR };
   if (build.pyodide === version) {
     config.stdLibURL = BYTECODE_STDLIB;
     config.lockFileURL = LOCK;
-    return loadVendored(config);
+    const pyodide = await loadVendored(config);
+    await nextTask();
+    return pyodide;
   }
   console.warn(
     `vendor/bytecode was built for Pyodide ${build.pyodide}, this is ${version}: ` +

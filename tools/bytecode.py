@@ -8,14 +8,18 @@ run under Node.js (``node`` on PATH, no npm packages needed). Outputs, in
 ``vendor/bytecode/``:
 
 * ``python_stdlib.zip``: Pyodide's standard library, with its ``.py`` replaced by ``.pyc``
-  for the modules the page imports (found by a probe that imports the wheels and app.zip;
-  the rest stays source), plus the wheels (networkx, svgwrite, ecdsa, six) as ``.pyc`` only:
-  on sys.path from the start (zipimport), nothing to unpack. Unchecked hash-based pycs (no
-  source beside them to check against), docstrings left out, asserts kept. The loader
-  (``loader/pyodide.mjs``) passes it to ``loadPyodide`` as ``stdLibURL``; the bare page
-  keeps Pyodide's source zip.
+  for the modules the page imports (found by a probe that imports the wheels, app.zip and
+  the ruleset archives; the rest stays source), on sys.path from the start (zipimport).
+  Unchecked hash-based pycs (no source beside them to check against), docstrings left out,
+  asserts kept. The loader (``loader/pyodide.mjs``) passes it to ``loadPyodide`` as
+  ``stdLibURL``; the bare page keeps Pyodide's source zip.
+* ``wheels-pyc.zip``: the wheels (networkx, svgwrite, ecdsa, six) as ``.pyc`` only, the same
+  way; the first screen imports none of them, so the page fetches it with the first game
+  (``ui/shell/archives.py``, listed in ``vendor/rulesets.json``) and unpacks it.
 * ``app-pyc.zip``: ``__pycache__/*.cpython-314.pyc`` for ``vendor/app.zip``, unpacked beside
-  the sources by PyScript. *Checked* hash-based pycs: CPython hashes the source it imports
+  the sources by PyScript; ``ruleset-<r>-pyc.zip`` the same for ``vendor/rulesets/<r>.zip``
+  (a ruleset other than the first screen's, fetched by the page on first use).
+  *Checked* hash-based pycs: CPython hashes the source it imports
   and refuses (recompiles) any pyc whose hash differs, so a stale app bytecode can cost
   time but never run old code.
 * ``lock.json``: Pyodide's lock file with its ``info`` only (the page installs no Pyodide
@@ -100,10 +104,26 @@ def jobs(vendor: Path = VENDOR) -> dict[str, tuple[str, str, list[Path]]]:
         "python_stdlib.zip": (
             "sourceless",
             STDLIB_MOUNT,
-            [vendor / "pyodide" / "python_stdlib.zip", *wheels],
+            [vendor / "pyodide" / "python_stdlib.zip"],
         ),
+        # The wheels, bytecode only: the first screen imports none of them, so the page
+        # fetches this with the first game (ui/shell/archives.py), unpacked beside the app.
+        WHEELS_PYC: ("wheels", SITE_DIR, wheels),
         "app-pyc.zip": ("cached", SITE_DIR, [vendor / "app.zip"]),
+        # One per ruleset archive (tools/vendor.py), fetched with it on first use.
+        **{
+            ruleset_pyc(archive): ("cached", SITE_DIR, [archive])
+            for archive in sorted((vendor / "rulesets").glob("*.zip"))
+        },
     }
+
+
+WHEELS_PYC = "wheels-pyc.zip"
+
+
+def ruleset_pyc(archive: Path) -> str:
+    """The bytecode output of ``vendor/rulesets/<r>.zip``."""
+    return f"ruleset-{archive.stem}-pyc.zip"
 
 
 def pyodide_version(vendor: Path = VENDOR) -> str:
@@ -166,7 +186,11 @@ def compile_outputs(names: list[str], vendor: Path = VENDOR, out: Path = OUT) ->
         for name in names
     ]
     # The probe imports the page's packages from their archives: the wheels and app.zip.
-    archives = [vendor / "app.zip", *sorted((vendor / "wheels").glob("*.whl"))]
+    archives = [
+        vendor / "app.zip",
+        *sorted((vendor / "rulesets").glob("*.zip")),
+        *sorted((vendor / "wheels").glob("*.whl")),
+    ]
     probe = (
         []
         if "python_stdlib.zip" not in names
@@ -236,10 +260,14 @@ def write_lock(vendor: Path = VENDOR, out: Path = OUT) -> None:
 
 
 def ensure(force: bool = False, vendor: Path = VENDOR, out: Path = OUT) -> list[str]:
-    """Rebuild the outputs that are stale (all with ``force``); return their names."""
+    """Rebuild the outputs that are stale (all with ``force``); return their names. The
+    bytecode of a ruleset archive that is gone is deleted."""
     names = list(jobs(vendor)) if force else stale(vendor, out)
     if names:
         compile_outputs(names, vendor, out)
+    for old in out.glob("ruleset-*-pyc.zip"):
+        if old.name not in jobs(vendor):
+            old.unlink()
     write_lock(vendor, out)
     return names
 

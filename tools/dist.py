@@ -27,7 +27,10 @@ import offline  # tools/ is not a package: imported from this folder
 ROOT = Path(__file__).resolve().parent.parent
 # The wheels reach the page as bytecode in vendor/bytecode/python_stdlib.zip; the .whl files
 # are for loader/pyodide.mjs when it refuses a bytecode build made for another Pyodide.
-VENDOR_PARTS: tuple[str, ...] = ("pyscript", "pyodide", "bytecode", "wheels", "app.zip")
+# vendor/rulesets/ and rulesets.json: the archives of the rulesets fetched on first use.
+VENDOR_PARTS: tuple[str, ...] = (
+    "pyscript", "pyodide", "bytecode", "wheels", "app.zip", "rulesets", "rulesets.json"
+)  # fmt: skip
 UI_ASSET_SUFFIXES: frozenset[str] = frozenset(
     {".css", ".js", ".mjs", ".svg", ".png", ".jpg", ".webp", ".ico", ".woff2", ".json"}
 )

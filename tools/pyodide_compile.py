@@ -119,8 +119,10 @@ if PROBE:
     only = first_screen_modules(PROBE, PYSCRIPT_IMPORTS)
 for kind, base, inputs, out in jobs:
     if kind == "sourceless":
-        # The standard library (only the modules the page imports) and, whole, the wheels.
-        counts[out] = sourceless([(inputs[0], only), *((w, None) for w in inputs[1:])], out, base)
+        # The standard library: only the modules the page imports as bytecode.
+        counts[out] = sourceless([(inputs[0], only)], out, base)
+    elif kind == "wheels":
+        counts[out] = sourceless([(wheel, None) for wheel in inputs], out, base)
     else:
         counts[out] = cached(inputs, out, base)
 json.dumps(counts)

@@ -18,6 +18,8 @@ files are present, so a second run is a fast no-op apart from the app.zip rebuil
 from __future__ import annotations
 
 import argparse
+import ast
+import hashlib
 import io
 import json
 import shutil
@@ -27,7 +29,9 @@ import tarfile
 import tempfile
 import tomllib
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 PYSCRIPT_VERSION = "0.7.31"
 PYODIDE_VERSION = "314.0.7"
@@ -54,6 +58,10 @@ every ruleset's file, found by name, so a new ruleset's rules ship without a cha
 ROOT = Path(__file__).resolve().parent.parent
 VENDOR = ROOT / "vendor"
 STAMP = VENDOR / ".stamp.json"
+RULESET_ARCHIVES = "rulesets"
+"""vendor/rulesets/<r>.zip: a ruleset's sources, fetched by the page when one of its games
+starts or is restored (ui/shell/archives.py); vendor/rulesets.json lists them."""
+RULESET_MANIFEST = "rulesets.json"
 # Fixed timestamp so that app.zip is byte-identical when the sources did not change.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
@@ -217,15 +225,88 @@ def app_files(root: Path = ROOT) -> list[Path]:
     return sorted(files, key=lambda p: p.relative_to(root).as_posix())
 
 
-def build_app_zip(root: Path = ROOT, dest: Path | None = None, quiet: bool = False) -> Path:
-    """(Re)build ``vendor/app.zip`` from the project's packages; deterministic output.
+class Split(NamedTuple):
+    """How the app's files are shared out between the core archive and the rulesets'."""
 
-    The archive keeps the folder prefixes (``engine/__init__.py``...) so that after PyScript
-    unpacks it into the working directory (which is on ``sys.path``) ``import engine`` works.
-    The file is only rewritten when its bytes change.
-    """
-    dest = dest or root / "vendor" / "app.zip"
-    files = app_files(root)
+    first: str
+    """The first screen's ruleset (the first page of ``ui/pages.py``), kept in the core."""
+    prefixes: dict[str, tuple[str, ...]]
+    """For each other ruleset, the path prefixes of the files its own archive holds."""
+    kept: frozenset[str]
+    """Files under those prefixes that stay in the core: each page module the shell imports
+    at start-up and its package's ``__init__.py``."""
+
+    def owner(self, rel: str) -> str | None:
+        """The ruleset whose archive holds ``rel`` (relative to the root); None: the core."""
+        if rel in self.kept:
+            return None
+        for ruleset, prefixes in self.prefixes.items():
+            if any(rel.startswith(prefix) for prefix in prefixes):
+                return ruleset
+        return None
+
+
+def ruleset_split(root: Path = ROOT) -> Split:
+    """Found from the engine's registry (``engine/rulesets/__init__.py``) and the page list
+    (``ui/pages.py``), not from a list here: a ruleset's archive holds
+    ``engine/rulesets/<r>/``, its maps ``maps/<r>.json`` and ``maps/<r>_*.json``, and its page
+    package ``ui/<p>/`` apart from the page module and ``__init__.py``."""
+    modules: dict[str, str] = literal(root / "engine" / "rulesets" / "__init__.py", "MODULES")
+    pages = page_entries(root / "ui" / "pages.py")
+    page_modules = dict(pages)
+    first = pages[0][0] if pages else next(iter(modules), "")
+    prefixes: dict[str, tuple[str, ...]] = {}
+    kept: set[str] = set()
+    for ruleset, module in modules.items():
+        if ruleset == first:
+            continue
+        owned = [module.replace(".", "/") + "/", f"maps/{ruleset}.json", f"maps/{ruleset}_"]
+        if ruleset in page_modules:
+            package, _, _ = page_modules[ruleset].rpartition(".")
+            owned.append(package.replace(".", "/") + "/")
+            kept |= {package.replace(".", "/") + "/__init__.py"}
+            kept |= {page_modules[ruleset].replace(".", "/") + ".py"}
+        prefixes[ruleset] = tuple(owned)
+    return Split(first, prefixes, frozenset(kept))
+
+
+def assigned(path: Path, name: str) -> ast.expr:
+    """The value assigned to ``name`` at the top of the module ``path`` (read, not run: the
+    host's Python need not import the page)."""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        target = node.target if isinstance(node, ast.AnnAssign) else None
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+        if isinstance(target, ast.Name) and target.id == name and node.value is not None:
+            return node.value
+    raise VendorError(f"{path}: no {name} = ... found")
+
+
+def literal(path: Path, name: str) -> dict[str, str]:
+    value = ast.literal_eval(assigned(path, name))
+    if not isinstance(value, dict):
+        raise VendorError(f"{path}: {name} is not a dict")
+    return {str(k): str(v) for k, v in value.items()}
+
+
+def page_entries(path: Path) -> list[tuple[str, str]]:
+    """(ruleset, page module) of each ``PageEntry(...)`` in ``PAGES``, in order."""
+    if not path.is_file():
+        return []
+    entries: list[tuple[str, str]] = []
+    for call in ast.walk(assigned(path, "PAGES")):
+        if isinstance(call, ast.Call) and getattr(call.func, "id", "") == "PageEntry":
+            fields = dict(zip(("ruleset", "title", "choice", "module"), call.args, strict=False))
+            fields.update({k.arg: k.value for k in call.keywords if k.arg})
+            entries.append(
+                (ast.literal_eval(fields["ruleset"]), ast.literal_eval(fields["module"]))
+            )
+    return entries
+
+
+def write_zip(files: list[Path], root: Path, dest: Path) -> tuple[bool, int]:
+    """A deterministic zip of ``files`` (paths kept relative to ``root``), rewritten only
+    when its bytes change; returns (rewritten, size)."""
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED) as zf:
         for path in files:
@@ -240,9 +321,35 @@ def build_app_zip(root: Path = ROOT, dest: Path | None = None, quiet: bool = Fal
         tmp = dest.with_suffix(".zip.tmp")
         tmp.write_bytes(data)
         tmp.replace(dest)
+    return changed, len(data)
+
+
+def build_app_zip(root: Path = ROOT, dest: Path | None = None, quiet: bool = False) -> Path:
+    """(Re)build ``vendor/app.zip`` (the core) and ``vendor/rulesets/<r>.zip`` (one per
+    ruleset other than the first screen's, fetched by the page on first use); deterministic.
+
+    The archives keep the folder prefixes (``engine/__init__.py``...) so that once unpacked
+    into the working directory (which is on ``sys.path``) ``import engine`` works. A file is
+    only rewritten when its bytes change; the archive of a ruleset that is gone is deleted.
+    """
+    dest = dest or root / "vendor" / "app.zip"
+    split = ruleset_split(root)
+    parts = split.prefixes
+    grouped: dict[str | None, list[Path]] = {None: [], **{r: [] for r in parts}}
+    for path in app_files(root):
+        grouped[split.owner(path.relative_to(root).as_posix())].append(path)
+    changed, size = write_zip(grouped[None], root, dest)
+    folder = dest.parent / RULESET_ARCHIVES
+    summary = [f"app.zip {'rebuilt' if changed else 'unchanged'}: {len(grouped[None])} files, "
+               f"{size / 1e3:.1f} kB"]  # fmt: skip
+    for ruleset in parts:
+        changed, size = write_zip(grouped[ruleset], root, folder / f"{ruleset}.zip")
+        summary.append(f"{ruleset} {len(grouped[ruleset])} files, {size / 1e3:.1f} kB")
+    for old in folder.glob("*.zip"):
+        if old.stem not in parts:
+            old.unlink()
     if not quiet:
-        state = "rebuilt" if changed else "unchanged"
-        log(f"app.zip {state}: {len(files)} files, {len(data) / 1e3:.1f} kB")
+        log("; ".join(summary))
     return dest
 
 
@@ -279,6 +386,55 @@ def build_bytecode(force: bool = False) -> None:
             log("bytecode: up to date")
     except bytecode.BytecodeError as exc:
         raise VendorError(str(exc)) from exc
+    write_ruleset_manifest(VENDOR, bytecode.ruleset_pyc, bytecode.WHEELS_PYC)
+
+
+def archive_entry(files: list[Path], vendor: Path) -> dict[str, object]:
+    """The files of one archive the page fetches on first use, with their sha256, and the
+    modules they hold (every ``.py`` or ``.pyc`` outside ``__pycache__``)."""
+    modules: set[str] = set()
+    for path in files:
+        with zipfile.ZipFile(path) as zf:
+            for name in zf.namelist():
+                stem, dot, suffix = name.rpartition(".")
+                if dot and suffix in {"py", "pyc"} and "__pycache__" not in name:
+                    modules.add(stem.removesuffix("/__init__").replace("/", "."))
+    return {
+        "files": [
+            {
+                "url": path.relative_to(vendor.parent).as_posix(),
+                "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
+            }
+            for path in files
+        ],
+        "modules": sorted(modules),
+    }
+
+
+def write_ruleset_manifest(
+    vendor: Path, pyc_name: Callable[[Path], str], wheels_pyc: str
+) -> dict[str, object]:
+    """``vendor/rulesets.json``: what the page fetches on first use (ui/shell/archives.py).
+    ``shared``: the wheels' bytecode, needed by every game (the first screen imports none
+    of them); ``rulesets``: each ruleset archive, sources and bytecode. Each file with its
+    sha256 (a file of another build is refused), each archive with the modules it holds
+    (importing one of them before its archive is there fetches it)."""
+    shared = vendor / "bytecode" / wheels_pyc
+    record: dict[str, object] = {
+        "shared": {"wheels": archive_entry([shared], vendor)} if shared.is_file() else {},
+        "rulesets": {
+            archive.stem: archive_entry(
+                [p for p in (archive, vendor / "bytecode" / pyc_name(archive)) if p.is_file()],
+                vendor,
+            )
+            for archive in sorted((vendor / RULESET_ARCHIVES).glob("*.zip"))
+        },
+    }
+    text = json.dumps(record, indent=1, sort_keys=True) + "\n"
+    path = vendor / RULESET_MANIFEST
+    if not path.is_file() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+    return record
 
 
 def vendor(force: bool = False) -> None:

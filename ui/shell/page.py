@@ -14,14 +14,17 @@ import asyncio
 import contextlib
 import importlib
 import json
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Protocol
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from ui.pages import PAGES, PageEntry
+from ui.shell import archives
 from ui.shell.dom import el, found, save_key
 
 LAST_KEY = "risk-family.last"
@@ -71,7 +74,9 @@ class RulesetPage(Protocol):
 
 class Shell:
     def __init__(self) -> None:
-        self.geometry: dict[str, Any] = {}
+        self.board_geometry: dict[str, Any] = {}
+        self.prepared: set[str] = set()
+        """Rulesets whose games can start at once (:meth:`prepare`)."""
         self.ready = False
         self.proxies: list[Any] = []
         self.tasks: set[Any] = set()
@@ -79,6 +84,12 @@ class Shell:
         self.timeline: Any = None  # ui.shell.timeline.Timeline, made on the first save
         self.away: Any = None  # ui.shell.away.AwayNotes
         self.last_board: dict[str, tuple[dict[str, int], dict[str, int]]] = {}
+        # Rulesets other than the first screen's come in their own archives (PyScript
+        # unpacked the core into the working directory): fetched when first needed.
+        self.archives = archives.Archives.from_site(
+            Path.cwd(), archives.browser_fetch, archives.browser_fetch_now
+        )
+        sys.meta_path.insert(0, self.archives)
         self.pages: dict[str, RulesetPage] = {
             entry.ruleset: importlib.import_module(entry.module).PAGE(self, entry)
             for entry in PAGES
@@ -99,6 +110,8 @@ class Shell:
         self.listen(document, "click", self.on_click)
         self.listen(document, "keydown", self.on_key)
         self.listen(document, "submit", self.on_submit)
+        for kind in ("pointerdown", "focusin", "input"):
+            self.listen(el("new-game-form"), kind, self.head_start)
         for page in self.pages.values():
             page.wire()
 
@@ -128,7 +141,8 @@ class Shell:
 
                 self.away_of().dismiss(find_ruleset(self.active.entry.ruleset))
         elif name == "resume-saved":
-            self.pages[str(button.dataset.ruleset)].restore()
+            page = self.pages[str(button.dataset.ruleset)]
+            self.when_loaded(page, page.restore)
         elif name in SHELL_DIALOG_ACTIONS or name.startswith("replay-"):
             self.dialogs_of().action(name, button)
 
@@ -266,6 +280,9 @@ class Shell:
 
     def start_from_form(self) -> None:
         page = self.pages[self.chosen_rules()]
+        self.when_loaded(page, lambda: self.start_page(page))
+
+    def start_page(self, page: RulesetPage) -> None:
         before = getattr(page, "session", None)
         page.start_from_form()
         after = getattr(page, "session", None)
@@ -332,6 +349,72 @@ class Shell:
         el("setup").hidden = False
         el("setup-error").innerHTML = autosave.failure_html(key, reason)
 
+    # ------------------------------------------------------------ ruleset archives
+
+    def when_loaded(self, page: RulesetPage, then: Callable[[], object]) -> None:
+        """Call ``then`` once a game of ``page``'s ruleset can start: at once when it is
+        prepared (:meth:`prepare`), otherwise after preparing it."""
+        if page.entry.ruleset in self.prepared:
+            then()
+            return
+
+        async def prepare_then() -> None:
+            if await self.prepare(page):
+                then()
+
+        self.tasks.add(asyncio.ensure_future(prepare_then()))
+
+    async def prepare(self, page: RulesetPage, *, quiet: bool = False) -> bool:
+        """What the first screen did not need, before a first game of ``page``'s ruleset:
+        fetch its archives (the loading line says so), read the map, import what its first
+        click needs; yielding to the browser between the steps.  False, with the reason
+        under the new-game form (unless ``quiet``: a head start), when an archive could not
+        be fetched or is not this build's."""
+        entry = page.entry
+        if entry.ruleset in self.prepared:
+            return True
+        if not quiet:
+            el("setup-error").textContent = ""
+            el("loading").hidden = False
+            self.set_loading(f"Loading {entry.title}…")
+        try:
+            await self.archives.ensure(entry.ruleset)
+        except archives.ArchiveError as exc:
+            if not quiet:
+                error = el("setup-error")
+                error.textContent = f"{entry.title} could not be loaded: {exc}"
+                error.scrollIntoView(False)  # it sits below Start: align its bottom
+            return False
+        finally:
+            if not quiet:
+                self.set_loading(None)
+        await asyncio.sleep(0)
+        if entry.ruleset not in self.prepared:
+            from engine.maps import load_map
+
+            load_map("classic")
+            await asyncio.sleep(0)
+            page.preload()
+            self.prepared.add(entry.ruleset)
+        return True
+
+    def head_start(self, _event: Any = None) -> None:
+        """The player is filling in the new-game form: prepare the chosen ruleset now, so
+        that Start has nothing left to fetch or import (once the page is ready)."""
+        if self.ready and self.chosen_rules() not in self.prepared:
+            page = self.pages[self.chosen_rules()]
+            self.tasks.add(asyncio.ensure_future(self.prepare(page, quiet=True)))
+
+    @property
+    def geometry(self) -> dict[str, Any]:
+        """The board's shapes (read when first drawn: the first screen's board is in
+        index.html)."""
+        if not self.board_geometry:
+            from maps import read_map_file
+
+            self.board_geometry = read_map_file("classic_geometry.json")
+        return self.board_geometry
+
     # ------------------------------------------------------------ start-up
 
     def set_loading(self, text: str | None) -> None:
@@ -340,19 +423,23 @@ class Shell:
         else:
             el("loading-text").textContent = text
 
+    async def restore_first(self, order: list[RulesetPage]) -> bool:
+        """Resume the first autosaved game in ``order``, fetching its ruleset if need be."""
+        for page in order:
+            if not self.has_save(page.entry) or not await self.prepare(page):
+                continue
+            if page.restore():
+                return True
+        return False
+
     async def boot(self) -> None:
         started = time.monotonic()
         self.set_loading("Loading the game engine…")
         await asyncio.sleep(0)  # let the browser paint the new status first
         from engine.ai import levels
-        from engine.maps import load_map
-        from maps import read_map_file
 
-        load_map("classic")
-        self.geometry = read_map_file("classic_geometry.json")
-        for page in self.pages.values():
-            page.preload()
         available = set(levels(self.chosen_rules())) | {"human"}
+        await asyncio.sleep(0)  # the engine's import was one task; the form's update is another
         for option in document.querySelectorAll('select[name$="-control"] option'):
             option.disabled = str(option.value) not in available
         for select in document.querySelectorAll('select[name$="-control"]'):
@@ -367,7 +454,7 @@ class Shell:
         self.ready = True
         last = window.localStorage.getItem(LAST_KEY)
         order = sorted(self.pages.values(), key=lambda page: page.entry.ruleset != str(last))
-        if not any(page.restore() for page in order) and (
+        if not await self.restore_first(order) and (
             getattr(document.body.dataset, "startRequested", "") == "true"
         ):
             document.body.dataset.startRequested = ""
