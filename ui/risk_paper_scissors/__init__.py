@@ -1,1 +1,2 @@
-"""Risk, Paper, Scissors in the page: its new-game form part, session, panels and page."""
+"""Risk, Paper, Scissors in the page: the board renderer (Earth, seas, the Moon inset),
+the exact battle preview, the final scoring screen and the status strip."""

@@ -51,7 +51,7 @@ def styles_of(state: Any) -> list[SeatStyle]:
     ]
 
 
-def _pattern(dwg: svgwrite.Drawing, pid: str, style: SeatStyle) -> Any:
+def seat_pattern(dwg: svgwrite.Drawing, pid: str, style: SeatStyle) -> Any:
     """A fill pattern: the owner's light tint plus marks in the owner's colour."""
     size = 7
     pat = dwg.pattern(
@@ -126,7 +126,7 @@ def render_map(
     )
     styles = styles_of(state) if state is not None else []
     for seat, style in enumerate(styles):
-        dwg.defs.add(_pattern(dwg, f"pat-{seat}", style))
+        dwg.defs.add(seat_pattern(dwg, f"pat-{seat}", style))
     arrow_head = dwg.marker(id="arrow-head", insert=(5, 3), size=(6, 6), orient="auto")
     arrow_head.add(dwg.path(d="M0,0 L6,3 L0,6 z", fill="#111"))
     dwg.defs.add(arrow_head)
@@ -362,6 +362,6 @@ def swatch(seat: int, color: str | None = None, neutral: bool = False, size: int
         **{"class": "swatch", "aria-hidden": "true"},
     )
     pid = f"sw-{seat}-{style.color.lstrip('#')}"
-    dwg.defs.add(_pattern(dwg, pid, style))
+    dwg.defs.add(seat_pattern(dwg, pid, style))
     dwg.add(dwg.rect((0, 0), (14, 14), fill=f"url(#{pid})", stroke=style.color, stroke_width=2))
     return str(dwg.tostring())
