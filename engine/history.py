@@ -9,7 +9,7 @@ its charts and league without code here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,14 +63,25 @@ class LeagueRow:
     """The ruleset's own battle counters, when its seats keep them (Classic's ``stats``)."""
 
 
+def holdings(state: Any) -> tuple[Mapping[str, int], Mapping[str, int]]:
+    """(owner, pieces) per territory: the shared board's ``owner`` and ``armies``, or what
+    a state that keeps its own board gives (``state.holdings()``: Risk, Paper, Scissors
+    keeps units by type in garrisons)."""
+    own = getattr(state, "holdings", None)
+    if callable(own):
+        return own()  # type: ignore[no-any-return]
+    return state.owner, state.armies
+
+
 def turn_point(ruleset: Ruleset[Any], state: Any) -> TurnPoint:
     seats = []
+    _, pieces = holdings(state)
     for seat in range(len(state.players)):
         held = state.territories_of(seat)
         seats.append(
             SeatPoint(
                 territories=len(held),
-                armies=sum(int(state.armies[t]) for t in held),
+                armies=sum(int(pieces[t]) for t in held),
                 income=ruleset.income(state, seat),
             )
         )
@@ -113,8 +124,9 @@ def league(ruleset: Ruleset[Any], states: Sequence[Any]) -> list[LeagueRow]:
                 out_at[seat] = point.turn
         if before is None:
             continue
-        for territory, owner in after.owner.items():
-            previous = before.owner.get(territory)
+        owners_before = holdings(before)[0]
+        for territory, owner in holdings(after)[0].items():
+            previous = owners_before.get(territory)
             if previous is not None and previous >= 0 and owner >= 0 and previous != owner:
                 # a claim of an unowned (negative) territory is not a conquest
                 won[owner] += 1
@@ -159,8 +171,9 @@ class AwaySummary:
 def away_summary(before: Any, after: Any, seat: int) -> AwaySummary:
     """The changes ``seat`` should hear about on coming back to the game."""
     lost, won = [], []
-    for territory, owner in after.owner.items():
-        previous = before.owner.get(territory)
+    owners_before = holdings(before)[0]
+    for territory, owner in holdings(after)[0].items():
+        previous = owners_before.get(territory)
         if previous == seat and owner != seat:
             lost.append(territory)
         elif owner == seat and previous is not None and previous >= 0 and previous != seat:

@@ -28,4 +28,10 @@ PAGES: tuple[PageEntry, ...] = (
     PageEntry(
         "capital", "Capital Risk", "Capital Risk (simultaneous, 2–8 factions)", "ui.capital.page"
     ),
+    PageEntry(
+        "risk_paper_scissors",
+        "Risk, Paper, Scissors",
+        "Risk, Paper, Scissors (no dice, 3–5 players)",
+        "ui.risk_paper_scissors.page",
+    ),
 )

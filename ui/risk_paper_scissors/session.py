@@ -20,6 +20,7 @@ from engine.rulesets.risk_paper_scissors.state import RpsState
 from ui.shell.pbem import PbemGame
 
 RULESET = "risk_paper_scissors"
+LogLine = tuple[int | None, str]
 SAVE_VERSION = 1
 UNDO_LIMIT = 40
 LOG_LIMIT = 400
@@ -88,7 +89,8 @@ class Session:
     def __init__(self, state: RpsState) -> None:
         self.ruleset = find_ruleset(RULESET)
         self.state: RpsState = state
-        self.log: list[str] = []
+        self.log: list[LogLine] = []
+        """(acting seat or None, text), as the shell's email dialogs append them."""
         self.undo_stack: list[dict[str, Any]] = []
         self.revealed: int | None = None
         """The human seat that took the device (its secrets may be shown)."""
@@ -111,14 +113,14 @@ class Session:
         """A new game; raises :class:`engine.errors.OptionError` on bad options."""
         ruleset = find_ruleset(RULESET)
         session = cls(ruleset.new_game(players, options, seed))
-        session.log.append(f"New game, seed {seed}: {len(players)} players.")
+        session.log.append((None, f"New game, seed {seed}: {len(players)} players."))
         return session
 
     def to_json(self) -> dict[str, Any]:
         return {
             "version": SAVE_VERSION,
             "state": self.state.to_json(),
-            "log": list(self.log),
+            "log": [[seat, text] for seat, text in self.log],
             "undo": self.undo_stack,
             "revealed": self.revealed,
             "draft": self.draft.to_json(),
@@ -139,7 +141,7 @@ class Session:
         if data.get("version") != SAVE_VERSION:
             raise ValueError(f"unsupported save version {data.get('version')!r}")
         session = cls(find_ruleset(RULESET).state_from_json(data["state"]))
-        session.log = [str(line) for line in data.get("log", [])]
+        session.log = [(None if s is None else int(s), str(t)) for s, t in data.get("log", [])]
         session.undo_stack = list(data.get("undo", []))
         revealed = data.get("revealed")
         session.revealed = None if revealed is None else int(revealed)
@@ -165,7 +167,7 @@ class Session:
         self.undo_stack = []
         self.draft = Draft()
         self.bid_round = {}
-        self.log.append(line)
+        self.log.append((None, line))
         self._record(events)
         self._sync_viewer()
 
@@ -315,7 +317,8 @@ class Session:
                 self.last_battle = {**self.last_battle, **event}
             line = event_line(self.state, event)
             if line is not None:
-                self.log.append(line)
+                seat = event.get("seat")
+                self.log.append((seat if isinstance(seat, int) else None, line))
         if len(self.log) > LOG_LIMIT:
             self.log = self.log[-LOG_LIMIT:]
 

@@ -160,7 +160,10 @@ class Shell:
     def flash_changes(self, ruleset: str, state: Any) -> None:
         """Motion: a short highlight of each conquest and army movement on the board
         (the stylesheet turns it off under prefers-reduced-motion)."""
-        board = (dict(state.owner), dict(state.armies))
+        from engine.history import holdings
+
+        owners, pieces = holdings(state)
+        board = (dict(owners), dict(pieces))
         before = self.last_board.get(ruleset)
         self.last_board[ruleset] = board
         if before is None:

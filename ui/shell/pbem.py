@@ -301,7 +301,7 @@ def send_bundle(session: Session, page_url: str) -> SendBundle | None:
     record = game.record
     subject = f"Risk: {sender} played (game {game.game_id[:8]}, save {record.seq})"
     if session.over:
-        winner = state.winner
+        winner = find_ruleset(state.ruleset).winner(state)
         news = f"The game is over: {state.players[winner].name} wins." if winner is not None else ""
     else:
         news = f"It is {to_name}'s turn."
@@ -421,17 +421,20 @@ def offerable_seats(
     )
 
 
-def interpret(game: PbemGame | None, text: str, key_text: str) -> LoadResult:
-    """Check a pasted code (or ``#game=`` link) against the game this browser has."""
+def interpret(
+    game: PbemGame | None, text: str, key_text: str, ruleset: str = PBEM_RULESET
+) -> LoadResult:
+    """Check a pasted code (or ``#game=`` link) against the game this browser has, for
+    the page of ``ruleset``."""
     codes = extract_codes(text)
     code = codes[-1]
     try:
         record = read_save(code)
-        if record.ruleset != PBEM_RULESET:
+        if record.ruleset != ruleset:
             raise EngineError(
                 "pbem/ruleset",
                 f"this is a save of the {record.ruleset} rules; this page plays "
-                f"{PBEM_RULESET} by email",
+                f"{ruleset} by email",
             )
         if game is not None and record.game_id == game.game_id:
             continuation = continue_chain(game.record, codes)

@@ -165,7 +165,9 @@ class EmailPage:
 
         game = getattr(self.page.session, "pbem", None)
         try:
-            result = pbem.interpret(game, self.load_text, self.key().public_key_text)
+            result = pbem.interpret(
+                game, self.load_text, self.key().public_key_text, self.page.entry.ruleset
+            )
         except Exception as exc:  # interpret refuses by itself; this is a last resort
             result = pbem.refusal(exc)
         if result.kind == "accepted":

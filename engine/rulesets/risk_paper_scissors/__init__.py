@@ -21,7 +21,7 @@ from engine.rulesets.risk_paper_scissors.battle import (
     describe,
     parse_side,
 )
-from engine.rulesets.risk_paper_scissors.common import log
+from engine.rulesets.risk_paper_scissors.common import income, log
 from engine.rulesets.risk_paper_scissors.legal import legal_orders
 from engine.rulesets.risk_paper_scissors.options import RpsOptions
 from engine.rulesets.risk_paper_scissors.orders import (
@@ -139,6 +139,10 @@ class RpsRuleset(Ruleset[RpsState]):
         table = ", ".join(f"{state.players[int(s)].name} {p}" for s, p in scores.items())
         label = "winner" if len(names) == 1 else "winners (shared)"
         return f"{label}: {' and '.join(names)} in year {state.turn}; scores: {table}"
+
+    def income(self, state: RpsState, seat: int) -> int | None:
+        """The energy ``seat`` would receive if its turn started now (spec 7.1)."""
+        return income(state, seat)
 
     def turn_report(self, state: RpsState, fmt: str) -> str | None:
         return self.report(state, fmt)

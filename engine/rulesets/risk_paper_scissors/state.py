@@ -164,6 +164,19 @@ class RpsState:
             return int(winners[0])
         return self.order[self.slot]
 
+    @property
+    def map_id(self) -> str:
+        """The map file's stem, by which the page's shell finds territory names."""
+        return "risk_paper_scissors"
+
+    def holdings(self) -> tuple[dict[str, int], dict[str, int]]:
+        """(owner, units) per owned territory, for the page's statistics and motion
+        (engine/history.py): what a one-kind board keeps as ``owner`` and ``armies``."""
+        return (
+            {t: g.owner for t, g in self.garrisons.items()},
+            {t: g.units for t, g in self.garrisons.items()},
+        )
+
     def living(self) -> list[int]:
         return [i for i, p in enumerate(self.players) if p.alive]
 
