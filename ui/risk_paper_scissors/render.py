@@ -719,7 +719,7 @@ def _armed(dwg: svgwrite.Drawing, at: Point, card: str) -> Any:
     x, y = at
     name = CARDS[card].name if card in CARDS else card
     mark = dwg.g(**{"class": "armed", "data-armed": card})
-    mark.add(dwg.title(f"armed: {name}"))
+    mark.set_desc(title=f"armed: {name}")
     mark.add(
         dwg.rect(
             (x - 2.6, y - 3.6), (5.2, 7.2), rx=0.8, fill="#FFD400", stroke="#111", stroke_width=0.8
@@ -762,7 +762,6 @@ def legend_html(state: RpsState | None = None) -> str:
     ]
     if state is not None:
         for seat, player in enumerate(state.players):
-            rows.append(
-                f"<li>{swatch(seat, _hex_or_none(player.color), False, 14)} {escape(player.name)}</li>"
-            )
+            mark = swatch(seat, _hex_or_none(player.color), False, 14)
+            rows.append(f"<li>{mark} {escape(player.name)}</li>")
     return "<ul class='rps-legend'>" + "".join(rows) + "</ul>"
