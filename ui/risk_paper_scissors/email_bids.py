@@ -58,7 +58,7 @@ def computer_seats(record: SaveRecord) -> list[int]:
 def resolver(record: SaveRecord) -> int:
     """The seat whose page makes the resolved bids' save (the first living human)."""
     state = record.state
-    return next(s for s in state.living() if state.players[s].control == "human")
+    return int(next(s for s in state.living() if state.players[s].control == "human"))
 
 
 def _seat(game: PbemGame) -> int:

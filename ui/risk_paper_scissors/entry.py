@@ -32,9 +32,7 @@ from engine.rulesets.risk_paper_scissors.orders import (
 from engine.rulesets.risk_paper_scissors.state import RpsState
 from ui.risk_paper_scissors.session import Draft, Session
 
-TARGETED_CARDS = frozenset(
-    {"nuclear.rocket_strike", "diplomat.redeployment", *ASSEMBLE_KIND}
-)
+TARGETED_CARDS = frozenset({"nuclear.rocket_strike", "diplomat.redeployment", *ASSEMBLE_KIND})
 """Played cards whose target is chosen on the map (the others are played at once)."""
 
 
@@ -130,7 +128,8 @@ def _probe(state: RpsState, order: Order) -> RpsState:
     """``order`` played on a copy (a move reveals nothing): raises the engine's refusal."""
     from engine.core import find_ruleset
 
-    return find_ruleset(state.ruleset).apply(state, order).state
+    probe: RpsState = find_ruleset(state.ruleset).apply(state, order).state
+    return probe
 
 
 def _price(state: RpsState, seat: int, steps: int) -> tuple[int, int]:
@@ -165,7 +164,9 @@ def click(session: Session, territory: str) -> Click:
         return Click(message=f"Headquarters (Land Commander and Diplomat): {name}.")
     if phase is Phase.PURCHASE:
         if state.owner(territory) != seat:
-            return Click(message=f"You buy on your own territories; {name} is not yours.", warn=True)
+            return Click(
+                message=f"You buy on your own territories; {name} is not yours.", warn=True
+            )
         draft.buy_at = territory
         return Click(message=f"Buying on {name}.")
     if phase is Phase.ACTION:
@@ -272,7 +273,7 @@ def adjust_force(session: Session, unit: str, delta: int) -> None:
     garrison = state.garrisons[draft.origin]
     force = dict(draft.force)
     if unit in COMMANDER_TYPES:
-        present = list(force.get("commanders", ()))  # type: ignore[call-overload]
+        present = list(force.get("commanders", ()))
         if delta > 0 and unit in garrison.commanders and unit not in present:
             present.append(unit)
         elif delta < 0 and unit in present:
@@ -294,7 +295,9 @@ def clickable(session: Session) -> tuple[str, ...]:
     phase = state.phase
     own = tuple(state.territories_of(seat))
     if phase is Phase.CLAIM:
-        return tuple(t for t in state.board.land if t not in state.devastated and t not in state.garrisons)
+        return tuple(
+            t for t in state.board.land if t not in state.devastated and t not in state.garrisons
+        )
     if phase in (Phase.SETUP, Phase.PURCHASE):
         return own
     if phase is not Phase.ACTION:
@@ -317,7 +320,9 @@ def clickable(session: Session) -> tuple[str, ...]:
         return tuple(t for t in own if state.garrisons[t].units > 1)
     card = CARDS[draft.card]
     if card.timing is Timing.ARMED:
-        return tuple(t for t in own if state.board.kind[t] in card.arm_kinds and t not in state.armed)
+        return tuple(
+            t for t in own if state.board.kind[t] in card.arm_kinds and t not in state.armed
+        )
     if draft.card in ASSEMBLE_KIND:
         return tuple(t for t in own if state.board.kind[t] == ASSEMBLE_KIND[draft.card])
     if draft.card == "nuclear.rocket_strike":

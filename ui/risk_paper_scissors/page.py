@@ -129,10 +129,9 @@ class RpsPage:
             if where == "email":
                 from ui.shell import pbem
 
-                session.attach_pbem(
-                    pbem.create(session.state, self.email.key(), secrets.token_hex(8))
-                )
-                self.email.dialog = "send" if session.pbem.outbox else None
+                game = pbem.create(session.state, self.email.key(), secrets.token_hex(8))
+                session.attach_pbem(game)
+                self.email.dialog = "send" if game.outbox else None
         except (ValueError, EngineError) as exc:
             error.textContent = str(getattr(exc, "message", exc))
             return
@@ -300,19 +299,19 @@ class RpsPage:
             if draft.buy_at is None:
                 self.message("Tap one of your territories to buy on first.", warn=True)
             else:
-                self.play(o.BuyUnits(draft.buy_at, **draft.buy), keep_draft=True)
+                self.play(o.BuyUnits(draft.buy_at, **draft.buy))
                 return
         elif name in ("hire", "station"):
             if draft.buy_at is None:
                 self.message("Tap the territory it goes on first.", warn=True)
             elif name == "hire":
-                self.play(o.HireCommander(str(data.commander), draft.buy_at), keep_draft=True)
+                self.play(o.HireCommander(str(data.commander), draft.buy_at))
                 return
             else:
-                self.play(o.BuildStation(draft.buy_at), keep_draft=True)
+                self.play(o.BuildStation(draft.buy_at))
                 return
         elif name == "buy-card":
-            self.play(o.BuyCard(str(data.card)), keep_draft=True)
+            self.play(o.BuyCard(str(data.card)))
             return
         elif name == "end-purchase":
             self.play(o.EndPurchase())
@@ -333,9 +332,9 @@ class RpsPage:
                 value = getattr(data, "unitClass" if key == "unit_class" else key, None)
                 if found(value) and value is not None:
                     fields[key] = str(value) if key == "unit_class" else int(str(value))
-            order = entry.card_order(session, **fields)
-            if order is not None:
-                self.play(order)
+            card = entry.card_order(session, **fields)
+            if card is not None:
+                self.play(card)
             return
         elif name == "losses":
             self.play(session.legal()[int(str(data.index))])
@@ -371,23 +370,16 @@ class RpsPage:
             return
         self.play(PlayCard(card_id))
 
-    def play(self, order: Any, keep_draft: bool = False) -> None:
+    def play(self, order: Any) -> None:
         from engine.errors import EngineError
 
         session = self.session
-        buy_at = session.draft.buy_at
         try:
             session.play(order)
         except EngineError as exc:
             self.message(exc.message, warn=True)
             self.refresh()
             return
-        if keep_draft:
-            session.draft.buy_at = buy_at
-        if order.KIND == "BuyUnits":
-            session.draft.buy = {"e": 0, "j": 0, "w": 0}
-        elif order.KIND in ("Attack", "Move", "PlayCard", "ArmCard"):
-            session.draft.clear_force()
         self.message(session.log[-1][1] if session.log else "")
         self.save()
         self.refresh()
@@ -420,9 +412,7 @@ class RpsPage:
         key = self.email.key()
         try:
             if name == "reveal":
-                bound = email_bids.reveal(
-                    session.pbem, session.bid_round["reveal"], pasted, key
-                )
+                bound = email_bids.reveal(session.pbem, session.bid_round["reveal"], pasted, key)
                 session.bid_round = {**session.bid_round, "bound": bound, "seals": pasted}
                 self.message("Reveal code made: post it to the other players.")
             elif name == "resolve":

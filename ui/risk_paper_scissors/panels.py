@@ -14,6 +14,7 @@ from engine.rulesets.risk_paper_scissors.cards import ASSEMBLE_KIND, CARDS, Timi
 from engine.rulesets.risk_paper_scissors.options import COMMANDER_TYPES
 from engine.rulesets.risk_paper_scissors.orders import Phase
 from engine.rulesets.risk_paper_scissors.setup import setup_points
+from engine.rulesets.risk_paper_scissors.state import RpsState
 from ui.risk_paper_scissors.entry import Plan, side_of
 from ui.risk_paper_scissors.session import Session
 from ui.shell.screens import handover_card
@@ -28,7 +29,16 @@ PHASE_NAMES = {
     Phase.GAME_OVER: "Game over",
 }
 UNIT_LABELS = (("e", "Elementals"), ("j", "Jaguars"), ("w", "Wolves"))
+NO_CARDS = '<li class="muted">No cards</li>'
 NO_MARKET = '<span class="muted">Hire a commander to buy from its deck.</span>'
+
+
+def color_of(state: RpsState, seat: int) -> str:
+    """The seat's colour as the board draws it (the engine's default names are not
+    colours a page can use)."""
+    from ui.risk_paper_scissors.render import styles_of
+
+    return styles_of(state)[seat].color
 
 
 def _button(label: str, action: str, testid: str, cls: str = "", **data: object) -> str:
@@ -82,12 +92,13 @@ def turn_html(session: Session) -> str:
         player = state.players[actor]
         kind = "human" if player.control == "human" else f"computer · {player.control}"
         who = (
-            f'<span class="who" style="--c:{escape(player.color)}" data-testid="actor">'
-            f"{escape(player.name)}</span> <span class=\"muted\">{escape(kind)}</span>"
+            f'<span class="who" style="--c:{color_of(state, actor)}" data-testid="actor">'
+            f'{escape(player.name)}</span> <span class="muted">{escape(kind)}</span>'
         )
     slot = ""
     if state.order and state.phase in (Phase.PURCHASE, Phase.ACTION, Phase.LOSSES):
-        slot = f' <span class="pill" data-testid="slot">slot {state.slot + 1}/{len(state.order)}</span>'
+        place = f"{state.slot + 1}/{len(state.order)}"
+        slot = f' <span class="pill" data-testid="slot">slot {place}</span>'
     return (
         f'<div class="turn-line">{who}'
         f'<span class="pill" data-testid="year">year {state.turn}/{state.options.years}</span>'
@@ -103,7 +114,7 @@ def turn_order_html(session: Session) -> str:
         return ""
     state = session.state
     items = "".join(
-        f'<li style="--c:{escape(state.players[s].color)}">{escape(state.players[s].name)}'
+        f'<li style="--c:{color_of(state, s)}">{escape(state.players[s].name)}'
         f' <span class="muted">bid {session.paid_bids.get(str(s), 0)}</span></li>'
         for s in session.turn_order
     )
@@ -127,11 +138,7 @@ def controls_html(session: Session, plan: Plan | None, preview: str = "") -> str
     if session.needs_handover:
         return ""
     phase = state.phase
-    undo = (
-        _button("Undo", "rps-undo", "undo", "ghost")
-        if session.can_undo
-        else ""
-    )
+    undo = _button("Undo", "rps-undo", "undo", "ghost") if session.can_undo else ""
     if phase is Phase.CLAIM:
         return '<p class="muted">Tap a free land territory.</p>'
     if phase is Phase.SETUP:
@@ -155,7 +162,8 @@ def _setup_html(session: Session) -> str:
         "with a free Land Commander, Diplomat and space station at your headquarters.</p>"
         f'<p>Headquarters: <strong data-testid="setup-hq">{escape(session.name(hq))}</strong>'
         ' <span class="muted small">(tap another of yours to change)</span></p>'
-        '<div class="row">' + _button("Place my units", "rps-setup", "setup-place", "primary")
+        '<div class="row">'
+        + _button("Place my units", "rps-setup", "setup-place", "primary")
         + "</div>"
     )
 
@@ -212,7 +220,7 @@ def _purchase_html(session: Session) -> str:
         else '<span class="muted" data-testid="buy-at">tap one of your territories</span>'
     )
     units = (
-        f"<h3>Units <span class=\"muted small\">{options.unit_cost} energy each</span></h3>"
+        f'<h3>Units <span class="muted small">{options.unit_cost} energy each</span></h3>'
         f"<p>On {where}</p>{steppers}"
         f'<p data-testid="buy-cost">{count} unit(s): {cost} energy; '
         f"{player.energy - cost} left of {player.energy}</p>"
@@ -241,7 +249,7 @@ def _purchase_html(session: Session) -> str:
     )
     market = "".join(
         _button(
-            f"{CARDS[c].name} <span class=\"muted small\">{CARDS[c].deck}</span>",
+            f'{CARDS[c].name} <span class="muted small">{CARDS[c].deck}</span>',
             "rps-buy-card",
             f"buy-card-{c}",
             "small",
@@ -251,7 +259,7 @@ def _purchase_html(session: Session) -> str:
         if state.has_commander(seat, CARDS[c].deck)
     )
     cards = (
-        f"<h3>Cards <span class=\"muted small\" data-testid=\"cards-bought\">"
+        f'<h3>Cards <span class="muted small" data-testid="cards-bought">'
         f"{state.turn_state.cards_bought}/{options.cards_per_turn} this turn, "
         f"{options.card_cost} energy each</span></h3>"
         f'<div class="row wrap market" data-testid="market">'
@@ -316,7 +324,7 @@ def _action_html(session: Session, plan: Plan | None, preview: str) -> str:
         parts.append(_card_controls(session))
     elif draft.origin is not None:
         parts.append(
-            f"<p>From <strong data-testid=\"origin\">{escape(session.name(draft.origin))}</strong>"
+            f'<p>From <strong data-testid="origin">{escape(session.name(draft.origin))}</strong>'
             + (
                 f' to <strong data-testid="target">{escape(session.name(draft.target))}</strong>'
                 if draft.target
@@ -327,7 +335,9 @@ def _action_html(session: Session, plan: Plan | None, preview: str) -> str:
         parts.append(_force_steppers(session))
         if plan is not None:
             parts.append(plan_html(session, plan, preview))
-        parts.append('<div class="row">' + _button("Cancel", "rps-cancel", "cancel", "ghost") + "</div>")
+        parts.append(
+            '<div class="row">' + _button("Cancel", "rps-cancel", "cancel", "ghost") + "</div>"
+        )
     parts.append(last_battle_html(session))
     parts.append(
         '<div class="row">' + _button("End turn", "rps-end-turn", "end-turn", "primary") + "</div>"
@@ -378,7 +388,8 @@ def last_battle_html(session: Session) -> str:
     if not fought or "outcome" not in fought:
         return ""
     return (
-        f'<p class="battle-result" data-testid="battle-result" data-outcome="{escape(str(fought["outcome"]))}">'
+        '<p class="battle-result" data-testid="battle-result"'
+        f' data-outcome="{escape(str(fought["outcome"]))}">'
         f"Last attack on {escape(session.name(str(fought['target'])))}: "
         f"<strong>{escape(str(fought['outcome']))}</strong>"
         + (
@@ -401,7 +412,9 @@ def _card_controls(session: Session) -> str:
     target = draft.target
     parts = [f"<p>Playing <strong>{card.name}</strong>"]
     if target:
-        parts.append(f' on <strong data-testid="card-target">{escape(session.name(target))}</strong>')
+        parts.append(
+            f' on <strong data-testid="card-target">{escape(session.name(target))}</strong>'
+        )
     parts.append("</p>")
     if card_id == "diplomat.redeployment" and draft.origin:
         parts.append(_force_steppers(session))
@@ -411,7 +424,9 @@ def _card_controls(session: Session) -> str:
         parts.append(
             '<div class="row">'
             + "".join(
-                _button(f"Strike {label}", "rps-card-commit", f"strike-{u}", "primary", unit_class=u)
+                _button(
+                    f"Strike {label}", "rps-card-commit", f"strike-{u}", "primary", unit_class=u
+                )
                 for u, label in (("E", "Elementals"), ("J", "Jaguars"), ("W", "Wolves"))
             )
             + "</div>"
@@ -422,7 +437,9 @@ def _card_controls(session: Session) -> str:
             '<div class="row">'
             + _button(f"{points} Elementals", "rps-card-commit", "assemble-e", "primary", e=points)
             + (
-                _button(f"{points // 3} Jaguar(s)", "rps-card-commit", "assemble-j", "", j=points // 3)
+                _button(
+                    f"{points // 3} Jaguar(s)", "rps-card-commit", "assemble-j", "", j=points // 3
+                )
                 if points >= 3
                 else ""
             )
@@ -478,7 +495,7 @@ def hand_html(session: Session) -> str:
         cost = f" · {card.cost} energy" if card.cost else ""
         items.append(
             f'<li data-testid="hand-card" data-card="{card_id}" data-index="{index}">'
-            f"<strong>{card.name}</strong> <span class=\"muted small\">{card.deck}{cost}</span>"
+            f'<strong>{card.name}</strong> <span class="muted small">{card.deck}{cost}</span>'
             f" {button}</li>"
         )
     armed = [
@@ -488,7 +505,7 @@ def hand_html(session: Session) -> str:
     ]
     return (
         f"<h3>Your hand, {escape(player.name)}</h3>"
-        f'<ul class="hand" data-testid="hand">{"".join(items) or "<li class=muted>No cards</li>"}</ul>'
+        f'<ul class="hand" data-testid="hand">{"".join(items) or NO_CARDS}</ul>'
         + (
             f'<h3>Armed (only you see them)</h3><ul data-testid="armed">{"".join(armed)}</ul>'
             if armed
@@ -505,9 +522,10 @@ def handover_html(session: Session) -> str:
     what = "bid" if session.state.phase is Phase.BID else "turn"
     return handover_card(
         seat=seat,
-        color=player.color,
+        color=color_of(session.state, seat),
         name=player.name,
-        body="<p>Hands, armed cards and sealed bids stay hidden until the right player is here.</p>",
+        body="<p>Hands, armed cards and sealed bids stay hidden until the right player is "
+        "here.</p>",
         action="rps-handover",
         button_testid="handover-continue",
         button_text=f"show my {what}",

@@ -283,6 +283,10 @@ class Session:
             self.undo_stack = [*self.undo_stack, snapshot][-UNDO_LIMIT:]
         if self.actor != before[0] or self.state.phase is not before[2]:
             self.draft = Draft()
+        elif order.KIND in ("Move", "Attack", "PlayCard", "ArmCard"):
+            self.draft.clear_force()
+        elif order.KIND == "BuyUnits":
+            self.draft.buy = {"e": 0, "j": 0, "w": 0}
         self._record(events)
         self._sync_viewer()
         return events

@@ -56,6 +56,7 @@ class Session(Protocol):
 
     def adopt(self, state: Any, events: Sequence[Event], line: str) -> None: ...
 
+
 LINK_PREFIX = "#game="
 INVITE_MARK = "&invite="
 PBEM_RULESET = "classic"
@@ -433,8 +434,7 @@ def interpret(
         if record.ruleset != ruleset:
             raise EngineError(
                 "pbem/ruleset",
-                f"this is a save of the {record.ruleset} rules; this page plays "
-                f"{ruleset} by email",
+                f"this is a save of the {record.ruleset} rules; this page plays {ruleset} by email",
             )
         if game is not None and record.game_id == game.game_id:
             continuation = continue_chain(game.record, codes)
