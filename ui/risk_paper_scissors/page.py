@@ -501,7 +501,11 @@ class RpsPage:
             controls = panels.email_bid_html(session)
         self.el("rps-controls").innerHTML = controls
         self.el("rps-hand").innerHTML = panels.hand_html(session)
-        self.el("rps-log").innerHTML = panels.log_html(session)
+        log = self.el("rps-log")
+        log.innerHTML = panels.log_html(session)
+        lines = log.querySelector("ol")
+        if found(lines):
+            lines.scrollTop = lines.scrollHeight  # the newest line in view
         handover = self.el("handover")
         handover.hidden = not session.needs_handover
         if session.needs_handover:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
+from engine.rulesets.risk_paper_scissors.battle import parse_side
 from engine.rulesets.risk_paper_scissors.cards import ASSEMBLE_KIND, CARDS, Timing
 from engine.rulesets.risk_paper_scissors.options import COMMANDER_TYPES
 from engine.rulesets.risk_paper_scissors.orders import Phase
@@ -362,24 +363,18 @@ def plan_html(session: Session, plan: Plan, preview: str) -> str:
         else ""
     )
     battle = ""
-    if plan.order.KIND == "Attack":
-        if state_has_garrison(session, plan.order.target):
-            battle = (
-                f'<div class="battle-preview" data-testid="battle-preview">{preview}</div>'
-                '<p class="muted small">A face-down card of the defender may still fire.</p>'
-            )
-        else:
-            battle = '<p data-testid="battle-preview">The territory is empty: you occupy it.</p>'
+    garrisoned = plan.order.target in session.state.garrisons
+    if plan.order.KIND == "Attack" and garrisoned and not plan.error:
+        cost = ""  # the battle preview says what the attack costs, with every round
+        battle = f'<div class="battle-preview" data-testid="battle-preview">{preview}</div>'
+    elif plan.order.KIND == "Attack" and not garrisoned:
+        battle = '<p data-testid="battle-preview">The territory is empty: you occupy it.</p>'
     disabled = " disabled" if plan.error else ""
     button = (
         f'<button type="button" class="btn primary" data-action="rps-commit"'
         f' data-testid="commit"{disabled}>{verb}</button>'
     )
     return f'<div class="plan" data-testid="plan">{cost}{battle}{error}{button}</div>'
-
-
-def state_has_garrison(session: Session, territory: str) -> bool:
-    return territory in session.state.garrisons
 
 
 def last_battle_html(session: Session) -> str:
@@ -394,14 +389,21 @@ def last_battle_html(session: Session) -> str:
         f"<strong>{escape(str(fought['outcome']))}</strong>"
         + (
             f" after {fought['rounds']} round(s) — attacker left "
-            f'<span data-testid="result-attacker">{escape(str(fought["attacker_left"]))}</span>, '
+            f'<span data-testid="result-attacker">{_side(fought["attacker_left"])}</span>, '
             f'defender left <span data-testid="result-defender">'
-            f"{escape(str(fought['defender_left']))}</span>"
+            f"{_side(fought['defender_left'])}</span>"
             if "attacker_left" in fought
             else ""
         )
         + "</p>"
     )
+
+
+def _side(text: object) -> str:
+    """A side as the battle preview writes it (so the two read alike)."""
+    from ui.risk_paper_scissors.battle_view import side_text
+
+    return escape(side_text(parse_side(str(text))))
 
 
 def _card_controls(session: Session) -> str:
@@ -533,7 +535,7 @@ def handover_html(session: Session) -> str:
 
 
 def log_html(session: Session) -> str:
-    lines = "".join(f"<li>{escape(text)}</li>" for _, text in reversed(session.log[-60:]))
+    lines = "".join(f"<li>{escape(text)}</li>" for _, text in session.log[-60:])
     return f'<ol class="log" data-testid="log">{lines}</ol>'
 
 
