@@ -126,7 +126,7 @@ def test_a_human_plays_a_whole_year_against_computers(
     # An attack: the engine's exact battle before, and the same result after.
     found = find_attack(page)
     assert found is not None, "no attack on an enemy garrison found"
-    origin, target = found
+    _, target = found
     click_territory(page, target)
     preview = page.locator('[data-testid="battle-preview"] .rps-battle')
     expect(preview).to_be_visible()

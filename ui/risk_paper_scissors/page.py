@@ -200,21 +200,22 @@ class RpsPage:
     # ------------------------------------------------------------ events
 
     def on_click(self, event: Any) -> None:
+        target = event.target
+        button: Any = target.closest("[data-action]")
+        usable = found(button) and button.tagName != "FORM"
+        if usable and getattr(button, "disabled", False):
+            usable = False
+        name = str(button.dataset.action) if usable else ""
+        if name.startswith("pbem-"):
+            self.email.action(name, button)  # answers only when the dialogs are this page's
+            return
         if self.session is None:
             return
-        target = event.target
         from ui.shell.render import hit_territory, territory_at
 
         territory: Any = territory_at(target)
         if found(territory) and self.el("board").contains(territory):
             self.territory_clicked(hit_territory(territory))
-            return
-        button: Any = target.closest("[data-action]")
-        if not found(button) or button.tagName == "FORM" or getattr(button, "disabled", False):
-            return
-        name = str(button.dataset.action)
-        if name.startswith("pbem-"):
-            self.email.action(name, button)
         elif name.startswith("rps-"):
             self.action(name[4:], button)
 
