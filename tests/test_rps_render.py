@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+from engine.rulesets.risk_paper_scissors import Attack, Move
 from engine.rulesets.risk_paper_scissors.board import load_board
-from tests.risk_paper_scissors.helpers import BLUE, GREEN, RED, position
+from tests.risk_paper_scissors.helpers import BLUE, GREEN, RED, RPS, position
 from ui.risk_paper_scissors.render import (
     COMMANDER_MARKS,
+    flashes,
     label_points,
     legend_html,
     render_board,
@@ -69,6 +71,8 @@ def test_the_moon_inset_marks_both_landing_sites() -> None:
     (inset,) = [e for e in root.iter() if e.get("class") == "moon-inset"]
     lunar = [e.get("data-id") for e in inset.iter() if e.get("data-kind") == "lunar"]
     assert len(lunar) == 6
+    names = {e.text for e in root.iter(f"{SVG}text") if "lunar-name" in (e.get("class") or "")}
+    assert {"Copernicus ★", "Sea of Tranquility ★", "Plato", "Kepler"} <= names
 
 
 def test_unit_counts_by_type_match_the_state() -> None:
@@ -259,3 +263,28 @@ def test_the_empty_board_and_user_text_are_escaped() -> None:
     legend = legend_html(s)
     assert "&lt;b&gt;Red&lt;/b&gt; &amp; co" in legend
     assert "Wolves beat Elementals" in legend
+
+
+def test_flashes_tell_a_conquest_from_a_move() -> None:
+    """``highlights`` after an order: a territory taken (or occupied) flashes as taken; the
+    origin and the target of a Move flash as moved."""
+    s = position(
+        {
+            "alaska": "Red 4E/2J/1W",
+            "kamchatka": "Blue 1E/1J/2W",
+            "quebec": "Red 3E",
+            "labrador_basin": "Red 1E",
+        }
+    )
+    taken = RPS.apply(s, Attack("alaska", "kamchatka", e=3, j=2, w=1)).state
+    assert flashes(s, taken) == {"kamchatka": "flash-taken", "alaska": "flash-moved"}
+    sailed = RPS.apply(s, Move("quebec", "labrador_basin", e=2)).state
+    assert flashes(s, sailed) == {"quebec": "flash-moved", "labrador_basin": "flash-moved"}
+    del s.garrisons["labrador_basin"]
+    s.garrisons["quebec"].commanders = ["naval"]
+    landed = RPS.apply(s, Attack("quebec", "labrador_basin", e=2)).state
+    assert flashes(s, landed) == {"quebec": "flash-moved", "labrador_basin": "flash-taken"}
+    assert flashes(None, s) == {}
+    root = parse(render_board(taken, highlights=flashes(s, taken)))
+    (shape,) = with_attr(root, "data-id", "kamchatka")
+    assert "flash-taken" in (shape.get("class") or "").split()

@@ -9,6 +9,14 @@ colonies and landing-site rings. Development-time only, standard library only::
         --window-size=1366,800 file:///tmp/rps.svg
 
 ``tools/build_rps_geometry.py`` reserves label room for the sizes defined here.
+
+``--screenshots DIR`` draws the page's own renderer (``ui/risk_paper_scissors/render.py``)
+instead, for the opening position and a mid-game played by the computer players through
+the engine (with one human-style turn that sends units to sea and to the Moon), and saves
+PNGs at 1366x800 and at 390 px wide (whole board, and the 2.5x zoomed board as the
+page's zoom button shows it) with Playwright and Debian's Chromium::
+
+    .venv/bin/python tools/rps_preview.py --screenshots e2e/artifacts
 """
 
 from __future__ import annotations
@@ -16,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -147,10 +156,154 @@ def preview_svg(data: dict[str, Any], game: dict[str, Any], classic: dict[str, A
     return "\n".join(out)
 
 
+def _importable() -> None:
+    """The engine and the page's Python live at the repository root."""
+    import sys
+
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+
+
+def positions() -> dict[str, tuple[Any, dict[str, Any]]]:
+    """Name -> (state, render_board keyword arguments): the opening, and year 3 after
+    the computers' play with a turn that crosses the sea and lands on the Moon."""
+    _importable()
+    from engine.ai import choose_order
+    from engine.core import PlayerSpec, find_ruleset
+    from engine.rulesets.risk_paper_scissors import (
+        Attack,
+        BuyUnits,
+        EndPurchase,
+        HireCommander,
+        Move,
+        Phase,
+    )
+
+    rps = find_ruleset("rps")
+    players = [PlayerSpec(n, "standard") for n in ("Ada", "Bo", "Cy", "Di")]
+    state = rps.new_game(players, {}, "preview")
+    while state.phase is Phase.SETUP:
+        state = rps.apply(state, choose_order(state)).state
+    opening = state
+    while not (state.turn == 3 and state.phase is Phase.PURCHASE):
+        state = rps.apply(state, choose_order(state)).state
+    seat = state.current
+    state.players[seat].energy += 40  # enough for commanders, units and the trips
+    station = state.stations_of(seat)[0]
+    for commander in ("space", "naval"):
+        state = rps.apply(state, HireCommander(commander, station)).state
+    state = rps.apply(state, BuyUnits(station, e=3, j=1, w=1)).state
+    state = rps.apply(state, EndPurchase()).state
+    path: list[str] = []
+    for kind, wanted in (("lunar", Attack), ("water", Attack), ("water", Move)):
+        order = next(
+            (
+                o
+                for o in rps.legal_orders(state)
+                if isinstance(o, wanted) and state.board.kind[o.target] == kind
+            ),
+            None,
+        )
+        if order is None:
+            continue
+        # A small force of plain units: the commanders stay home.
+        e, j, w = (min(n, 2) for n in (order.e, order.j, order.w))
+        if e + j + w == 0:
+            continue
+        small = replace(order, e=e, j=j, w=w, commanders=())
+        state = rps.apply(state, small).state
+        if kind == "water" and wanted is Attack:
+            path = [order.origin, order.target]
+    return {
+        "opening": (opening, {}),
+        "midgame": (state, {"viewer": seat, "selected": station, "path": path}),
+    }
+
+
+TAP_CHECK_JS = """(points) => {
+  // Scroll each territory's label point into view; what a tap there hits.
+  const svg = document.querySelector('svg.board');
+  const wrap = document.querySelector('.board-wrap');
+  const wrong = {};
+  for (const [id, [x, y]] of Object.entries(points)) {
+    const at = () => { const p = svg.createSVGPoint(); p.x = x; p.y = y;
+                       return p.matrixTransform(svg.getScreenCTM()); };
+    let s = at();
+    wrap.scrollLeft = Math.max(0, s.x + wrap.scrollLeft - 150);
+    wrap.scrollTop = Math.max(0, s.y + wrap.scrollTop - wrap.getBoundingClientRect().top - 100);
+    s = at();
+    const el = document.elementFromPoint(s.x, s.y);
+    const hit = el && el.closest('[data-territory],[data-hit]');
+    const got = hit ? (hit.dataset.territory || hit.dataset.hit) : null;
+    if (got !== id) wrong[id] = got;
+  }
+  wrap.scrollLeft = 0; wrap.scrollTop = 0;
+  return wrong;
+}"""
+
+
+def screenshots(folder: Path) -> list[Path]:
+    """PNGs of :func:`positions` drawn by the page's renderer, at laptop and phone sizes."""
+    _importable()
+    from playwright.sync_api import sync_playwright
+
+    from ui.risk_paper_scissors.render import label_points, legend_html, render_board
+    from ui.risk_paper_scissors.scoring_view import status_html
+
+    css = (ROOT / "ui" / "style.css").read_text(encoding="utf-8")
+    folder.mkdir(parents=True, exist_ok=True)
+    saved = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path="/usr/bin/chromium",
+            args=["--headless", "--no-sandbox", "--disable-gpu"],
+        )
+        for name, (state, kwargs) in positions().items():
+            svg = render_board(state, **kwargs)
+            side = status_html(state, kwargs.get("viewer")) + legend_html(state)
+            points = {k: list(v) for k, v in label_points().items()}
+            for label, width, zoom in (
+                ("1366", 1366, False),
+                ("390", 390, False),
+                ("390_zoom", 390, True),
+            ):
+                page = browser.new_page(
+                    viewport={"width": width, "height": 800 if width > 400 else 844}
+                )
+                page.set_content(
+                    f"<html><head><style>{css}</style></head><body><main class='layout'>"
+                    "<section class='board-area'><div class='board-wrap"
+                    f"{' zoomed' if zoom else ''}'>{svg}</div></section>"
+                    f"<aside class='side'><div class='card'>{side}</div></aside>"
+                    "</main></body></html>"
+                )
+                wrong = page.evaluate(TAP_CHECK_JS, points)
+                print(
+                    f"{name} {label}: {len(points) - len(wrong)}/{len(points)} label points "
+                    f"tap their own territory; wrong: {wrong or 'none'}"
+                )
+                out = folder / f"rps_render_{name}_{label}.png"
+                page.screenshot(path=str(out), full_page=not zoom)
+                saved.append(out)
+                if zoom:  # and the east half of the zoomed board (Asia, Australia)
+                    page.evaluate("document.querySelector('.board-wrap').scrollLeft = 600")
+                    out = folder / f"rps_render_{name}_{label}_east.png"
+                    page.screenshot(path=str(out))
+                    saved.append(out)
+                page.close()
+        browser.close()
+    return saved
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("/tmp/rps.svg"))
+    parser.add_argument("--screenshots", type=Path, default=None, metavar="DIR")
     args = parser.parse_args(argv)
+    if args.screenshots is not None:
+        for path in screenshots(args.screenshots):
+            print(f"wrote {path}")
+        return 0
 
     def read(name: str) -> dict[str, Any]:
         data: dict[str, Any] = json.loads((MAPS / name).read_text(encoding="utf-8"))

@@ -46,6 +46,8 @@ PILL_H = 9.5
 COMMANDER_R = 3.4
 STATION_R = 3.4
 CONTINENT_STROKE = "#2F3B45"
+BADGE_EDGE = "#2B2B2B"
+"""A thin dark edge on badges: white would vanish on the light yellow seat."""
 COLONY_STROKE = "#1F4E6E"
 WATER_FILLS = ("#A9CBE0", "#B6D5E8", "#9EC3DB", "#BDD9EA")
 """Unowned water, one shade per water colony so that the four colonies read apart."""
@@ -557,6 +559,7 @@ def _labels(
     names = territory_names()
     kinds = territory_kinds()
     rps = _data()[1]
+    sites = set(rps["moon"]["landing_sites"])
     for gid, colony in rps["water_colonies"].items():
         cx, cy = colony["label"]
         labels.add(_colony_label(dwg, gid, (float(cx), float(cy))))
@@ -567,7 +570,7 @@ def _labels(
         size = {"land": NAME_SIZE, "water": WATER_NAME_SIZE, "lunar": MOON_NAME_SIZE}[kind]
         labels.add(
             dwg.text(
-                names[tid],
+                names[tid] + (" ★" if tid in sites else ""),
                 insert=(x, y + PILL_H / 2 + size + 0.3),
                 text_anchor="middle",
                 font_size=size,
@@ -631,12 +634,13 @@ def _badge(
     viewer: int | None,
 ) -> Any:
     """The owner's pill with the count by type, a lettered disc per commander above it, a
-    station ring on its left and (for its owner only) an armed-card tab on its right."""
+    station ring on its left and (for its owner only) an armed-card tab on its right.
+    The discs are in the owner's colour like the pill: on white, yellow would vanish."""
     garrison = state.garrisons[tid]
     style = styles[garrison.owner]
     x, y = at
     text = unit_text(garrison)
-    width = max(PILL_H, 3.75 * len(text) + 4.5) if text else PILL_H * 0.7
+    width = max(PILL_H, 4.2 * len(text) + 4) if text else PILL_H * 0.7
     badge = dwg.g(
         **{
             "class": "badge",
@@ -654,8 +658,8 @@ def _badge(
             (width, PILL_H),
             rx=PILL_H / 2,
             fill=style.color,
-            stroke="#FFFFFF",
-            stroke_width=1,
+            stroke=BADGE_EDGE,
+            stroke_width=0.7,
         )
     )
     if text:
@@ -676,7 +680,7 @@ def _badge(
         cx, cy = first + 2 * COMMANDER_R * i, y - PILL_H / 2 - COMMANDER_R + 0.4
         mark = dwg.g(**{"class": "commander", "data-commander": commander})
         mark.add(
-            dwg.circle((cx, cy), COMMANDER_R, fill="#FFFFFF", stroke=style.color, stroke_width=1.3)
+            dwg.circle((cx, cy), COMMANDER_R, fill=style.color, stroke=BADGE_EDGE, stroke_width=0.6)
         )
         mark.add(
             dwg.text(
@@ -685,19 +689,20 @@ def _badge(
                 text_anchor="middle",
                 font_size=4.4,
                 font_weight="bold",
-                fill="#111",
+                fill=text_color_on(style.color),
             )
         )
         badge.add(mark)
     if tid in state.stations:
-        badge.add(_station(dwg, (x - width / 2 - STATION_R - 0.6, y), style))
+        badge.add(_station(dwg, (x - width / 2 - STATION_R - 0.6, y)))
     if viewer is not None and garrison.owner == viewer and tid in state.armed:
         badge.add(_armed(dwg, (x + width / 2 + 3.4, y), state.armed[tid]))
     return badge
 
 
-def _station(dwg: svgwrite.Drawing, at: Point, style: SeatStyle) -> Any:
-    """A ring with a cross (⊕), in white with the owner's colour round it."""
+def _station(dwg: svgwrite.Drawing, at: Point) -> Any:
+    """A white ring with a dark cross (⊕): the same for every owner, whose colour and
+    pattern are all round it already."""
     x, y = at
     mark = dwg.g(**{"class": "station"})
     mark.add(dwg.circle((x, y), STATION_R, fill="#FFFFFF", stroke="#111", stroke_width=1.1))
@@ -705,7 +710,7 @@ def _station(dwg: svgwrite.Drawing, at: Point, style: SeatStyle) -> Any:
         dwg.path(
             d=f"M{x - STATION_R:.1f},{y:.1f} H{x + STATION_R:.1f} "
             f"M{x:.1f},{y - STATION_R:.1f} V{y + STATION_R:.1f}",
-            stroke=style.color if style.color.upper() != "#FFFFFF" else "#111",
+            stroke="#111",
             stroke_width=1.1,
         )
     )
@@ -738,6 +743,23 @@ def _armed(dwg: svgwrite.Drawing, at: Point, card: str) -> Any:
     return mark
 
 
+def flashes(before: RpsState | None, after: RpsState) -> dict[str, str]:
+    """``highlights`` for what an order changed: ``flash-taken`` where the owner changed
+    (a conquest, an empty territory occupied, or one emptied), ``flash-moved`` where only
+    the pieces did (the shell's CSS animates both).  A Move only ever joins two of the
+    player's own territories (spec 10.2), so it never changes an owner."""
+    if before is None:
+        return {}
+    found: dict[str, str] = {}
+    for tid in territory_kinds():
+        old, new = before.garrisons.get(tid), after.garrisons.get(tid)
+        if (None if old is None else old.owner) != (None if new is None else new.owner):
+            found[tid] = "flash-taken"
+        elif old is not None and new is not None and old.to_json() != new.to_json():
+            found[tid] = "flash-moved"
+    return found
+
+
 def legend_html(state: RpsState | None = None) -> str:
     """The board's key: unit letters and what beats what, commander letters, stations,
     landing sites, devastation, armed cards, and (with a state) each player's swatch."""
@@ -753,8 +775,8 @@ def legend_html(state: RpsState | None = None) -> str:
             for c, letter in COMMANDER_MARKS.items()
         )
         + "</li>",
-        "<li><span class='rps-key station' aria-hidden='true'>⊕</span> space station "
-        "(links to the Moon's landing sites, dashed rings)</li>",
+        "<li><span class='rps-key station' aria-hidden='true'>⊕</span> space station: "
+        "links its territory to the Moon's landing sites (★, dashed rings)</li>",
         "<li><span class='rps-key devastated' aria-hidden='true'>✕</span> devastated: "
         "impassable</li>",
         "<li><span class='rps-key armed' aria-hidden='true'>!</span> your armed card "

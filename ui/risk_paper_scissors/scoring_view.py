@@ -212,7 +212,7 @@ def status_html(state: RpsState, viewer: int | None = None) -> str:
         info = (
             f"{player['energy']} energy · {len(owned)} terr. · {public_points(state, seat)} pts"
             f" · {len(state.stations_of(seat))} stn"
-            + (f" · {''.join(DECK_LETTERS[c] for c in commanders)}" if commanders else "")
+            + (f" · cmdr {''.join(DECK_LETTERS[c] for c in commanders)}" if commanders else "")
             + (f" · cards {decks}" if decks else "")
         )
         if not player["alive"]:
@@ -224,6 +224,6 @@ def status_html(state: RpsState, viewer: int | None = None) -> str:
         )
     return (
         '<div class="rps-status" role="status">'
-        f'<div class="rps-status-head">{"".join(head)}</div>'
+        f'<div class="rps-status-head">{" · ".join(head)}</div>'
         f'<ul class="rps-players">{"".join(cells)}</ul></div>'
     )
