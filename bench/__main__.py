@@ -151,6 +151,9 @@ def main(argv: list[str] | None = None) -> int:
         results["page"] = summarize_page_runs(
             [load.page_results or {} for load in runs.bench_page if load.ok]
         )
+        from bench.rps_page import run_rps_page  # Risk, Paper, Scissors in the page
+
+        results["rps_page"] = run_rps_page(args.runs, args.chromium)
     if not args.skip_engine:
         from bench.engine_bench import run_engine
 
@@ -174,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     results["targets"] = check_targets(results)
     ordered: dict[str, Any] = {
         key: results[key]
-        for key in ("meta", "targets", "browser", "page", "engine")
+        for key in ("meta", "targets", "browser", "page", "rps_page", "engine")
         if key in results
     }
     (out_dir / "results.json").write_text(json.dumps(ordered, indent=1) + "\n", encoding="utf-8")
