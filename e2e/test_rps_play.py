@@ -147,6 +147,17 @@ def test_a_human_plays_a_whole_year_against_computers(
     wait_human(page, "bid")
     expect(page.get_by_test_id("rps-status")).to_contain_text("Year 2 of 5")
     page.screenshot(path=str(artifacts / "rps-board-1366.png"))
+
+    # The shell's How to play shows the bid's part of the rules; the game record replays
+    # this ruleset's board and charts its players.
+    page.get_by_test_id("help").click()
+    expect(page.get_by_test_id("help-dialog")).to_contain_text("Bid")
+    page.keyboard.press("Escape")
+    page.get_by_test_id("record-open").click()
+    expect(page.locator('[data-testid="replay-board"] svg.rps-board')).to_be_visible()
+    page.get_by_test_id("record-tab-charts").click()
+    expect(page.get_by_test_id("chart-income")).to_be_visible()
+    page.get_by_test_id("close-record").click()
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=str(artifacts / "rps-board-390.png"), full_page=True)
     assert_clean(page)

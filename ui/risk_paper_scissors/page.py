@@ -467,6 +467,13 @@ class RpsPage:
 
     # ------------------------------------------------------------ drawing
 
+    def record_board(self, state: Any, taken: set[str]) -> str:
+        """The shell's replay draws this ruleset's board: the public view (no hand, no
+        armed card), conquests marked."""
+        from ui.risk_paper_scissors.render import render_board
+
+        return render_board(state, highlights={t: "flash-taken" for t in taken})
+
     def message(self, text: str, warn: bool = False) -> None:
         self.shell.message(text, warn)
 

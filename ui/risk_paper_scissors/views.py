@@ -48,4 +48,9 @@ def status_html(session: Session) -> str:
 def scoring_html(session: Session) -> str:
     from ui.risk_paper_scissors.scoring_view import scoring_html as final
 
-    return final(session.state)
+    return (
+        '<div class="winner-card rps-final" data-testid="scoring">'
+        f"{final(session.state, viewer=session.viewer)}"
+        '<div class="row end"><button type="button" class="btn" data-action="rps-close-scoring"'
+        ' data-testid="close-scoring">Close</button></div></div>'
+    )

@@ -156,7 +156,13 @@ class Dialogs:
             before = self.states[i - 1] if i > 0 else None
             state = self.states[i]
             text = caption(before, state, self.turns[i], self.overs[i])
-            board = render_map(state, self.shell.geometry, highlight=set(changed(before, state)))
+            taken = set(changed(before, state))
+            own_board = getattr(self.shell.active, "record_board", None)  # a map of its own
+            board = (
+                own_board(state, taken)
+                if own_board is not None
+                else render_map(state, self.shell.geometry, highlight=taken)
+            )
             body = (
                 f'<div class="replay-board" data-testid="replay-board">{board}</div>'
                 f"{controls_html(replay, text)}"

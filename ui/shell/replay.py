@@ -74,10 +74,13 @@ def changed(before: Any | None, after: Any) -> dict[str, tuple[int, int]]:
     """Territories whose owner changed between two positions: ``{t: (old, new)}``."""
     if before is None:
         return {}
+    from engine.history import holdings
+
+    old, new = holdings(before)[0], holdings(after)[0]
     return {
-        t: (before.owner.get(t, -1), o)
-        for t, o in after.owner.items()
-        if before.owner.get(t, -1) >= 0 and o >= 0 and before.owner.get(t) != o
+        t: (old.get(t, -1), o)
+        for t, o in new.items()
+        if old.get(t, -1) >= 0 and o >= 0 and old.get(t) != o
     }
 
 
