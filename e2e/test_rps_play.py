@@ -230,3 +230,34 @@ def test_pass_and_play_hides_each_bid_and_hand_behind_the_hand_over(
     wait_human(page, "purchase")
     expect(page.get_by_test_id("turn-order").locator("li").first).to_contain_text("Ada")
     assert_clean(page)
+
+
+def test_the_last_year_ends_on_the_final_scoring(
+    page: Page, server_url: str, artifacts: Path
+) -> None:
+    """A one-year game (the Years option): after the last turn the final scoring shows
+    the breakdown; on a phone too."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server_url)
+    wait_ready(page)
+    page.get_by_test_id("opt-rules").select_option("risk_paper_scissors")
+    page.get_by_test_id("rps-years").fill("1")
+    start_rps(page, "e2e-last")
+    wait_human(page, "setup")
+    page.get_by_test_id("setup-place").click()
+    wait_human(page, "bid")
+    bid(page, 0, [])
+    wait_human(page, "purchase")
+    page.get_by_test_id("end-purchase").click()
+    wait_human(page, "action")
+    page.get_by_test_id("end-turn").click()
+    page.wait_for_function(f"{BODY}.phase === 'game_over'", timeout=90_000)
+    scoring = page.get_by_test_id("scoring")
+    expect(scoring).to_be_visible()
+    expect(scoring).to_contain_text("Ada")
+    page.screenshot(path=str(artifacts / "rps-scoring-390.png"))
+    page.get_by_test_id("close-scoring").click()
+    expect(scoring).to_be_hidden()
+    page.get_by_test_id("show-scoring").click()
+    expect(page.get_by_test_id("scoring")).to_be_visible()
+    assert_clean(page)
