@@ -42,11 +42,14 @@ def color_of(state: RpsState, seat: int) -> str:
     return styles_of(state)[seat].color
 
 
-def _button(label: str, action: str, testid: str, cls: str = "", **data: object) -> str:
+def _button(
+    label: str, action: str, testid: str, cls: str = "", *, off: bool = False, **data: object
+) -> str:
     attrs = "".join(f' data-{k.replace("_", "-")}="{escape(str(v))}"' for k, v in data.items())
+    disabled = " disabled" if off else ""
     return (
         f'<button type="button" class="btn {cls}" data-action="{action}"'
-        f' data-testid="{testid}"{attrs}>{label}</button>'
+        f' data-testid="{testid}"{attrs}{disabled}>{label}</button>'
     )
 
 
@@ -233,6 +236,7 @@ def _purchase_html(session: Session) -> str:
             "rps-hire",
             f"hire-{c}",
             "small",
+            off=player.energy < options.commander_cost,
             commander=c,
         )
         for c in COMMANDER_TYPES
@@ -248,12 +252,17 @@ def _purchase_html(session: Session) -> str:
         f'<p class="muted small">Stations {stations}/{options.max_stations}; '
         "commanders and stations go on the territory chosen above.</p>"
     )
+    market_shut = (
+        state.turn_state.cards_bought >= options.cards_per_turn
+        or player.energy < options.card_cost
+    )
     market = "".join(
         _button(
             f'{CARDS[c].name} <span class="muted small">{CARDS[c].deck}</span>',
             "rps-buy-card",
             f"buy-card-{c}",
             "small",
+            off=market_shut,
             card=c,
         )
         for c in CARDS
