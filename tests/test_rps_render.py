@@ -97,6 +97,10 @@ def test_unit_counts_by_type_match_the_state() -> None:
         assert found.get("data-owner") == str(g.owner)
     texts = {tid: unit_text(s.garrisons[tid]) for tid in ("alaska", "kamchatka", "labrador_basin")}
     assert texts == {"alaska": "4E 2J 1W", "kamchatka": "1E 1J 2W", "labrador_basin": "3W"}
+    (shape,) = with_attr(root, "data-id", "alaska")
+    assert shape.get("aria-label") == "Alaska, Red: 4 Elementals, 2 Jaguars, 1 Wolf"
+    (shape,) = with_attr(root, "data-id", "labrador_basin")
+    assert shape.get("aria-label") == "Labrador Basin, Red: 3 Wolves"
     count = [e for e in badge(root, "alaska").iter() if e.get("class") == "count"]
     assert count[0].text == "4E 2J 1W"
     empty = [t for t in load_board().order if t not in s.garrisons]

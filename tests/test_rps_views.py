@@ -18,6 +18,7 @@ from ui.risk_paper_scissors.battle_view import (
     attack_order,
     battle_html,
     preview_attack,
+    side_short,
     side_text,
 )
 from ui.risk_paper_scissors.scoring_view import score_lines, scoring_html, status_html
@@ -164,7 +165,7 @@ def test_the_rulings_check_round_by_round() -> None:
     first = rounds[0][1]
     assert "<td>3E 2J 1W</td><td>1E 1J 2W</td>" in first
     assert "Wolves kill 1E; Elementals kill 1J; Jaguars and commanders kill 2W" in first
-    assert '<td data-side="attacker">1E 1J</td><td data-side="defender">nothing</td>' in html
+    assert '<td data-side="attacker">1E 1J</td><td data-side="defender">—</td>' in html
     assert "Conquest" in html and "Kamchatka is yours" in html
     assert "6 unit-steps: 3 energy (bank 0 after)" in html
 
@@ -176,6 +177,8 @@ def test_commanders_that_die_are_named() -> None:
     rows = re.findall(r'<tr data-round="\d+">(.*?)</tr>', html)
     assert "Elementals kill 1J" in rows[0] and "Elementals kill Diplomat" in rows[1]
     assert side_text(parse_side("1J+land,naval")) == "1J + Land Commander, Naval Commander"
+    assert side_short(parse_side("1J+land,naval")) == "1J +L N"
+    assert side_short(parse_side("0E")) == "—" and side_text(Side()) == "nothing"
 
 
 def test_an_empty_target_is_occupied_without_combat() -> None:
@@ -276,11 +279,14 @@ def test_the_final_breakdown_equals_the_engines_final_scoring() -> None:
         23,
     )
     assert red.groups == (("Australia", 2), ("Indian Ocean Colonies", 2))
-    assert dict(red.influence) == {"Land Colony Influence": True, "Naval Colony Influence": False}
+    assert dict(red.influence) == {"Land": True, "Naval": False}
     assert s.result is not None
     assert {str(seat): line.total for seat, line in lines.items()} == s.result["scores"]
     html = scoring_html(s)
-    assert "Final scores" in html and "(commander dead: 0)" in html
+    assert "Final scores" in html
+    assert "3 Colony Influence <small>(Land; Naval: commander dead, 0)</small>" in html
+    assert "16 territories <small>(13 land, 3 water)</small>" in html
+    assert "4 groups <small>(Australia +2, Indian Ocean Colonies +2)</small>" in html
     assert f'data-seat="{RED}" data-total="23"' in html
     assert winners_line(html) == f"Green wins with {s.result['scores'][str(GREEN)]} points."
 
@@ -389,3 +395,21 @@ def test_an_attack_order_lists_commanders_in_the_engines_order() -> None:
     assert attack_order("a", "b", parse_side("1J+naval,land")) == Attack(
         "a", "b", j=1, commanders=("land", "naval")
     )
+
+
+def test_the_status_strip_through_a_whole_game() -> None:
+    """From setup to game over with computer players: the strip always names the year and
+    the phase, and once the game is over it says so."""
+    from engine.ai import choose_order
+    from engine.core import PlayerSpec
+
+    s = RPS.new_game([PlayerSpec(n, "easy") for n in ("Ann", "Ben", "Cat")], {}, "strip")
+    seen = set()
+    while RPS.actor(s) is not None:
+        html = status_html(s, viewer=s.current)
+        assert f"Year {s.turn} of 5" in html
+        seen.add(s.phase)
+        s = RPS.apply(s, choose_order(s)).state
+    assert {Phase.SETUP, Phase.BID, Phase.PURCHASE, Phase.ACTION} <= seen
+    assert "Game over" in status_html(s)
+    assert winners_line(scoring_html(s)).startswith((*[p.name for p in s.players], "Shared win"))

@@ -242,6 +242,35 @@ TAP_CHECK_JS = """(points) => {
 }"""
 
 
+def panels() -> dict[str, str]:
+    """Name -> HTML: a battle preview in the mid-game (of the legal attacks with plain
+    units, at their largest force, the one with most rounds) and the final scores of the
+    game played on to its end by the computers."""
+    _importable()
+    from engine.ai import choose_order
+    from engine.core import find_ruleset
+    from engine.rulesets.risk_paper_scissors import Attack, Side
+    from ui.risk_paper_scissors.battle_view import battle_html
+    from ui.risk_paper_scissors.scoring_view import scoring_html
+
+    rps = find_ruleset("rps")
+    state, _ = positions()["midgame"]
+    attacks = [
+        o
+        for o in rps.legal_orders(state)
+        if isinstance(o, Attack) and o.target in state.garrisons and o.e + o.j + o.w
+    ]
+
+    def html(order: Any) -> str:
+        force = Side(order.e, order.j, order.w, frozenset(order.commanders))
+        return str(battle_html(state, order.origin, order.target, force))
+
+    battle = max((html(o) for o in attacks), key=lambda text: text.count("data-round="))
+    while rps.actor(state) is not None:
+        state = rps.apply(state, choose_order(state)).state
+    return {"battle": battle, "scoring": scoring_html(state)}
+
+
 def screenshots(folder: Path) -> list[Path]:
     """PNGs of :func:`positions` drawn by the page's renderer, at laptop and phone sizes."""
     _importable()
@@ -291,6 +320,16 @@ def screenshots(folder: Path) -> list[Path]:
                     page.screenshot(path=str(out))
                     saved.append(out)
                 page.close()
+        for name, html in panels().items():
+            page = browser.new_page(viewport={"width": 390, "height": 600})
+            page.set_content(
+                f"<html><head><style>{css}</style></head><body><main class='layout'>"
+                f"<aside class='side'><div class='card'>{html}</div></aside></main></body></html>"
+            )
+            out = folder / f"rps_render_{name}_390.png"
+            page.screenshot(path=str(out), full_page=True)
+            page.close()
+            saved.append(out)
         browser.close()
     return saved
 

@@ -21,10 +21,7 @@ from engine.rulesets.risk_paper_scissors.options import COMMANDER_TYPES
 from engine.rulesets.risk_paper_scissors.orders import Attack, Phase
 from engine.rulesets.risk_paper_scissors.state import RpsState
 from engine.rulesets.risk_paper_scissors.view import card_counts
-
-COMMANDER_NAMES = {
-    c: "Diplomat" if c == "diplomat" else f"{c.title()} Commander" for c in COMMANDER_TYPES
-}
+from ui.risk_paper_scissors.marks import COMMANDER_MARKS, COMMANDER_NAMES
 
 
 @dataclass(frozen=True)
@@ -102,6 +99,14 @@ def side_text(side: Side) -> str:
     if units and named:
         return f"{units} + {named}"
     return units or named or "nothing"
+
+
+def side_short(side: Side) -> str:
+    """``3E 2J 1W +L N`` (the board's commander letters); ``—`` for an empty side."""
+    units = " ".join(f"{n}{t}" for t, n in (("E", side.e), ("J", side.j), ("W", side.w)) if n)
+    letters = " ".join(COMMANDER_MARKS[c] for c in COMMANDER_TYPES if c in side.commanders)
+    text = " ".join(p for p in (units, f"+{letters}" if letters else "") if p)
+    return text or "—"
 
 
 def losses(before: Side, after: Side) -> Side:
@@ -197,15 +202,15 @@ def _rounds_table(preview: BattlePreview, defender_name: str) -> str:
         after_attacker, after_defender = sides[number]
         rows.append(
             f'<tr data-round="{number}"><th scope="row">{number}</th>'
-            f"<td>{escape(side_text(r.attacker))}</td><td>{escape(side_text(r.defender))}</td>"
+            f"<td>{escape(side_short(r.attacker))}</td><td>{escape(side_short(r.defender))}</td>"
             f"<td>{escape(_kills_text(r.attacker_kills, losses(r.defender, after_defender)))}</td>"
             f"<td>{escape(_kills_text(r.defender_kills, losses(r.attacker, after_attacker)))}</td>"
             "</tr>"
         )
     rows.append(
         '<tr class="survivors"><th scope="row">left</th>'
-        f'<td data-side="attacker">{escape(side_text(result.attacker))}</td>'
-        f'<td data-side="defender">{escape(side_text(result.defender))}</td>'
+        f'<td data-side="attacker">{escape(side_short(result.attacker))}</td>'
+        f'<td data-side="defender">{escape(side_short(result.defender))}</td>'
         f'<td colspan="2">no kill possible after {len(result.rounds)} '
         f"round{'s' if len(result.rounds) != 1 else ''}</td></tr>"
     )

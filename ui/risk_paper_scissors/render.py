@@ -14,40 +14,54 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Collection, Mapping, Sequence
-from functools import cache
-from html import escape
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import svgwrite
 
-    from engine.rulesets.risk_paper_scissors.state import Garrison, RpsState
+    from engine.rulesets.risk_paper_scissors.state import RpsState
 
-from ui.shell.palette import SEA, UNOWNED_FILL, SeatStyle, seat_style, text_color_on
+from ui.risk_paper_scissors.marks import (
+    COMMANDER_MARKS,
+    PILL_H,
+    badge,
+    describe,
+    devastated_mark,
+    legend_html,
+    styles_of,
+    unit_text,
+)
+from ui.risk_paper_scissors.places import (
+    Point,
+    geometry_data,
+    group_of,
+    groups,
+    label_points,
+    lunar_rows,
+    moon_transform,
+    on_earth,
+    shape_of,
+    territory_kinds,
+    territory_names,
+)
+from ui.shell.palette import SEA, UNOWNED_FILL, SeatStyle
 from ui.shell.render import HIT_RADIUS, seat_pattern
 
-Point = tuple[float, float]
+__all__ = [
+    "COMMANDER_MARKS",
+    "flashes",
+    "label_points",
+    "legend_html",
+    "render_board",
+    "styles_of",
+    "unit_text",
+]
 
-COMMANDER_MARKS: Mapping[str, str] = {
-    "land": "L",
-    "naval": "N",
-    "space": "S",
-    "nuclear": "A",
-    "diplomat": "D",
-}
-"""The letter on each commander's disc (A for atomic: N is the Naval Commander's)."""
-UNIT_NAMES = (("e", "Elemental"), ("j", "Jaguar"), ("w", "Wolf"))
 
 NAME_SIZE = 6.2
 WATER_NAME_SIZE = 6.0
 MOON_NAME_SIZE = 5.2
-COUNT_SIZE = 6.6
-PILL_H = 9.5
-COMMANDER_R = 3.4
-STATION_R = 3.4
 CONTINENT_STROKE = "#2F3B45"
-BADGE_EDGE = "#2B2B2B"
-"""A thin dark edge on badges: white would vanish on the light yellow seat."""
 COLONY_STROKE = "#1F4E6E"
 WATER_FILLS = ("#A9CBE0", "#B6D5E8", "#9EC3DB", "#BDD9EA")
 """Unowned water, one shade per water colony so that the four colonies read apart."""
@@ -56,116 +70,6 @@ MOON_BACK = "#10263B"
 DEVASTATED_FILL = "url(#devastated)"
 LINK_COLOR = "#5B2A86"
 PATH_COLOR = "#111111"
-
-
-@cache
-def _data() -> tuple[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]:
-    """Classic geometry, RPS geometry and the RPS map file, read once."""
-    from maps import read_map_file
-
-    return (
-        read_map_file("classic_geometry.json"),
-        read_map_file("risk_paper_scissors_geometry.json"),
-        read_map_file("risk_paper_scissors.json"),
-    )
-
-
-@cache
-def territory_kinds() -> dict[str, str]:
-    """Territory id -> ``land``, ``water`` or ``lunar``, in map order."""
-    return {t["id"]: t["kind"] for t in _data()[2]["territories"]}
-
-
-@cache
-def territory_names() -> dict[str, str]:
-    return {t["id"]: t["name"] for t in _data()[2]["territories"]}
-
-
-@cache
-def _group_of() -> dict[str, str]:
-    return {t["id"]: t["group"] for t in _data()[2]["territories"]}
-
-
-@cache
-def _groups() -> dict[str, Mapping[str, Any]]:
-    return {g["id"]: g for g in _data()[2]["groups"]}
-
-
-def _moon_transform() -> tuple[float, float, float]:
-    """(x, y, scale) placing the Moon's viewBox on the Earth's."""
-    moon = _data()[1]["moon"]
-    x, y, width, _ = moon["place"]
-    return float(x), float(y), float(width) / float(moon["viewBox"][2])
-
-
-def _on_earth(point: Sequence[float]) -> Point:
-    x, y, scale = _moon_transform()
-    return x + float(point[0]) * scale, y + float(point[1]) * scale
-
-
-@cache
-def label_points() -> dict[str, Point]:
-    """Where each territory's badge sits, in Earth viewBox units (Moon ones transformed)."""
-    classic, rps, _ = _data()
-    points: dict[str, Point] = {}
-    for tid, kind in territory_kinds().items():
-        if kind == "land":
-            x, y = classic["territories"][tid]["label"]
-            points[tid] = (float(x), float(y))
-        elif kind == "water":
-            x, y = rps["water"][tid]["label"]
-            points[tid] = (float(x), float(y))
-        else:
-            points[tid] = _on_earth(rps["moon"]["territories"][tid]["label"])
-    return points
-
-
-def _shape(tid: str) -> str:
-    classic, rps, _ = _data()
-    kind = territory_kinds()[tid]
-    if kind == "land":
-        return str(classic["territories"][tid]["d"])
-    if kind == "water":
-        return str(rps["water"][tid]["d"])
-    return str(rps["moon"]["territories"][tid]["d"])
-
-
-def unit_text(garrison: Garrison) -> str:
-    """The compact count by type, zero types left out: ``3E 2J 1W``, ``1E``."""
-    return " ".join(f"{n}{t.upper()}" for t, n in _counts(garrison) if n)
-
-
-def _counts(garrison: Garrison) -> list[tuple[str, int]]:
-    return [("e", garrison.e), ("j", garrison.j), ("w", garrison.w)]
-
-
-def _describe(garrison: Garrison) -> str:
-    parts = [
-        f"{n} {name}{'s' if n != 1 else ''}"
-        for (key, name), n in zip(UNIT_NAMES, (garrison.e, garrison.j, garrison.w), strict=True)
-        if n
-    ]
-    parts += [
-        f"{c.title()} Commander" if c != "diplomat" else "Diplomat" for c in garrison.commanders
-    ]
-    return ", ".join(parts)
-
-
-def styles_of(state: RpsState) -> list[SeatStyle]:
-    """Each seat's palette style; a player's colour replaces the palette's only when it is
-    a ``#RRGGBB`` (the engine's default colours are names such as "Red")."""
-    return [seat_style(i, _hex_or_none(p.color)) for i, p in enumerate(state.players)]
-
-
-def _hex_or_none(color: str) -> str | None:
-    digits = color.removeprefix("#")
-    if (
-        color.startswith("#")
-        and len(digits) == 6
-        and all(c in "0123456789abcdefABCDEF" for c in digits)
-    ):
-        return color
-    return None
 
 
 def render_board(
@@ -189,7 +93,7 @@ def render_board(
     """
     import svgwrite  # imported here: the first screen needs no SVG drawing
 
-    classic, rps, _ = _data()
+    classic, rps, _ = geometry_data()
     x0, y0, width, height = classic["viewBox"]
     dwg = svgwrite.Drawing(
         size=("100%", "100%"),
@@ -228,7 +132,7 @@ def render_board(
         if tid in flashes:
             classes.append(flashes[tid])
         return dwg.path(
-            d=_shape(tid),
+            d=shape_of(tid),
             fill=fill,
             stroke="#FFFFFF",
             stroke_width=0.6 if kinds[tid] != "lunar" else 0.9,
@@ -301,8 +205,8 @@ def _unowned_fill(tid: str) -> str:
     if kind == "land":
         return UNOWNED_FILL
     fills = WATER_FILLS if kind == "water" else MOON_FILLS
-    colonies = [g for g, row in _groups().items() if row["kind"] == f"{kind}_colony"]
-    return fills[colonies.index(_group_of()[tid]) % len(fills)]
+    colonies = [g for g, row in groups().items() if row["kind"] == f"{kind}_colony"]
+    return fills[colonies.index(group_of()[tid]) % len(fills)]
 
 
 def _aria(state: RpsState | None, tid: str, devastated: Collection[str]) -> str:
@@ -314,7 +218,7 @@ def _aria(state: RpsState | None, tid: str, devastated: Collection[str]) -> str:
     garrison = state.garrisons.get(tid)
     if garrison is None:
         return f"{label}, empty"
-    label += f", {state.players[garrison.owner].name}: {_describe(garrison)}"
+    label += f", {state.players[garrison.owner].name}: {describe(garrison)}"
     if tid in state.stations:
         label += ", space station"
     return label
@@ -362,7 +266,7 @@ def _outline_marks(
         if tid == selected:
             marks.add(
                 dwg.path(
-                    d=_shape(tid),
+                    d=shape_of(tid),
                     fill="none",
                     stroke="#111",
                     stroke_width=2.4,
@@ -372,7 +276,7 @@ def _outline_marks(
         elif tid in targets:
             marks.add(
                 dwg.path(
-                    d=_shape(tid),
+                    d=shape_of(tid),
                     fill="none",
                     stroke="#FFFFFF",
                     stroke_width=1.6,
@@ -385,8 +289,8 @@ def _outline_marks(
 def _moon(dwg: svgwrite.Drawing, shape: Any, selected: str | None, targets: Collection[str]) -> Any:
     """The inset: a dark frame, the disc, the six lunar territories, the blank far side,
     colony outlines and a ring on each landing site, in the Moon's own units."""
-    moon = _data()[1]["moon"]
-    x, y, scale = _moon_transform()
+    moon = geometry_data()[1]["moon"]
+    x, y, scale = moon_transform()
     fx, fy, fw, fh = moon["frame"]
     inset = dwg.g(**{"class": "moon-inset"})
     inset.add(
@@ -479,7 +383,7 @@ def _lines(
     """The space links that matter now and the planned path."""
     group = dwg.g(**{"class": "lines", "pointer-events": "none"})
     points = label_points()
-    sites = [t for t, row in _lunar_rows().items() if row.get("landing_site")]
+    sites = [t for t, row in lunar_rows().items() if row.get("landing_site")]
     for station in _linked_stations(state, viewer, selected):
         sx, sy = points[station]
         for site in sites:
@@ -499,7 +403,7 @@ def _lines(
             )
     kinds = territory_kinds()
     if len(path) >= 2:
-        wrap = float(_data()[1]["wrap_width"])
+        wrap = float(geometry_data()[1]["wrap_width"])
         d = []
         for a, b in itertools.pairwise(path):
             (ax, ay), (bx, by) = points[a], points[b]
@@ -531,11 +435,6 @@ def _lines(
     return group
 
 
-@cache
-def _lunar_rows() -> dict[str, Mapping[str, Any]]:
-    return {t["id"]: t for t in _data()[2]["territories"] if t["kind"] == "lunar"}
-
-
 def _linked_stations(state: RpsState | None, viewer: int | None, selected: str | None) -> list[str]:
     """A selected station's links; otherwise the viewer's stations' links."""
     if state is None:
@@ -558,13 +457,13 @@ def _labels(
     points = label_points()
     names = territory_names()
     kinds = territory_kinds()
-    rps = _data()[1]
+    rps = geometry_data()[1]
     sites = set(rps["moon"]["landing_sites"])
     for gid, colony in rps["water_colonies"].items():
         cx, cy = colony["label"]
         labels.add(_colony_label(dwg, gid, (float(cx), float(cy))))
     for gid, colony in rps["moon"]["colonies"].items():
-        labels.add(_colony_label(dwg, gid, _on_earth(colony["label"]), size=5.2, fill="#FFFFFF"))
+        labels.add(_colony_label(dwg, gid, on_earth(colony["label"]), size=5.2, fill="#FFFFFF"))
     for tid, (x, y) in points.items():
         kind = kinds[tid]
         size = {"land": NAME_SIZE, "water": WATER_NAME_SIZE, "lunar": MOON_NAME_SIZE}[kind]
@@ -583,16 +482,16 @@ def _labels(
             )
         )
         if tid in devastated:
-            labels.add(_devastated_mark(dwg, tid, (x, y)))
+            labels.add(devastated_mark(dwg, tid, (x, y)))
         elif state is not None and tid in state.garrisons:
-            labels.add(_badge(dwg, state, tid, (x, y), styles, viewer))
+            labels.add(badge(dwg, state, tid, (x, y), styles, viewer))
     return labels
 
 
 def _colony_label(
     dwg: svgwrite.Drawing, gid: str, at: Point, size: float = 6.0, fill: str = "#0B2E4A"
 ) -> Any:
-    group = _groups()[gid]
+    group = groups()[gid]
     return dwg.text(
         f"{group['name']} +{group['bonus']}",
         insert=(at[0], at[1] + size / 3),
@@ -605,142 +504,6 @@ def _colony_label(
         stroke_opacity=0.7,
         **{"class": "colony-bonus", "data-group": gid, "paint-order": "stroke"},
     )
-
-
-def _devastated_mark(dwg: svgwrite.Drawing, tid: str, at: Point) -> Any:
-    """A bold cross in a white disc: impassable even without the hatching."""
-    x, y = at
-    mark = dwg.g(**{"class": "devastated-mark", "data-devastated": tid})
-    mark.add(dwg.circle((x, y), 5.2, fill="#FFFFFF", stroke="#3A3A3A", stroke_width=1))
-    r = 2.8
-    mark.add(
-        dwg.path(
-            d=f"M{x - r:.1f},{y - r:.1f} L{x + r:.1f},{y + r:.1f} "
-            f"M{x + r:.1f},{y - r:.1f} L{x - r:.1f},{y + r:.1f}",
-            stroke="#B00020",
-            stroke_width=1.8,
-            stroke_linecap="round",
-        )
-    )
-    return mark
-
-
-def _badge(
-    dwg: svgwrite.Drawing,
-    state: RpsState,
-    tid: str,
-    at: Point,
-    styles: Sequence[SeatStyle],
-    viewer: int | None,
-) -> Any:
-    """The owner's pill with the count by type, a lettered disc per commander above it, a
-    station ring on its left and (for its owner only) an armed-card tab on its right.
-    The discs are in the owner's colour like the pill: on white, yellow would vanish."""
-    garrison = state.garrisons[tid]
-    style = styles[garrison.owner]
-    x, y = at
-    text = unit_text(garrison)
-    width = max(PILL_H, 4.2 * len(text) + 4) if text else PILL_H * 0.7
-    badge = dwg.g(
-        **{
-            "class": "badge",
-            "data-badge": tid,
-            "data-owner": str(garrison.owner),
-            "data-e": str(garrison.e),
-            "data-j": str(garrison.j),
-            "data-w": str(garrison.w),
-            "data-commanders": " ".join(garrison.commanders),
-        }
-    )
-    badge.add(
-        dwg.rect(
-            (x - width / 2, y - PILL_H / 2),
-            (width, PILL_H),
-            rx=PILL_H / 2,
-            fill=style.color,
-            stroke=BADGE_EDGE,
-            stroke_width=0.7,
-        )
-    )
-    if text:
-        badge.add(
-            dwg.text(
-                text,
-                insert=(x, y + COUNT_SIZE * 0.36),
-                text_anchor="middle",
-                font_size=COUNT_SIZE,
-                font_weight="bold",
-                fill=text_color_on(style.color),
-                **{"class": "count"},
-            )
-        )
-    commanders = garrison.commanders
-    first = x - (len(commanders) - 1) * COMMANDER_R
-    for i, commander in enumerate(commanders):
-        cx, cy = first + 2 * COMMANDER_R * i, y - PILL_H / 2 - COMMANDER_R + 0.4
-        mark = dwg.g(**{"class": "commander", "data-commander": commander})
-        mark.add(
-            dwg.circle((cx, cy), COMMANDER_R, fill=style.color, stroke=BADGE_EDGE, stroke_width=0.6)
-        )
-        mark.add(
-            dwg.text(
-                COMMANDER_MARKS[commander],
-                insert=(cx, cy + 1.6),
-                text_anchor="middle",
-                font_size=4.4,
-                font_weight="bold",
-                fill=text_color_on(style.color),
-            )
-        )
-        badge.add(mark)
-    if tid in state.stations:
-        badge.add(_station(dwg, (x - width / 2 - STATION_R - 0.6, y)))
-    if viewer is not None and garrison.owner == viewer and tid in state.armed:
-        badge.add(_armed(dwg, (x + width / 2 + 3.4, y), state.armed[tid]))
-    return badge
-
-
-def _station(dwg: svgwrite.Drawing, at: Point) -> Any:
-    """A white ring with a dark cross (⊕): the same for every owner, whose colour and
-    pattern are all round it already."""
-    x, y = at
-    mark = dwg.g(**{"class": "station"})
-    mark.add(dwg.circle((x, y), STATION_R, fill="#FFFFFF", stroke="#111", stroke_width=1.1))
-    mark.add(
-        dwg.path(
-            d=f"M{x - STATION_R:.1f},{y:.1f} H{x + STATION_R:.1f} "
-            f"M{x:.1f},{y - STATION_R:.1f} V{y + STATION_R:.1f}",
-            stroke="#111",
-            stroke_width=1.1,
-        )
-    )
-    return mark
-
-
-def _armed(dwg: svgwrite.Drawing, at: Point, card: str) -> Any:
-    """A small face-down card with "!" (its owner's view only)."""
-    from engine.rulesets.risk_paper_scissors.cards import CARDS
-
-    x, y = at
-    name = CARDS[card].name if card in CARDS else card
-    mark = dwg.g(**{"class": "armed", "data-armed": card})
-    mark.set_desc(title=f"armed: {name}")
-    mark.add(
-        dwg.rect(
-            (x - 2.6, y - 3.6), (5.2, 7.2), rx=0.8, fill="#FFD400", stroke="#111", stroke_width=0.8
-        )
-    )
-    mark.add(
-        dwg.text(
-            "!",
-            insert=(x, y + 2.3),
-            text_anchor="middle",
-            font_size=6,
-            font_weight="bold",
-            fill="#111",
-        )
-    )
-    return mark
 
 
 def flashes(before: RpsState | None, after: RpsState) -> dict[str, str]:
@@ -758,32 +521,3 @@ def flashes(before: RpsState | None, after: RpsState) -> dict[str, str]:
         elif old is not None and new is not None and old.to_json() != new.to_json():
             found[tid] = "flash-moved"
     return found
-
-
-def legend_html(state: RpsState | None = None) -> str:
-    """The board's key: unit letters and what beats what, commander letters, stations,
-    landing sites, devastation, armed cards, and (with a state) each player's swatch."""
-    from ui.shell.render import swatch
-
-    rows = [
-        "<li><b>E</b> Elemental · <b>J</b> Jaguar · <b>W</b> Wolf — "
-        "Wolves beat Elementals, Elementals beat Jaguars and commanders, "
-        "Jaguars and commanders beat Wolves</li>",
-        "<li>Commanders: "
-        + " · ".join(
-            f"<b>{letter}</b> {'Diplomat' if c == 'diplomat' else c.title()}"
-            for c, letter in COMMANDER_MARKS.items()
-        )
-        + "</li>",
-        "<li><span class='rps-key station' aria-hidden='true'>⊕</span> space station: "
-        "links its territory to the Moon's landing sites (★, dashed rings)</li>",
-        "<li><span class='rps-key devastated' aria-hidden='true'>✕</span> devastated: "
-        "impassable</li>",
-        "<li><span class='rps-key armed' aria-hidden='true'>!</span> your armed card "
-        "(only you see it)</li>",
-    ]
-    if state is not None:
-        for seat, player in enumerate(state.players):
-            mark = swatch(seat, _hex_or_none(player.color), False, 14)
-            rows.append(f"<li>{mark} {escape(player.name)}</li>")
-    return "<ul class='rps-legend'>" + "".join(rows) + "</ul>"

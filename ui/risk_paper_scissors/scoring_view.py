@@ -42,7 +42,7 @@ class ScoreLine:
     groups: tuple[tuple[str, int], ...]
     """(group name, bonus) of every group held."""
     influence: tuple[tuple[str, bool], ...]
-    """(card name, counts) for each Colony Influence card known to the viewer; it counts
+    """(deck, counts) for each Colony Influence card known to the viewer; it counts
     while its deck's commander is in play."""
     influence_points: int
     energy: int
@@ -70,7 +70,7 @@ def score_lines(state: RpsState, viewer: int | None = None) -> list[ScoreLine]:
         kinds = {k: sum(1 for t in owned if board.kind[t] == k) for k in ("land", "water", "lunar")}
         known = over or seat == viewer
         influence = tuple(
-            (f"{CARDS[c].deck.title()} {CARDS[c].name}", state.has_commander(seat, CARDS[c].deck))
+            (CARDS[c].deck.title(), state.has_commander(seat, CARDS[c].deck))
             for c in (player.hand if known else [])
             if CARDS[c].timing is Timing.SCORE
         )
@@ -117,31 +117,19 @@ def scoring_html(state: RpsState, viewer: int | None = None) -> str:
     winners = {int(s) for s in (state.result or {}).get("winners", [])}
     rows = []
     for line in score_lines(state, viewer):
-        player = state.players[line.seat]
         who = f"{swatch(line.seat, styles[line.seat].color, False, 14)} {escape(line.name)}"
         if not line.alive:
             rows.append(
                 f'<tr class="eliminated" data-seat="{line.seat}"><th scope="row">{who}</th>'
-                '<td colspan="6">eliminated</td></tr>'
+                '<td colspan="3">eliminated</td></tr>'
             )
             continue
-        terr = ", ".join(f"{n} {KIND_WORDS[k]}" for k, n in line.territories.items() if n) or "none"
-        groups = ", ".join(f"{escape(name)} +{bonus}" for name, bonus in line.groups) or "—"
-        influence = (
-            ", ".join(
-                escape(name) + ("" if counts else " (commander dead: 0)")
-                for name, counts in line.influence
-            )
-            or "—"
-        )
         mark = ' class="winner"' if line.seat in winners else ""
         rows.append(
             f'<tr{mark} data-seat="{line.seat}" data-total="{line.total}">'
             f'<th scope="row">{who}{" ★" if line.seat in winners else ""}</th>'
-            f"<td>{line.territory_points} <small>({terr})</small></td>"
-            f"<td>{line.group_points} <small>({groups})</small></td>"
-            f"<td>{line.influence_points} <small>({influence})</small></td>"
-            f"<td><b>{line.total}</b></td><td>{player.energy}</td><td>{line.units}</td></tr>"
+            f'<td class="total"><b>{line.total}</b></td><td>{_breakdown(line)}</td>'
+            f"<td><small>{line.energy} energy<br>{line.units} units</small></td></tr>"
         )
     title = "Final scores" if over else "Scores so far (provisional)"
     lead = (
@@ -152,13 +140,32 @@ def scoring_html(state: RpsState, viewer: int | None = None) -> str:
     return (
         f'<section class="rps-scoring" aria-label="{title}"><h2>{title}</h2>{lead}'
         '<table class="rps-scores"><thead><tr><th scope="col">Player</th>'
-        '<th scope="col">Territories</th><th scope="col">Groups</th>'
-        '<th scope="col">Colony Influence</th><th scope="col">Total</th>'
-        '<th scope="col">Energy</th><th scope="col">Units</th></tr></thead>'
+        '<th scope="col">Points</th><th scope="col">Territories + groups + Colony Influence</th>'
+        '<th scope="col">Ties</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
         "<p><small>Ties: more energy left, then more units on the board; "
         "then a shared win.</small></p></section>"
     )
+
+
+def _breakdown(line: ScoreLine) -> str:
+    """``18 territories (18 land) + 5 groups (North America +5) + 6 Colony Influence
+    (Land, Diplomat; Naval: commander dead)``."""
+    kinds = ", ".join(f"{n} {KIND_WORDS[k]}" for k, n in line.territories.items() if n)
+    parts = [
+        f"{line.territory_points} territories" + (f" <small>({kinds})</small>" if kinds else "")
+    ]
+    groups = ", ".join(f"{escape(name)} +{bonus}" for name, bonus in line.groups)
+    parts.append(f"{line.group_points} groups" + (f" <small>({groups})</small>" if groups else ""))
+    counted = [deck for deck, counts in line.influence if counts]
+    dead = [deck for deck, counts in line.influence if not counts]
+    notes = ", ".join(counted) + ("; " if counted and dead else "")
+    notes += ", ".join(dead) + (": commander dead, 0" if dead else "")
+    parts.append(
+        f"{line.influence_points} Colony Influence"
+        + (f" <small>({notes})</small>" if notes else "")
+    )
+    return " + ".join(parts)
 
 
 def status_html(state: RpsState, viewer: int | None = None) -> str:
