@@ -409,10 +409,10 @@ def last_battle_html(session: Session) -> str:
 
 
 def _side(text: object) -> str:
-    """A side as the battle preview writes it (so the two read alike)."""
-    from ui.risk_paper_scissors.battle_view import side_text
+    """A side as the battle preview's "left" row writes it (so the two read alike)."""
+    from ui.risk_paper_scissors.battle_view import side_short
 
-    return escape(side_text(parse_side(str(text))))
+    return escape(side_short(parse_side(str(text))))
 
 
 def _card_controls(session: Session) -> str:
