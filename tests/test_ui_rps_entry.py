@@ -78,16 +78,23 @@ def test_an_attack_refused_by_the_rules_shows_why_and_cannot_be_committed() -> N
 
 
 def test_one_unit_stays_and_the_force_is_chosen_by_type() -> None:
-    """Spec 10.2: "one unit always stays behind"; the force starts as the largest one and
-    is changed unit by unit, never beyond what the origin holds."""
+    """Spec 10.2: "one unit always stays behind"; the force starts as every unit but one,
+    commanders at home (ticked in one by one), and is changed unit by unit, never beyond
+    what the origin holds."""
     session = session_of(layout={"siam": "Red 2E/1W+land"})
     entry.click(session, "siam")
     assert session.draft.force["e"] == 1 and session.draft.force["w"] == 1
+    assert session.draft.force["commanders"] == ()
     entry.adjust_force(session, "W", 1)
     assert session.draft.force["w"] == 1
+    entry.adjust_force(session, "land", 1)
+    assert session.draft.force["commanders"] == ("land",)
     entry.adjust_force(session, "E", -1)
     entry.adjust_force(session, "land", -1)
     assert session.draft.force["e"] == 0 and session.draft.force["commanders"] == ()
+    lone = session_of(layout={"siam": "Red 1E+land"})
+    entry.click(lone, "siam")  # only the commander can go
+    assert lone.draft.force["commanders"] == ("land",) and lone.draft.force["e"] == 0
     assert entry.click(session, "siam").message == "Selection cleared."
     single = session_of(layout={"siam": "Red 1E"})
     assert entry.click(single, "siam").warn

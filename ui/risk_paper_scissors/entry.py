@@ -29,7 +29,7 @@ from engine.rulesets.risk_paper_scissors.orders import (
     PlayCard,
     Setup,
 )
-from engine.rulesets.risk_paper_scissors.state import RpsState
+from engine.rulesets.risk_paper_scissors.state import Garrison, RpsState
 from ui.risk_paper_scissors.session import Draft, Session
 
 TARGETED_CARDS = frozenset({"nuclear.rocket_strike", "diplomat.redeployment", *ASSEMBLE_KIND})
@@ -68,6 +68,16 @@ def side_of(force: dict[str, object]) -> Side:
         int(str(force.get("w", 0))),
         frozenset(str(c) for c in commanders),
     )
+
+
+def default_force(garrison: Garrison, loss_order: tuple[str, ...]) -> dict[str, object]:
+    """The force first offered: every unit but one, commanders staying home (a commander
+    lost in battle takes its deck's cards and Colony Influence with it) unless no other
+    unit could go; the player ticks a commander in to send it."""
+    force = force_fields(largest_force(garrison, loss_order))
+    if force["e"] or force["j"] or force["w"]:
+        force["commanders"] = ()
+    return force
 
 
 def force_order(state: RpsState, draft: Draft) -> Move | Attack | None:
@@ -192,7 +202,7 @@ def _force_click(session: Session, territory: str) -> Click:
             return Click(message=f"{name} has one unit: one must stay behind.", warn=True)
         draft.origin = territory
         draft.target = None
-        draft.force = force_fields(largest_force(garrison, state.options.commander_loss_order))
+        draft.force = default_force(garrison, state.options.commander_loss_order)
         return Click(message=f"From {name}: now choose where to move or attack.")
     draft.target = territory
     verb = "Move to" if state.owner(territory) == seat else "Attack"
@@ -215,8 +225,7 @@ def _card_click(session: Session, territory: str) -> Click:
             if garrison is None or garrison.owner != seat or garrison.units < 2:
                 return Click(message="Redeployment: choose one of your territories with 2+ units.")
             draft.origin = territory
-            loss_order = state.options.commander_loss_order
-            draft.force = force_fields(largest_force(garrison, loss_order))
+            draft.force = default_force(garrison, state.options.commander_loss_order)
             return Click(message="Redeployment: now choose where the force goes.")
         draft.target = territory
         return Click(message="Redeployment: confirm the force in the panel.")
