@@ -115,6 +115,17 @@ def test_one_year_of_bids_by_sealed_codes_between_two_browsers(
     b.wait_for_function(f"{BODY}.phase === 'purchase'")
     assert b.get_by_test_id("turn-order").inner_text() == order_a
     expect(b.get_by_test_id("waiting")).to_be_visible()  # Ada's turn, in her browser
+
+    # Ada's turn goes to Boris as a save code (with the resolution before it, which his
+    # page already holds and skips); then it is his turn.
     a.wait_for_function(f"{BODY}.humanTurn === 'true'")
+    a.get_by_test_id("end-purchase").click()
+    a.wait_for_function(f"{BODY}.phase === 'action'")
+    a.get_by_test_id("end-turn").click()
+    turn = sent(a)
+    assert turn.startswith(resolved) and len(turn) > len(resolved)
+    close_dialog(a)
+    load(b, turn)
+    b.wait_for_function(f"{BODY}.humanTurn === 'true' && {BODY}.phase === 'purchase'")
     assert_clean(a)
     assert_clean(b)

@@ -106,3 +106,38 @@ def test_another_rulesets_code_is_refused_by_this_page() -> None:
     assert ada.pbem is not None
     result = pbem.interpret(None, ada.pbem.record.code, KEYS[0].public_key_text)
     assert result.kind == "refused" and result.error == "pbem/ruleset"
+
+
+def test_the_turn_after_the_resolution_carries_it_for_whoever_missed_it() -> None:
+    """The resolver's next turn goes out with the resolution's save before it: a player
+    who loaded the resolution skips it, one who did not gets both, each verified."""
+    ada, boris = at_first_bid()
+    assert ada.pbem is not None and boris.pbem is not None
+    seal_a, reveal_a = email_bids.seal_bid(ada.pbem, Bid(0, 2, (1,)), KEYS[0])
+    seal_b, reveal_b = email_bids.seal_bid(boris.pbem, Bid(1, 1, (1,)), KEYS[1])
+    seals = seal_a + seal_b
+    reveals = email_bids.reveal(ada.pbem, reveal_a, seals, KEYS[0]) + email_bids.reveal(
+        boris.pbem, reveal_b, seals, KEYS[1]
+    )
+    resolution = email_bids.resolve(ada.pbem, seals, reveals, KEYS[0])
+    email_bids.adopt_resolution(ada.pbem, resolution)
+    ada.adopt(resolution.state, resolution.events, "resolved")
+    ada.bid_round = {"resolved": resolution.code, "seq": resolution.record.seq}
+    from engine.rulesets.risk_paper_scissors.orders import EndPurchase, EndTurn
+
+    ada.play(EndPurchase())
+    ada.play(EndTurn())
+    pbem.seal(ada.pbem, ada.state, KEYS[0])
+    email_bids.with_resolution(ada)
+    sent = ada.pbem.outbox
+    assert sent is not None and sent.startswith(resolution.code)
+    fresh = pbem.interpret(boris.pbem, sent, KEYS[1].public_key_text, "risk_paper_scissors")
+    assert fresh.kind == "accepted", fresh.message
+    loaded = pbem.interpret(
+        boris.pbem, resolution.code, KEYS[1].public_key_text, "risk_paper_scissors"
+    )
+    assert loaded.record is not None
+    pbem.accept(boris, loaded.record, KEYS[1].public_key_text, verified=True)
+    again = pbem.interpret(boris.pbem, sent, KEYS[1].public_key_text, "risk_paper_scissors")
+    assert again.kind == "accepted" and again.record is not None
+    assert again.record.state.current == 1

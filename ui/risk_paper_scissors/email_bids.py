@@ -184,3 +184,15 @@ def turn_due(session: Any) -> bool:
     at once, so the shell's "the next actor is elsewhere" never comes)."""
     game = session.pbem
     return game is not None and session.sealed_round and bool(game.actions)
+
+
+def with_resolution(session: Any) -> None:
+    """The turn just signed here follows the bids this browser resolved: the code to send
+    carries the resolution's save first, so that a player who has not loaded it yet gets
+    both (the shell skips the one a player already holds)."""
+    game = session.pbem
+    resolved = session.bid_round.get("resolved")
+    if game is None or not resolved or game.outbox is None:
+        return
+    if game.record.seq == int(session.bid_round.get("seq", -2)) + 1:
+        game.outbox = resolved + game.outbox  # codes split at "RK1."; a link stays URL-safe

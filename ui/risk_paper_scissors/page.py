@@ -177,12 +177,16 @@ class RpsPage:
         session = self.session
         if session is None:
             return
-        from ui.risk_paper_scissors.email_bids import turn_due
+        from ui.risk_paper_scissors.email_bids import turn_due, with_resolution
 
+        game = session.pbem
+        before = None if game is None else game.outbox
         if turn_due(session):
             self.seal_turn()
         else:
             self.email.seal_if_due()
+        if game is not None and game.outbox != before:
+            with_resolution(session)
         self.shell.autosave(self.entry, session.to_json())
 
     def seal_turn(self) -> None:
@@ -421,6 +425,7 @@ class RpsPage:
                 resolution = email_bids.resolve(session.pbem, seals, pasted, key)
                 email_bids.adopt_resolution(session.pbem, resolution)
                 session.adopt(resolution.state, resolution.events, "— Bids resolved by email")
+                session.bid_round = {"resolved": resolution.code, "seq": resolution.record.seq}
                 self.email.dialog = "send"
                 self.message("Bids resolved: send the save code to every player.")
         except (EngineError, KeyError) as exc:

@@ -21,6 +21,7 @@ The flow:
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -398,6 +399,17 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
+def unseen(held: SaveRecord, codes: list[str]) -> list[str]:
+    """The saves of a pasted chain after the one this browser holds (a sender may send
+    two saves at once, e.g. a round's resolution and the turn after it, to a player who
+    has already loaded the first)."""
+    for index, code in enumerate(codes[:-1]):
+        with contextlib.suppress(EngineError):
+            if read_save(code).hash == held.hash:
+                return codes[index + 1 :]
+    return codes
+
+
 def offerable_seats(
     record: SaveRecord, key_text: str, invite: tuple[int, str] | None = None
 ) -> tuple[int, ...]:
@@ -437,6 +449,7 @@ def interpret(
                 f"this is a save of the {record.ruleset} rules; this page plays {ruleset} by email",
             )
         if game is not None and record.game_id == game.game_id:
+            codes = unseen(game.record, codes)
             continuation = continue_chain(game.record, codes)
             record = continuation.record
             if continuation.verified:
