@@ -129,6 +129,7 @@ def test_setup_places_every_point_with_the_chosen_headquarters() -> None:
     own = session.state.territories_of(0)
     hq = next(t for t in own[1:] if session.state.board.kind[t] == "land")
     entry.click(session, hq)
+    session.draft.headquarters = session.draft.buy_at  # "Headquarters here"
     order = entry.setup_order(session)
     assert order.land_commander == hq and order.diplomat == hq and order.station == hq
     session.play(order)
@@ -141,3 +142,37 @@ def test_clicks_out_of_turn_do_nothing() -> None:
     click = entry.click(session, "siam")
     assert click.order is None and "not your turn" in click.message
     assert entry.click(session, "atlantis").warn
+
+
+def test_a_setup_placed_by_hand_is_exactly_the_points() -> None:
+    """Spec 5.3: "units worth exactly 35/30/25 points minus the claims ... on their own
+    territories, within the caps": the player places unit by unit, the page counts the
+    points left, and the engine takes the order only when none are."""
+    from engine.core import PlayerSpec
+    from engine.errors import EngineError
+    from engine.rulesets.risk_paper_scissors.setup import setup_points
+
+    session = Session.new([PlayerSpec(n) for n in ("Ada", "Boris", "Chloe")], {}, "by-hand")
+    own = session.state.territories_of(0)
+    points = setup_points(session.state, 0)
+    entry.click(session, own[0])
+    for _ in range(points // 5):
+        entry.place_step(session, "w", 1)
+    entry.click(session, own[1])
+    for _ in range(points % 5 + 1):
+        entry.place_step(session, "e", 1)
+    assert entry.placed_points(session.draft) == points + 1
+    before = session.state.to_json()
+    try:
+        session.play(entry.manual_setup_order(session))
+    except EngineError as exc:
+        assert exc.code == "rps/setup-points"
+    else:
+        raise AssertionError("one point too many was accepted")
+    assert session.state.to_json() == before
+    entry.place_step(session, "e", -1)
+    session.draft.station = own[0] if session.state.board.kind[own[0]] == "land" else None
+    order = entry.manual_setup_order(session)
+    session.play(order)
+    assert session.state.garrisons[own[0]].w == points // 5
+    assert session.state.garrisons[own[1]].e == 1 + points % 5

@@ -8,7 +8,7 @@ garrison (an armed card of the defender, which the attacker cannot see, may stil
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import networkx as nx
 
@@ -169,9 +169,9 @@ def click(session: Session, territory: str) -> Click:
         return Click(order=Claim(territory))
     if phase is Phase.SETUP:
         if state.owner(territory) != seat:
-            return Click(message=f"{name} is not yours: headquarters go on your own.", warn=True)
-        draft.headquarters = territory
-        return Click(message=f"Headquarters (Land Commander and Diplomat): {name}.")
+            return Click(message=f"{name} is not yours: you place on your own.", warn=True)
+        draft.buy_at = territory
+        return Click(message=f"Placing on {name}.")
     if phase is Phase.PURCHASE:
         if state.owner(territory) != seat:
             return Click(
@@ -262,14 +262,55 @@ def card_order(session: Session, **fields: object) -> PlayCard | None:
 
 def setup_order(session: Session) -> Setup:
     """Every setup point placed (the engine's balanced placement) with the chosen
-    headquarters first; the station goes on it when it is land."""
+    headquarters first (the station on it when it is land, unless one was chosen)."""
     state = session.state
     seat = state.current
     own = state.territories_of(seat)
-    hq = session.draft.headquarters
+    draft = session.draft
+    hq = draft.headquarters
     if hq in own:
         own = [hq, *(t for t in own if t != hq)]
-    return default_setup(state, seat, own)
+    order = default_setup(state, seat, own)
+    if draft.station in own and state.board.kind[draft.station] == "land":
+        order = replace(order, station=draft.station)
+    return order
+
+
+def place_step(session: Session, unit: str, delta: int) -> None:
+    """One more or fewer ``unit`` (e, j or w) placed by hand on the selected territory."""
+    draft = session.draft
+    at = draft.buy_at
+    if at is None or session.state.owner(at) != session.state.current:
+        return
+    counts = draft.placed.setdefault(at, [0, 0, 0])
+    index = "ejw".index(unit)
+    counts[index] = max(0, counts[index] + delta)
+    if not any(counts):
+        del draft.placed[at]
+
+
+def placed_points(draft: Draft) -> int:
+    return sum(e + 3 * j + 5 * w for e, j, w in draft.placed.values())
+
+
+def manual_setup_order(session: Session) -> Setup:
+    """The Setup the player placed by hand (the engine checks the points and caps)."""
+    state = session.state
+    own = state.territories_of(state.current)
+    draft = session.draft
+    hq = draft.headquarters if draft.headquarters in own else own[0]
+    land = [t for t in own if state.board.kind[t] == "land"]
+    station = draft.station if draft.station in own else (hq if hq in land else land[0])
+    spots = [t for t in own if t in draft.placed]
+    return Setup(
+        tuple(spots),
+        tuple(draft.placed[t][0] for t in spots),
+        tuple(draft.placed[t][1] for t in spots),
+        tuple(draft.placed[t][2] for t in spots),
+        hq,
+        hq,
+        station,
+    )
 
 
 def adjust_force(session: Session, unit: str, delta: int) -> None:

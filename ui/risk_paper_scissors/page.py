@@ -297,6 +297,15 @@ class RpsPage:
         elif name == "setup":
             self.play(entry.setup_order(session))
             return
+        elif name == "setup-manual":
+            self.play(entry.manual_setup_order(session))
+            return
+        elif name == "place-step":
+            entry.place_step(session, str(data.unit), int(str(data.delta)))
+        elif name == "setup-hq":
+            draft.headquarters = draft.buy_at
+        elif name == "setup-station":
+            draft.station = draft.buy_at
         elif name == "buy-step":
             unit = str(data.unit)
             draft.buy[unit] = max(0, draft.buy[unit] + int(str(data.delta)))

@@ -253,8 +253,7 @@ def _purchase_html(session: Session) -> str:
         "commanders and stations go on the territory chosen above.</p>"
     )
     market_shut = (
-        state.turn_state.cards_bought >= options.cards_per_turn
-        or player.energy < options.card_cost
+        state.turn_state.cards_bought >= options.cards_per_turn or player.energy < options.card_cost
     )
     market = "".join(
         _button(

@@ -40,6 +40,9 @@ class Draft:
     buy_at: str | None = None
     buy: dict[str, int] = field(default_factory=lambda: {"e": 0, "j": 0, "w": 0})
     headquarters: str | None = None
+    station: str | None = None
+    placed: dict[str, list[int]] = field(default_factory=dict)
+    """A setup placed by hand: territory -> [E, J, W] added there."""
 
     def clear_force(self) -> None:
         self.origin = self.target = None
@@ -55,6 +58,8 @@ class Draft:
             "buy_at": self.buy_at,
             "buy": dict(self.buy),
             "headquarters": self.headquarters,
+            "station": self.station,
+            "placed": {t: list(c) for t, c in self.placed.items()},
         }
 
     @classmethod
@@ -76,6 +81,11 @@ class Draft:
             buy_at=_text_or_none(data.get("buy_at")),
             buy={unit: int(buy.get(unit, 0)) for unit in ("e", "j", "w")},
             headquarters=_text_or_none(data.get("headquarters")),
+            station=_text_or_none(data.get("station")),
+            placed={
+                str(t): [int(n) for n in counts][:3]
+                for t, counts in dict(data.get("placed") or {}).items()
+            },
         )
 
 
