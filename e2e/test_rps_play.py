@@ -83,6 +83,10 @@ def test_a_human_plays_a_whole_year_against_computers(
     wait_ready(page)
     start_rps(page, "e2e-year")
     wait_human(page, "setup")
+    click_territory(page, legal(page)[0])
+    page.get_by_test_id("place-w-plus").click()
+    expect(page.get_by_test_id("setup-left")).to_contain_text("left")
+    page.screenshot(path=str(artifacts / "rps-setup-1366.png"))
     page.get_by_test_id("setup-place").click()
 
     wait_human(page, "bid")

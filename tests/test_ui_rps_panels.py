@@ -73,3 +73,17 @@ def test_the_hand_is_the_viewers_only() -> None:
     session = Session(state)
     html = panels.hand_html(session)
     assert "Death Trap" in html and "Cease Fire" not in html
+
+
+def test_the_setup_panel_counts_the_points_placed_by_hand() -> None:
+    """Spec 5.3: exactly the remaining points: the panel says how many are left, and its
+    Confirm button waits until none are."""
+    session = Session.new([PlayerSpec(n) for n in ("Ada", "Boris", "Chloe")], {}, "panel")
+    html = panels.controls_html(session, None)
+    assert 'data-testid="setup-place"' in html and "Tap one of your territories" in html
+    own = session.state.territories_of(0)
+    entry.click(session, own[0])
+    entry.place_step(session, "w", 1)
+    html = panels.controls_html(session, None)
+    assert 'data-testid="place-w">1<' in html
+    assert "points left" in html and 'data-testid="setup-manual" disabled' in html

@@ -71,7 +71,7 @@ def prompt(session: Session) -> str:
     if phase is Phase.CLAIM:
         return f"{name}: claim an unclaimed land territory on the map."
     if phase is Phase.SETUP:
-        return f"{name}: choose your headquarters on the map, then place your units."
+        return f"{name}: place your units — for you in one click, or by hand on the map."
     if phase is Phase.BID:
         return f"{name}: bid energy for your turn slot this year (the bid is sealed)."
     if phase is Phase.PURCHASE:
@@ -157,18 +157,62 @@ def controls_html(session: Session, plan: Plan | None, preview: str = "") -> str
 
 
 def _setup_html(session: Session) -> str:
+    from ui.risk_paper_scissors.entry import placed_points
+
     state = session.state
     seat = state.current
-    hq = session.draft.headquarters or (state.territories_of(seat) or [""])[0]
-    return (
-        f"<p>{setup_points(state, seat)} unit points to place on your "
-        f"{len(state.territories_of(seat))} territories (Wolves 5, Jaguars 3, Elementals 1), "
-        "with a free Land Commander, Diplomat and space station at your headquarters.</p>"
-        f'<p>Headquarters: <strong data-testid="setup-hq">{escape(session.name(hq))}</strong>'
-        ' <span class="muted small">(tap another of yours to change)</span></p>'
-        '<div class="row">'
-        + _button("Place my units", "rps-setup", "setup-place", "primary")
+    draft = session.draft
+    own = state.territories_of(seat)
+    hq = draft.headquarters if draft.headquarters in own else (own or [""])[0]
+    station = draft.station if draft.station in own else hq
+    points = setup_points(state, seat)
+    left = points - placed_points(draft)
+    at = draft.buy_at if draft.buy_at in own else None
+    counts = draft.placed.get(at or "", [0, 0, 0])
+    steppers = "".join(
+        f'<div class="stepper"><span>{label}</span>'
+        + _button("−", "rps-place-step", f"place-{u}-minus", "small", unit=u, delta=-1)
+        + f'<strong data-testid="place-{u}">{counts[i]}</strong>'
+        + _button("+", "rps-place-step", f"place-{u}-plus", "small", unit=u, delta=1)
         + "</div>"
+        for i, (u, label) in enumerate(UNIT_LABELS)
+    )
+    if at is not None:
+        where = (
+            f"<p>On <strong>{escape(session.name(at))}</strong></p>{steppers}"
+            '<div class="row wrap">'
+            + _button("Headquarters here", "rps-setup-hq", "setup-hq-here", "small")
+            + _button(
+                "Station here",
+                "rps-setup-station",
+                "setup-station-here",
+                "small",
+                off=state.board.kind[at] != "land",
+            )
+            + "</div>"
+        )
+    else:
+        where = '<p class="muted">Tap one of your territories to place units on it.</p>'
+    by_hand = (
+        f'<h3>Or by hand <span class="muted small" data-testid="setup-left">{left} of '
+        f"{points} points left</span></h3>"
+        + where
+        + '<div class="row">'
+        + _button("Confirm my placement", "rps-setup-manual", "setup-manual", "", off=left != 0)
+        + "</div>"
+    )
+    caps = ", ".join(f"{state.options.cap(u)} {u}" for u in ("W", "J", "E"))
+    return (
+        f"<p>{points} unit points to place on your {len(own)} territories (Wolves 5, Jaguars "
+        f"3, Elementals 1; at most {caps} on the board), with a free Land Commander and "
+        "Diplomat at your headquarters and a space station.</p>"
+        f'<p>Headquarters: <strong data-testid="setup-hq">{escape(session.name(hq))}</strong>'
+        f' · station: <strong data-testid="setup-station">{escape(session.name(station))}'
+        "</strong></p>"
+        '<div class="row">'
+        + _button("Place my units for me", "rps-setup", "setup-place", "primary")
+        + "</div>"
+        + by_hand
     )
 
 
