@@ -154,7 +154,11 @@ def test_stations_are_marked_and_their_space_links_drawn_when_relevant() -> None
     assert links(public) == set()
     sites = {"copernicus", "sea_of_tranquility"}
     assert links(parse(render_board(s, viewer=RED))) == {("siberia", t) for t in sites}
-    assert links(parse(render_board(s, selected="argentina"))) == {("argentina", t) for t in sites}
+    selected = parse(render_board(s, viewer=RED, selected="argentina"))
+    assert links(selected) == {("argentina", t) for t in sites}
+    assert all(e.get("class") == "space-link" for e in with_attr(selected, "data-from"))
+    reminder = parse(render_board(s, viewer=RED))
+    assert all(e.get("class") == "space-link faint" for e in with_attr(reminder, "data-from"))
     assert links(parse(render_board(s, viewer=GREEN))) == set()
 
 

@@ -29,10 +29,10 @@ COMMANDER_NAMES: Mapping[str, str] = {
     c: "Diplomat" if c == "diplomat" else f"{c.title()} Commander" for c in COMMANDER_MARKS
 }
 UNIT_NAMES = (("Elemental", "Elementals"), ("Jaguar", "Jaguars"), ("Wolf", "Wolves"))
-COUNT_SIZE = 6.6
-PILL_H = 9.5
-COMMANDER_R = 3.4
-STATION_R = 3.4
+COUNT_SIZE = 7.6
+PILL_H = 10.5
+COMMANDER_R = 3.8
+STATION_R = 3.8
 BADGE_EDGE = "#2B2B2B"
 """A thin dark edge on badges: white would vanish on the light yellow seat."""
 
@@ -108,7 +108,7 @@ def badge(
     style = styles[garrison.owner]
     x, y = at
     text = unit_text(garrison)
-    width = max(PILL_H, 4.2 * len(text) + 4) if text else PILL_H * 0.7
+    width = max(PILL_H, COUNT_SIZE * 0.64 * len(text) + 4) if text else PILL_H * 0.7
     badge = dwg.g(
         **{
             "class": "badge",
@@ -153,9 +153,9 @@ def badge(
         mark.add(
             dwg.text(
                 COMMANDER_MARKS[commander],
-                insert=(cx, cy + 1.6),
+                insert=(cx, cy + 1.75),
                 text_anchor="middle",
-                font_size=4.4,
+                font_size=4.9,
                 font_weight="bold",
                 fill=text_color_on(style.color),
             )

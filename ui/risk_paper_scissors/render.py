@@ -384,6 +384,9 @@ def _lines(
     group = dwg.g(**{"class": "lines", "pointer-events": "none"})
     points = label_points()
     sites = [t for t, row in lunar_rows().items() if row.get("landing_site")]
+    # A selected station's links are the point of the selection: bold.  The viewer's
+    # links otherwise are a reminder only: faint, or four stations would hide the map.
+    strong = state is not None and selected in state.stations
     for station in _linked_stations(state, viewer, selected):
         sx, sy = points[station]
         for site in sites:
@@ -395,10 +398,14 @@ def _lines(
                     d=f"M{sx:.1f},{sy:.1f} Q{mx:.1f},{my:.1f} {tx:.1f},{ty:.1f}",
                     fill="none",
                     stroke=LINK_COLOR,
-                    stroke_width=1.4,
+                    stroke_width=1.5 if strong else 0.9,
                     stroke_dasharray="5,3",
-                    stroke_opacity=0.85,
-                    **{"class": "space-link", "data-from": station, "data-to": site},
+                    stroke_opacity=0.9 if strong else 0.45,
+                    **{
+                        "class": "space-link" if strong else "space-link faint",
+                        "data-from": station,
+                        "data-to": site,
+                    },
                 )
             )
     kinds = territory_kinds()
