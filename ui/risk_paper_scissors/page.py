@@ -495,7 +495,7 @@ class RpsPage:
         session = self.session
         if session is None:
             return
-        from ui.risk_paper_scissors import entry, panels, views
+        from ui.risk_paper_scissors import before_moves, entry, panels, views
 
         state = session.state
         body = self.doc().body.dataset
@@ -520,7 +520,7 @@ class RpsPage:
         preview = views.battle_preview(session, plan)
         controls = panels.controls_html(session, plan, preview)
         if session.sealed_round:
-            controls = panels.email_bid_html(session)
+            controls = before_moves.email_bid_html(session)
         self.el("rps-controls").innerHTML = controls
         self.el("rps-hand").innerHTML = panels.hand_html(session)
         log = self.el("rps-log")

@@ -1,6 +1,7 @@
 """The HTML beside the board for a Risk, Paper, Scissors game (pure): the turn line, the
-controls of each phase (bid, purchase, moves and attacks with their previews, cards,
-losses), the player's own hand, the hand-over screen and the year's log.
+controls of each phase (those before the moves from :mod:`before_moves`; here the moves
+and attacks with their previews, the cards, the losses), the player's own hand, the
+hand-over screen and the year's log.
 
 A secret is shown only to :attr:`Session.viewer`: the hand, the armed cards, one's own
 bid before the bids are resolved.
@@ -12,12 +13,11 @@ from html import escape
 
 from engine.rulesets.risk_paper_scissors.battle import parse_side
 from engine.rulesets.risk_paper_scissors.cards import ASSEMBLE_KIND, CARDS, Timing
-from engine.rulesets.risk_paper_scissors.options import COMMANDER_TYPES
 from engine.rulesets.risk_paper_scissors.orders import Phase
-from engine.rulesets.risk_paper_scissors.setup import setup_points
-from engine.rulesets.risk_paper_scissors.state import RpsState
+from ui.risk_paper_scissors.before_moves import bid_form_html, purchase_html, setup_html
 from ui.risk_paper_scissors.entry import Plan, side_of
 from ui.risk_paper_scissors.session import Session
+from ui.risk_paper_scissors.widgets import UNIT_LABELS, button, color_of
 from ui.shell.screens import handover_card
 
 PHASE_NAMES = {
@@ -29,28 +29,7 @@ PHASE_NAMES = {
     Phase.LOSSES: "Losses",
     Phase.GAME_OVER: "Game over",
 }
-UNIT_LABELS = (("e", "Elementals"), ("j", "Jaguars"), ("w", "Wolves"))
 NO_CARDS = '<li class="muted">No cards</li>'
-NO_MARKET = '<span class="muted">Hire a commander to buy from its deck.</span>'
-
-
-def color_of(state: RpsState, seat: int) -> str:
-    """The seat's colour as the board draws it (the engine's default names are not
-    colours a page can use)."""
-    from ui.risk_paper_scissors.render import styles_of
-
-    return styles_of(state)[seat].color
-
-
-def _button(
-    label: str, action: str, testid: str, cls: str = "", *, off: bool = False, **data: object
-) -> str:
-    attrs = "".join(f' data-{k.replace("_", "-")}="{escape(str(v))}"' for k, v in data.items())
-    disabled = " disabled" if off else ""
-    return (
-        f'<button type="button" class="btn {cls}" data-action="{action}"'
-        f' data-testid="{testid}"{attrs}{disabled}>{label}</button>'
-    )
 
 
 def prompt(session: Session) -> str:
@@ -132,201 +111,28 @@ def controls_html(session: Session, plan: Plan | None, preview: str = "") -> str
     """The controls of the phase being played (only on a human turn here)."""
     state = session.state
     if session.over:
-        return _button("Final scoring", "rps-scoring", "show-scoring", "primary")
+        return button("Final scoring", "rps-scoring", "show-scoring", "primary")
     if session.sealed_round:
         return ""  # the email bid panel (email_bids) takes the place
     if not session.human_turn:
         if session.waiting:
             return ""
-        return '<div class="row">' + _button("Skip ▸▸", "rps-skip", "skip", "primary") + "</div>"
+        return '<div class="row">' + button("Skip ▸▸", "rps-skip", "skip", "primary") + "</div>"
     if session.needs_handover:
         return ""
     phase = state.phase
-    undo = _button("Undo", "rps-undo", "undo", "ghost") if session.can_undo else ""
+    undo = button("Undo", "rps-undo", "undo", "ghost") if session.can_undo else ""
     if phase is Phase.CLAIM:
         return '<p class="muted">Tap a free land territory.</p>'
     if phase is Phase.SETUP:
-        return _setup_html(session)
+        return setup_html(session)
     if phase is Phase.BID:
         return bid_form_html(session)
     if phase is Phase.PURCHASE:
-        return _purchase_html(session) + f'<div class="row">{undo}</div>'
+        return purchase_html(session) + f'<div class="row">{undo}</div>'
     if phase is Phase.LOSSES:
         return _losses_html(session)
     return _action_html(session, plan, preview) + f'<div class="row">{undo}</div>'
-
-
-def _setup_html(session: Session) -> str:
-    from ui.risk_paper_scissors.entry import placed_points
-
-    state = session.state
-    seat = state.current
-    draft = session.draft
-    own = state.territories_of(seat)
-    hq = draft.headquarters if draft.headquarters in own else (own or [""])[0]
-    station = draft.station if draft.station in own else hq
-    points = setup_points(state, seat)
-    left = points - placed_points(draft)
-    at = draft.buy_at if draft.buy_at in own else None
-    counts = draft.placed.get(at or "", [0, 0, 0])
-    steppers = "".join(
-        f'<div class="stepper"><span>{label}</span>'
-        + _button("−", "rps-place-step", f"place-{u}-minus", "small", unit=u, delta=-1)
-        + f'<strong data-testid="place-{u}">{counts[i]}</strong>'
-        + _button("+", "rps-place-step", f"place-{u}-plus", "small", unit=u, delta=1)
-        + "</div>"
-        for i, (u, label) in enumerate(UNIT_LABELS)
-    )
-    if at is not None:
-        where = (
-            f"<p>On <strong>{escape(session.name(at))}</strong></p>{steppers}"
-            '<div class="row wrap">'
-            + _button("Headquarters here", "rps-setup-hq", "setup-hq-here", "small")
-            + _button(
-                "Station here",
-                "rps-setup-station",
-                "setup-station-here",
-                "small",
-                off=state.board.kind[at] != "land",
-            )
-            + "</div>"
-        )
-    else:
-        where = '<p class="muted">Tap one of your territories to place units on it.</p>'
-    by_hand = (
-        f'<h3>Or by hand <span class="muted small" data-testid="setup-left">{left} of '
-        f"{points} points left</span></h3>"
-        + where
-        + '<div class="row">'
-        + _button("Confirm my placement", "rps-setup-manual", "setup-manual", "", off=left != 0)
-        + "</div>"
-    )
-    caps = ", ".join(f"{state.options.cap(u)} {u}" for u in ("W", "J", "E"))
-    return (
-        f"<p>{points} unit points to place on your {len(own)} territories (Wolves 5, Jaguars "
-        f"3, Elementals 1; at most {caps} on the board), with a free Land Commander and "
-        "Diplomat at your headquarters and a space station.</p>"
-        f'<p>Headquarters: <strong data-testid="setup-hq">{escape(session.name(hq))}</strong>'
-        f' · station: <strong data-testid="setup-station">{escape(session.name(station))}'
-        "</strong></p>"
-        '<div class="row">'
-        + _button("Place my units for me", "rps-setup", "setup-place", "primary")
-        + "</div>"
-        + by_hand
-    )
-
-
-def bid_form_html(session: Session, action: str = "rps-bid") -> str:
-    """The sealed bid: an amount of energy and the slots wanted, in order."""
-    state = session.state
-    seat = session.viewer if session.pbem is not None else state.current
-    if seat is None:
-        return ""
-    energy = state.players[seat].energy
-    slots = len(state.living())
-    prefs = "".join(
-        f'<label>Choice {n}<select name="slot{n}" data-testid="bid-slot-{n}">'
-        + '<option value="">—</option>'
-        + "".join(f'<option value="{s}">slot {s}</option>' for s in range(1, slots + 1))
-        + "</select></label>"
-        for n in range(1, slots + 1)
-    )
-    return (
-        f'<form class="rps-bid" data-action="{action}" data-testid="bid-form">'
-        f"<p>Energy: <strong>{energy}</strong>. The bid is paid whatever slot you get; the "
-        "highest bid chooses first (ties: fewer points, then the later slot last year).</p>"
-        f'<label>Bid <input type="number" name="amount" min="0" max="{energy}" value="0"'
-        f' data-testid="bid-amount" inputmode="numeric"></label>'
-        f'<fieldset class="slots"><legend>Slots wanted, best first</legend>{prefs}</fieldset>'
-        '<div class="row"><button type="submit" class="btn primary" data-testid="bid-submit">'
-        "Seal my bid</button></div></form>"
-    )
-
-
-def _purchase_html(session: Session) -> str:
-    state = session.state
-    seat = state.current
-    options = state.options
-    player = state.players[seat]
-    draft = session.draft
-    have = state.pieces(seat)
-    at = draft.buy_at if state.owner(draft.buy_at or "") == seat else None
-    count = sum(draft.buy.values())
-    cost = options.unit_cost * count
-    steppers = "".join(
-        f'<div class="stepper"><span>{label} <span class="muted small" data-testid="cap-{unit}">'
-        f"{have[unit.upper()]}/{options.cap(unit.upper())}</span></span>"
-        + _button("−", "rps-buy-step", f"buy-{unit}-minus", "small", unit=unit, delta=-1)
-        + f'<strong data-testid="buy-{unit}">{draft.buy[unit]}</strong>'
-        + _button("+", "rps-buy-step", f"buy-{unit}-plus", "small", unit=unit, delta=1)
-        + "</div>"
-        for unit, label in UNIT_LABELS
-    )
-    where = (
-        f'<strong data-testid="buy-at">{escape(session.name(at))}</strong>'
-        if at
-        else '<span class="muted" data-testid="buy-at">tap one of your territories</span>'
-    )
-    units = (
-        f'<h3>Units <span class="muted small">{options.unit_cost} energy each</span></h3>'
-        f"<p>On {where}</p>{steppers}"
-        f'<p data-testid="buy-cost">{count} unit(s): {cost} energy; '
-        f"{player.energy - cost} left of {player.energy}</p>"
-        + _button("Buy units", "rps-buy-units", "buy-units", "primary")
-    )
-    hires = "".join(
-        _button(
-            f"Hire {c.title()} ({options.commander_cost})",
-            "rps-hire",
-            f"hire-{c}",
-            "small",
-            off=player.energy < options.commander_cost,
-            commander=c,
-        )
-        for c in COMMANDER_TYPES
-        if not state.has_commander(seat, c)
-    )
-    stations = len(state.stations_of(seat))
-    station = _button(
-        f"Build a station ({options.station_cost})", "rps-station", "build-station", "small"
-    )
-    commanders = (
-        "<h3>Commanders and stations</h3>"
-        f'<div class="row wrap">{hires}{station}</div>'
-        f'<p class="muted small">Stations {stations}/{options.max_stations}; '
-        "commanders and stations go on the territory chosen above.</p>"
-    )
-    market_shut = (
-        state.turn_state.cards_bought >= options.cards_per_turn or player.energy < options.card_cost
-    )
-    market = "".join(
-        _button(
-            f'{CARDS[c].name} <span class="muted small">{CARDS[c].deck}</span>',
-            "rps-buy-card",
-            f"buy-card-{c}",
-            "small",
-            off=market_shut,
-            card=c,
-        )
-        for c in CARDS
-        if state.has_commander(seat, CARDS[c].deck)
-    )
-    cards = (
-        f'<h3>Cards <span class="muted small" data-testid="cards-bought">'
-        f"{state.turn_state.cards_bought}/{options.cards_per_turn} this turn, "
-        f"{options.card_cost} energy each</span></h3>"
-        f'<div class="row wrap market" data-testid="market">'
-        f"{market or NO_MARKET}</div>"
-    )
-    return (
-        f'<p class="energy">Energy <strong data-testid="energy">{player.energy}</strong></p>'
-        + units
-        + commanders
-        + cards
-        + '<div class="row">'
-        + _button("End purchase", "rps-end-purchase", "end-purchase", "primary")
-        + "</div>"
-    )
 
 
 def _force_steppers(session: Session) -> str:
@@ -343,15 +149,15 @@ def _force_steppers(session: Session) -> str:
     ]
     html = "".join(
         f'<div class="stepper"><span>{label}</span>'
-        + _button("−", "rps-force-step", f"force-{unit}-minus", "small", unit=unit, delta=-1)
+        + button("−", "rps-force-step", f"force-{unit}-minus", "small", unit=unit, delta=-1)
         + f'<strong data-testid="force-{unit}">{sent}</strong>/{have}'
-        + _button("+", "rps-force-step", f"force-{unit}-plus", "small", unit=unit, delta=1)
+        + button("+", "rps-force-step", f"force-{unit}-plus", "small", unit=unit, delta=1)
         + "</div>"
         for unit, label, sent, have in rows
     )
     for c in garrison.commanders:
         on = c in force.commanders
-        html += _button(
+        html += button(
             f"{'✓ ' if on else ''}{c.title()} Commander",
             "rps-force-step",
             f"force-{c}",
@@ -389,11 +195,11 @@ def _action_html(session: Session, plan: Plan | None, preview: str) -> str:
         if plan is not None:
             parts.append(plan_html(session, plan, preview))
         parts.append(
-            '<div class="row">' + _button("Cancel", "rps-cancel", "cancel", "ghost") + "</div>"
+            '<div class="row">' + button("Cancel", "rps-cancel", "cancel", "ghost") + "</div>"
         )
     parts.append(last_battle_html(session))
     parts.append(
-        '<div class="row">' + _button("End turn", "rps-end-turn", "end-turn", "primary") + "</div>"
+        '<div class="row">' + button("End turn", "rps-end-turn", "end-turn", "primary") + "</div>"
     )
     return "".join(parts)
 
@@ -422,11 +228,11 @@ def plan_html(session: Session, plan: Plan, preview: str) -> str:
     elif plan.order.KIND == "Attack" and not garrisoned:
         battle = '<p data-testid="battle-preview">The territory is empty: you occupy it.</p>'
     disabled = " disabled" if plan.error else ""
-    button = (
+    commit = (
         f'<button type="button" class="btn primary" data-action="rps-commit"'
         f' data-testid="commit"{disabled}>{verb}</button>'
     )
-    return f'<div class="plan" data-testid="plan">{cost}{battle}{error}{button}</div>'
+    return f'<div class="plan" data-testid="plan">{cost}{battle}{error}{commit}</div>'
 
 
 def last_battle_html(session: Session) -> str:
@@ -473,14 +279,12 @@ def _card_controls(session: Session) -> str:
     if card_id == "diplomat.redeployment" and draft.origin:
         parts.append(_force_steppers(session))
         if target:
-            parts.append(_button("Redeploy", "rps-card-commit", "card-commit", "primary"))
+            parts.append(button("Redeploy", "rps-card-commit", "card-commit", "primary"))
     elif card_id == "nuclear.rocket_strike" and target:
         parts.append(
             '<div class="row">'
             + "".join(
-                _button(
-                    f"Strike {label}", "rps-card-commit", f"strike-{u}", "primary", unit_class=u
-                )
+                button(f"Strike {label}", "rps-card-commit", f"strike-{u}", "primary", unit_class=u)
                 for u, label in (("E", "Elementals"), ("J", "Jaguars"), ("W", "Wolves"))
             )
             + "</div>"
@@ -489,9 +293,9 @@ def _card_controls(session: Session) -> str:
         points = session.state.options.assemble_points
         parts.append(
             '<div class="row">'
-            + _button(f"{points} Elementals", "rps-card-commit", "assemble-e", "primary", e=points)
+            + button(f"{points} Elementals", "rps-card-commit", "assemble-e", "primary", e=points)
             + (
-                _button(
+                button(
                     f"{points // 3} Jaguar(s)", "rps-card-commit", "assemble-j", "", j=points // 3
                 )
                 if points >= 3
@@ -499,7 +303,7 @@ def _card_controls(session: Session) -> str:
             )
             + "</div>"
         )
-    parts.append(_button("Cancel", "rps-cancel", "cancel", "ghost"))
+    parts.append(button("Cancel", "rps-cancel", "cancel", "ghost"))
     return '<div class="card-play" data-testid="card-play">' + "".join(parts) + "</div>"
 
 
@@ -508,7 +312,7 @@ def _losses_html(session: Session) -> str:
     if pending is None:
         return ""
     buttons = "".join(
-        _button(
+        button(
             f"Lose {o.e}E/{o.j}J/{o.w}W" + (f"+{','.join(o.commanders)}" if o.commanders else ""),  # type: ignore[attr-defined]
             "rps-losses",
             f"losses-{i}",
@@ -541,8 +345,8 @@ def hand_html(session: Session) -> str:
     for index, card_id in enumerate(player.hand):
         card = CARDS[card_id]
         verb = {Timing.ARMED: "Arm", Timing.SCORE: ""}.get(card.timing, "Play")
-        button = (
-            _button(verb, "rps-card", f"card-{card_id}", "small", card=card_id)
+        use = (
+            button(verb, "rps-card", f"card-{card_id}", "small", card=card_id)
             if playable and verb
             else ""
         )
@@ -550,7 +354,7 @@ def hand_html(session: Session) -> str:
         items.append(
             f'<li data-testid="hand-card" data-card="{card_id}" data-index="{index}">'
             f'<strong>{card.name}</strong> <span class="muted small">{card.deck}{cost}</span>'
-            f" {button}</li>"
+            f" {use}</li>"
         )
     armed = [
         f"<li>{escape(CARDS[c].name)} on {escape(session.name(t))}</li>"
@@ -589,54 +393,3 @@ def handover_html(session: Session) -> str:
 def log_html(session: Session) -> str:
     lines = "".join(f"<li>{escape(text)}</li>" for _, text in session.log[-60:])
     return f'<ol class="log" data-testid="log">{lines}</ol>'
-
-
-def _code_box(code: str, testid: str, label: str) -> str:
-    return (
-        f'<label class="code-label">{label}<textarea class="code" rows="3" readonly'
-        f' data-testid="{testid}">{escape(code)}</textarea></label>'
-    )
-
-
-def email_bid_html(session: Session) -> str:
-    """The sealed bid of a game by email: seal, then reveal, then (the resolver) resolve."""
-    from ui.risk_paper_scissors.email_bids import resolver
-
-    game = session.pbem
-    if game is None or game.seat is None:
-        return '<p class="muted">You are watching: the players are sealing their bids.</p>'
-    state = session.state
-    round_ = session.bid_round if session.bid_round.get("year") == state.turn else {}
-    if not round_:
-        return bid_form_html(session, action="rps-seal-bid")
-    paste = (
-        '<textarea id="rps-codes" class="code" rows="4" data-testid="bid-codes"'
-        ' placeholder="Paste the codes here (in any order; the whole e-mails will do)">'
-        "</textarea>"
-    )
-    first = resolver(game.record)
-    first_name = escape(state.players[first].name)
-    if "bound" not in round_:
-        return (
-            _code_box(str(round_["sealed"]), "bid-sealed-code", "1. Your sealed code: post it")
-            + "<p>2. Once every player's sealed code is in, paste them all (yours too) and "
-            "make your reveal code.</p>"
-            + paste
-            + '<div class="row">'
-            + _button("Make my reveal code", "rps-email-reveal", "bid-reveal", "primary")
-            + "</div>"
-        )
-    reveal = _code_box(str(round_["bound"]), "bid-reveal-code", "3. Your reveal code: post it")
-    if game.seat != first:
-        return reveal + (
-            f"<p>{first_name} resolves the bids once every reveal code is in: then load the "
-            "save code they send (Load a code).</p>"
-        )
-    return (
-        reveal
-        + "<p>4. You resolve the bids: paste every player's reveal code (yours too).</p>"
-        + paste
-        + '<div class="row">'
-        + _button("Resolve the bids", "rps-email-resolve", "bid-resolve", "primary")
-        + "</div>"
-    )
