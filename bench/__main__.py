@@ -164,6 +164,9 @@ def main(argv: list[str] | None = None) -> int:
         from bench.greatwar_page import run_greatwar_page
 
         results["greatwar_page"] = run_greatwar_page(args.runs, chromium=args.chromium, log=log)
+        from bench.rps_page import run_rps_page  # Risk, Paper, Scissors in the page
+
+        results["rps_page"] = run_rps_page(args.runs, args.chromium)
     if not args.skip_engine:
         from bench.engine_bench import run_engine
 
@@ -187,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     results["targets"] = check_targets(results)
     ordered: dict[str, Any] = {
         key: results[key]
-        for key in ("meta", "targets", "browser", "page", "greatwar_page", "engine")
+        for key in ("meta", "targets", "browser", "page", "greatwar_page", "rps_page", "engine")
         if key in results
     }
     (out_dir / "results.json").write_text(json.dumps(ordered, indent=1) + "\n", encoding="utf-8")

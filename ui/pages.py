@@ -34,4 +34,10 @@ PAGES: tuple[PageEntry, ...] = (
         "The Great War 1907 (8 nations, two phases a turn)",
         "ui.greatwar1907.page",
     ),
+    PageEntry(
+        "risk_paper_scissors",
+        "Risk, Paper, Scissors",
+        "Risk, Paper, Scissors (no dice, 3–5 players)",
+        "ui.risk_paper_scissors.page",
+    ),
 )

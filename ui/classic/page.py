@@ -162,8 +162,10 @@ class ClassicPage:
         form = event.target
         if form.id == "new-game-form":
             return  # the shell's
-        event.preventDefault()
         action = str(form.dataset.action or "")
+        if action not in ("move-in", "free-move"):
+            return  # another page's form
+        event.preventDefault()
         count = int(form.elements.namedItem("count").value or 0)
         if action == "move-in":
             self.play_click(self.session.move_in(count))

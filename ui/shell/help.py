@@ -19,7 +19,8 @@ MARKER = re.compile(r"^<!--\s*phases:\s*(?P<phases>[\w\s-]+?)\s*-->$")
 
 
 def rules_path(ruleset: str) -> Path:
-    return DOCS / f"rules-{ruleset}.md"
+    """docs/rules-<ruleset>.md, the engine name's underscores written as hyphens."""
+    return DOCS / f"rules-{ruleset.replace('_', '-')}.md"
 
 
 @dataclass(frozen=True)

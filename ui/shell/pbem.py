@@ -21,6 +21,7 @@ The flow:
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -55,6 +56,7 @@ class Session(Protocol):
     def over(self) -> bool: ...
 
     def adopt(self, state: Any, events: Sequence[Event], line: str) -> None: ...
+
 
 LINK_PREFIX = "#game="
 INVITE_MARK = "&invite="
@@ -301,7 +303,7 @@ def send_bundle(session: Session, page_url: str) -> SendBundle | None:
     record = game.record
     subject = f"Risk: {sender} played (game {game.game_id[:8]}, save {record.seq})"
     if session.over:
-        winner = state.winner
+        winner = find_ruleset(state.ruleset).winner(state)
         news = f"The game is over: {state.players[winner].name} wins." if winner is not None else ""
     else:
         news = f"It is {to_name}'s turn."
@@ -397,6 +399,17 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
+def unseen(held: SaveRecord, codes: list[str]) -> list[str]:
+    """The saves of a pasted chain after the one this browser holds (a sender may send
+    two saves at once, e.g. a round's resolution and the turn after it, to a player who
+    has already loaded the first)."""
+    for index, code in enumerate(codes[:-1]):
+        with contextlib.suppress(EngineError):
+            if read_save(code).hash == held.hash:
+                return codes[index + 1 :]
+    return codes
+
+
 def offerable_seats(
     record: SaveRecord, key_text: str, invite: tuple[int, str] | None = None
 ) -> tuple[int, ...]:
@@ -421,19 +434,22 @@ def offerable_seats(
     )
 
 
-def interpret(game: PbemGame | None, text: str, key_text: str) -> LoadResult:
-    """Check a pasted code (or ``#game=`` link) against the game this browser has."""
+def interpret(
+    game: PbemGame | None, text: str, key_text: str, ruleset: str = PBEM_RULESET
+) -> LoadResult:
+    """Check a pasted code (or ``#game=`` link) against the game this browser has, for
+    the page of ``ruleset``."""
     codes = extract_codes(text)
     code = codes[-1]
     try:
         record = read_save(code)
-        if record.ruleset != PBEM_RULESET:
+        if record.ruleset != ruleset:
             raise EngineError(
                 "pbem/ruleset",
-                f"this is a save of the {record.ruleset} rules; this page plays "
-                f"{PBEM_RULESET} by email",
+                f"this is a save of the {record.ruleset} rules; this page plays {ruleset} by email",
             )
         if game is not None and record.game_id == game.game_id:
+            codes = unseen(game.record, codes)
             continuation = continue_chain(game.record, codes)
             record = continuation.record
             if continuation.verified:

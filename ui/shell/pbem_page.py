@@ -65,7 +65,18 @@ class EmailPage:
             return
         self.dialog = "send"
 
+    def handles(self) -> bool:
+        """Every page with email games hears the email buttons; one answers: the page
+        whose dialog is open, else the page of the game shown, else the first page."""
+        pages = list(self.page.shell.pages.values())
+        showing = [p for p in pages if getattr(getattr(p, "email", None), "dialog", None)]
+        if showing:
+            return showing[0] is self.page
+        return (self.page.shell.active or pages[0]) is self.page
+
     def action(self, name: str, button: Any) -> None:
+        if not self.handles():
+            return
         if name == "pbem-close":
             self.close_dialog()
             return
@@ -152,20 +163,30 @@ class EmailPage:
         url = str(window.location.href).split("#", 1)[0]
         window.history.replaceState(None, "", url)
         self.load_text = unquote(text[len(LINK_PREFIX) :])
-        # A code of another ruleset (e.g. a Capital Risk invitation) goes to its own page.
+        self.dialog = "load"
+        self.check_code()
+
+    def opened_elsewhere(self) -> bool:
+        """A code of another ruleset (a Capital Risk invitation, a Risk, Paper, Scissors
+        save) goes to its own page, which opens it; True when one did."""
         for other in self.page.shell.pages.values():
             opener = getattr(other, "open_link", None)
             if other is not self.page and opener is not None and opener(self.load_text):
-                return
-        self.dialog = "load"
-        self.check_code()
+                if self.dialog is not None:
+                    self.dialog, self.load_result = None, None
+                return True
+        return False
 
     def check_code(self) -> None:
         from ui.shell import pbem
 
         game = getattr(self.page.session, "pbem", None)
+        if game is None and self.opened_elsewhere():
+            return
         try:
-            result = pbem.interpret(game, self.load_text, self.key().public_key_text)
+            result = pbem.interpret(
+                game, self.load_text, self.key().public_key_text, self.page.entry.ruleset
+            )
         except Exception as exc:  # interpret refuses by itself; this is a last resort
             result = pbem.refusal(exc)
         if result.kind == "accepted":

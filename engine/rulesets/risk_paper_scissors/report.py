@@ -11,7 +11,7 @@ from typing import Any
 from engine.rulesets.risk_paper_scissors.state import RpsState
 
 
-def _line(state: RpsState, event: dict[str, Any]) -> str | None:
+def event_line(state: RpsState, event: dict[str, Any]) -> str | None:
     names = state.board.names
 
     def who(key: str = "seat") -> str:
@@ -80,7 +80,7 @@ def report_text(state: RpsState, fmt: str = "text") -> str:
     """This year's log as lines; ``bbcode`` and ``markdown`` bold the headings."""
     lines = []
     for event in state.log:
-        line = _line(state, event)
+        line = event_line(state, event)
         if line is None:
             continue
         heading = event.get("type") in ("year", "game-over")

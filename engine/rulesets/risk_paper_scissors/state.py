@@ -164,6 +164,11 @@ class RpsState:
             return int(winners[0])
         return self.order[self.slot]
 
+    @property
+    def map_id(self) -> str:
+        """The map file's stem, by which the page's shell finds territory names."""
+        return "risk_paper_scissors"
+
     def living(self) -> list[int]:
         return [i for i, p in enumerate(self.players) if p.alive]
 

@@ -1,0 +1,198 @@
+"""The year's sealed bid in a game by email (pure; the browser's key is passed in).
+
+Spec 17.1: each year's bids are one commit–reveal round (engine/sealed.py), the turns
+sequential save codes (ui/shell/pbem.py).  In the page:
+
+1. every human seals a bid (:func:`seal_bid`) and posts the *sealed code*;
+2. once every sealed code is in, each pastes them all and posts its *reveal code*
+   (:func:`reveal`), which names every seal it saw (nobody can re-bid after seeing a
+   reveal).  A computer seat has no key to sign a bid with, so by email it bids nothing
+   (the spec's missing bid, 6.2.2): each reveal then comes with the player's signed
+   statement that the computers are silent (a deadline code), which a forced resolution
+   needs from everyone who revealed;
+3. the *resolver* — the first human seat — pastes every reveal and makes the save of the
+   resolved bids (:func:`resolve`); everyone else loads that save as any other turn.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import Event, find_ruleset
+from engine.errors import EngineError
+from engine.keys import PlayerKey
+from engine.rulesets.risk_paper_scissors.orders import Bid
+from engine.savecode import decode_code
+from engine.saves import SaveRecord, continue_game, make_save, read_save
+from engine.sealed import (
+    DEADLINE,
+    REVEAL,
+    SEAL,
+    SealedOrdersError,
+    bind_reveal,
+    claimed_keys,
+    deadline_code,
+    proofs_for,
+    read_reveals,
+    read_seals,
+    resolution_orders,
+    seal_orders,
+    seals_for,
+)
+from ui.shell.pbem import PbemGame
+
+
+def split_codes(text: str) -> list[str]:
+    """Every code in pasted text (codes may be wrapped, run together or in a mail)."""
+    flat = re.sub(r"\s+", "", text)
+    return ["RK1." + part for part in flat.split("RK1.") if part]
+
+
+def computer_seats(record: SaveRecord) -> list[int]:
+    state = record.state
+    return [s for s in state.living() if state.players[s].control != "human"]
+
+
+def resolver(record: SaveRecord) -> int:
+    """The seat whose page makes the resolved bids' save (the first living human)."""
+    state = record.state
+    return int(next(s for s in state.living() if state.players[s].control == "human"))
+
+
+def _seat(game: PbemGame) -> int:
+    if game.seat is None:
+        raise EngineError("pbem/no-seat", "this browser only watches: it has no bid to seal")
+    return game.seat
+
+
+def seal_bid(game: PbemGame, bid: Bid, key: PlayerKey) -> tuple[str, str]:
+    """(sealed code, reveal code) of this browser's bid for the record's year.
+
+    :raises EngineError: the bid is not legal now (checked by the engine on a copy), or
+        this browser plays no seat.
+    """
+    seat = _seat(game)
+    record = game.record
+    if bid.faction != seat:
+        raise EngineError("pbem/wrong-seat", f"this browser bids for seat {seat + 1}")
+    find_ruleset(record.ruleset).apply(record.state, bid)  # refuses a bad bid, untouched
+    invite = game.invite if record.keys[seat] is None else ""
+    return seal_orders(
+        bid,
+        game_id=record.game_id,
+        turn=record.state.turn,
+        faction=seat,
+        key=key,
+        invite=invite,
+    )
+
+
+def reveal(game: PbemGame, own_reveal: str, sealed_text: str, key: PlayerKey) -> str:
+    """This player's reveal code naming every sealed code pasted, followed (when
+    computers play) by its deadline code for the silent computer seats.
+
+    :raises EngineError: a sealed code that does not fit, or one missing.
+    """
+    seat = _seat(game)
+    record = game.record
+    seals = split_codes(sealed_text)
+    sealed = read_seals(record, seals)
+    humans = [s for s in record.state.living() if s not in computer_seats(record)]
+    missing = [s for s in humans if s not in sealed]
+    if missing:
+        names = ", ".join(record.state.players[s].name for s in missing)
+        raise SealedOrdersError("sealed/missing", f"sealed codes missing from {names}")
+    bound = bind_reveal(record, own_reveal, seals, key)
+    computers = computer_seats(record)
+    if not computers:
+        return bound
+    return bound + "\n" + deadline_code(record, seat, computers, key)
+
+
+@dataclass(frozen=True)
+class Resolution:
+    state: Any
+    events: list[Event]
+    code: str
+    record: SaveRecord
+
+
+def resolve(game: PbemGame, sealed_text: str, reveal_text: str, key: PlayerKey) -> Resolution:
+    """Check every sealed and reveal code, resolve the bids and sign the next save (with
+    the codes as its evidence, so that every page checks them again).
+
+    :raises EngineError: the engine's message for the first code that is refused.
+    """
+    seat = _seat(game)
+    record = game.record
+    ruleset = find_ruleset(record.ruleset)
+    codes = split_codes(reveal_text)
+    kinds = {code: decode_code(code).payload.get("k") for code in codes}
+    seal_codes = [c for c in split_codes(sealed_text) if decode_code(c).payload.get("k") == SEAL]
+    seal_codes += [c for c in codes if kinds[c] == SEAL and c not in seal_codes]
+    seals = read_seals(record, seal_codes)
+    reveals = read_reveals(record, [c for c in codes if kinds[c] == REVEAL], seals)
+    missing = [
+        record.state.players[s].name
+        for s in record.state.living()
+        if s not in reveals and s not in computer_seats(record)
+    ]
+    if missing:
+        raise SealedOrdersError("sealed/missing", f"reveal codes missing from {', '.join(missing)}")
+    forced = bool(computer_seats(record))
+    deadlines = sorted(
+        (c for c in codes if kinds[c] == DEADLINE), key=lambda c: decode_code(c).seat
+    )
+    deadlines = list(dict.fromkeys(deadlines))
+    orders = resolution_orders(ruleset, reveals, force=forced, with_entropy=True)
+    state = record.state
+    events: list[Event] = []
+    for order in orders:
+        outcome = ruleset.apply(state, order)
+        state = outcome.state
+        events += outcome.events
+    code = make_save(
+        ruleset,
+        state,
+        game_id=record.game_id,
+        keys=claimed_keys(record, reveals),
+        signer=key,
+        seat=seat,
+        previous=record,
+        actions=orders,
+        proofs=proofs_for(reveals),
+        seals=seals_for(seals),
+        deadlines=deadlines if forced else (),
+    )
+    # Checked here as every other page will check it (a reveal made before every seal
+    # was in is refused now, not after the code is sent).
+    return Resolution(state, events, code, continue_game(record, code).record)
+
+
+def adopt_resolution(game: PbemGame, resolution: Resolution) -> None:
+    """The resolved bids become this browser's record and the code to send."""
+    game.record = read_save(resolution.code)
+    game.actions = []
+    game.outbox = resolution.code
+
+
+def turn_due(session: Any) -> bool:
+    """The year's last turn was played in this browser and the game now stands at the
+    next sealed bid: that turn's save must be signed and sent now (the bid is everyone's
+    at once, so the shell's "the next actor is elsewhere" never comes)."""
+    game = session.pbem
+    return game is not None and session.sealed_round and bool(game.actions)
+
+
+def with_resolution(session: Any) -> None:
+    """The turn just signed here follows the bids this browser resolved: the code to send
+    carries the resolution's save first, so that a player who has not loaded it yet gets
+    both (the shell skips the one a player already holds)."""
+    game = session.pbem
+    resolved = session.bid_round.get("resolved")
+    if game is None or not resolved or game.outbox is None:
+        return
+    if game.record.seq == int(session.bid_round.get("seq", -2)) + 1:
+        game.outbox = resolved + game.outbox  # codes split at "RK1."; a link stays URL-safe

@@ -1,0 +1,366 @@
+"""A Risk, Paper, Scissors game on one device (pure; no browser imports): who acts, who
+may see what, the orders played, undo within a turn, and what the player is writing now
+(the selected force, the purchase being put together), kept in the autosave.
+
+Turns are sequential like Classic's; the year's bid is sealed: on one device each human
+bids behind the hand-over screen, and once every bid is in the session resolves them
+itself (the bids are public from then on).  In a game by email the bids go through
+sealed codes instead (:mod:`ui.risk_paper_scissors.email_bids`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core import Event, Order, PlayerSpec, find_ruleset
+from engine.rulesets.risk_paper_scissors.orders import Bid, Phase, ResolveBids
+from engine.rulesets.risk_paper_scissors.state import RpsState
+from ui.shell.pbem import PbemGame
+
+RULESET = "risk_paper_scissors"
+LogLine = tuple[int | None, str]
+SAVE_VERSION = 1
+UNDO_LIMIT = 40
+LOG_LIMIT = 400
+SECRET_PHASES = (Phase.BID, Phase.PURCHASE, Phase.ACTION, Phase.LOSSES)
+"""Phases in which the player on turn sees a secret: its hand, armed cards, its bid."""
+
+
+@dataclass
+class Draft:
+    """What the player is writing: the origin, target and force of a move or attack,
+    the card being played (and its fields), the territory and units of a purchase."""
+
+    origin: str | None = None
+    target: str | None = None
+    force: dict[str, Any] = field(default_factory=dict)
+    card: str | None = None
+    buy_at: str | None = None
+    buy: dict[str, int] = field(default_factory=lambda: {"e": 0, "j": 0, "w": 0})
+    headquarters: str | None = None
+    station: str | None = None
+    placed: dict[str, list[int]] = field(default_factory=dict)
+    """A setup placed by hand: territory -> [E, J, W] added there."""
+
+    def clear_force(self) -> None:
+        self.origin = self.target = None
+        self.force = {}
+        self.card = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "origin": self.origin,
+            "target": self.target,
+            "force": {**self.force, "commanders": list(self.force.get("commanders", ()))},
+            "card": self.card,
+            "buy_at": self.buy_at,
+            "buy": dict(self.buy),
+            "headquarters": self.headquarters,
+            "station": self.station,
+            "placed": {t: list(c) for t, c in self.placed.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Draft:
+        force = dict(data.get("force") or {})
+        if force:
+            force = {
+                "e": int(force.get("e", 0)),
+                "j": int(force.get("j", 0)),
+                "w": int(force.get("w", 0)),
+                "commanders": tuple(str(c) for c in force.get("commanders", ())),
+            }
+        buy = dict(data.get("buy") or {})
+        return cls(
+            origin=_text_or_none(data.get("origin")),
+            target=_text_or_none(data.get("target")),
+            force=force,
+            card=_text_or_none(data.get("card")),
+            buy_at=_text_or_none(data.get("buy_at")),
+            buy={unit: int(buy.get(unit, 0)) for unit in ("e", "j", "w")},
+            headquarters=_text_or_none(data.get("headquarters")),
+            station=_text_or_none(data.get("station")),
+            placed={
+                str(t): [int(n) for n in counts][:3]
+                for t, counts in dict(data.get("placed") or {}).items()
+            },
+        )
+
+
+def _text_or_none(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+class Session:
+    """One game as the page plays it."""
+
+    def __init__(self, state: RpsState) -> None:
+        self.ruleset = find_ruleset(RULESET)
+        self.state: RpsState = state
+        self.log: list[LogLine] = []
+        """(acting seat or None, text), as the shell's email dialogs append them."""
+        self.undo_stack: list[dict[str, Any]] = []
+        self.revealed: int | None = None
+        """The human seat that took the device (its secrets may be shown)."""
+        self.draft = Draft()
+        self.last_battle: dict[str, Any] | None = None
+        """The last attack's battle event, with its origin and target, for the panel."""
+        self.turn_order: list[int] = []
+        """This year's slot order once the bids are resolved (shown until the next bid)."""
+        self.paid_bids: dict[str, int] = {}
+        self.pbem: PbemGame | None = None
+        self.bid_round: dict[str, Any] = {}
+        """This browser's codes of the year's sealed bid (email games)."""
+        self._legal: list[Order] | None = None
+        self._sync_viewer()
+
+    # ------------------------------------------------------------ creation and saving
+
+    @classmethod
+    def new(cls, players: Sequence[PlayerSpec], options: Mapping[str, Any], seed: str) -> Session:
+        """A new game; raises :class:`engine.errors.OptionError` on bad options."""
+        ruleset = find_ruleset(RULESET)
+        session = cls(ruleset.new_game(players, options, seed))
+        session.log.append((None, f"New game, seed {seed}: {len(players)} players."))
+        return session
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": SAVE_VERSION,
+            "state": self.state.to_json(),
+            "log": [[seat, text] for seat, text in self.log],
+            "undo": self.undo_stack,
+            "revealed": self.revealed,
+            "draft": self.draft.to_json(),
+            "last_battle": self.last_battle,
+            "turn_order": list(self.turn_order),
+            "paid_bids": dict(self.paid_bids),
+            "pbem": None if self.pbem is None else self.pbem.to_json(),
+            "bid_round": dict(self.bid_round),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Session:
+        """Restore a session saved by :meth:`to_json`.
+
+        :raises ValueError: a save of another version, or a malformed one (the engine's
+            errors are ValueErrors too).
+        """
+        if data.get("version") != SAVE_VERSION:
+            raise ValueError(f"unsupported save version {data.get('version')!r}")
+        session = cls(find_ruleset(RULESET).state_from_json(data["state"]))
+        session.log = [(None if s is None else int(s), str(t)) for s, t in data.get("log", [])]
+        session.undo_stack = list(data.get("undo", []))
+        revealed = data.get("revealed")
+        session.revealed = None if revealed is None else int(revealed)
+        session.draft = Draft.from_json(data.get("draft") or {})
+        session.last_battle = data.get("last_battle")
+        session.turn_order = [int(s) for s in data.get("turn_order", [])]
+        session.paid_bids = {str(k): int(v) for k, v in dict(data.get("paid_bids", {})).items()}
+        session.bid_round = dict(data.get("bid_round", {}))
+        if data.get("pbem") is not None:
+            session.attach_pbem(PbemGame.from_json(data["pbem"]))
+        return session
+
+    def attach_pbem(self, game: PbemGame) -> None:
+        """Make this a game by email: this browser acts only for the seat it holds."""
+        self.pbem = game
+        self._legal = None
+        self._sync_viewer()
+
+    def adopt(self, state: RpsState, events: Sequence[Event], line: str) -> None:
+        """Continue from a position that came in (a received save code)."""
+        self.state = state
+        self._legal = None
+        self.undo_stack = []
+        self.draft = Draft()
+        self.bid_round = {}
+        self.log.append((None, line))
+        self._record(events)
+        self._sync_viewer()
+
+    # ------------------------------------------------------------ who acts, who sees
+
+    @property
+    def actor(self) -> int | None:
+        return self.ruleset.actor(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase is Phase.GAME_OVER
+
+    @property
+    def humans(self) -> list[int]:
+        return [s for s, p in enumerate(self.state.players) if p.control == "human"]
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and self.state.players[seat].control == "human"
+
+    @property
+    def sealed_round(self) -> bool:
+        """A game by email at the year's bid: every browser seals its own bid at once."""
+        return self.pbem is not None and self.state.phase is Phase.BID
+
+    def acts_here(self, seat: int | None) -> bool:
+        if self.pbem is None:
+            return True
+        if self.sealed_round:
+            return False  # nobody plays orders: the bids go by sealed codes
+        return self.pbem.may_act(self.state, seat)
+
+    @property
+    def human_turn(self) -> bool:
+        return not self.over and self.is_human(self.actor) and self.acts_here(self.actor)
+
+    @property
+    def waiting(self) -> bool:
+        """A game by email where another browser has the turn (the sealed bid is
+        everyone's at once, so nobody waits for it)."""
+        return not self.over and not self.sealed_round and not self.acts_here(self.actor)
+
+    @property
+    def needs_handover(self) -> bool:
+        """A different human must take the device before their secrets are shown."""
+        return (
+            self.pbem is None
+            and self.human_turn
+            and len(self.humans) > 1
+            and self.actor != self.revealed
+        )
+
+    def acknowledge_handover(self) -> None:
+        if self.human_turn:
+            self.revealed = self.actor
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose hand, armed cards and bid may be shown now (None: nobody's)."""
+        if self.pbem is not None:
+            return self.pbem.seat
+        if len(self.humans) == 1:
+            return self.humans[0]
+        if self.needs_handover:
+            return None
+        return self.revealed
+
+    def _sync_viewer(self) -> None:
+        if self.pbem is not None:
+            self.revealed = self.pbem.seat
+            return
+        humans = self.humans
+        if len(humans) == 1:
+            self.revealed = humans[0]
+        elif self.human_turn and self.actor != self.revealed:
+            actor = self.actor
+            assert actor is not None
+            if self.state.phase not in SECRET_PHASES and not self.state.players[actor].hand:
+                self.revealed = actor  # a claim or setup shows nothing secret
+
+    # ------------------------------------------------------------ playing orders
+
+    def legal(self) -> list[Order]:
+        if self._legal is None:
+            self._legal = [] if self.over else self.ruleset.legal_orders(self.state)
+        return self._legal
+
+    def play(self, order: Order, human: bool = True) -> list[Event]:
+        """Apply ``order`` (then, on one device, resolve the bids once all are in).
+
+        :raises engine.errors.EngineError: the order is illegal; nothing changed.
+        """
+        snapshot = self._snapshot() if human else None
+        before = (self.actor, self.state.turn, self.state.phase)
+        outcome = self.ruleset.apply(self.state, order)
+        self.state = outcome.state
+        events = list(outcome.events)
+        if self.pbem is not None:
+            self.pbem.actions.append(order.to_json())
+        if isinstance(order, Bid) and self.pbem is None and self._all_bids_in():
+            resolved = self.ruleset.apply(self.state, ResolveBids())
+            self.state = resolved.state
+            events += resolved.events
+        self._legal = None
+        barrier = (
+            isinstance(order, Bid)
+            or (self.actor, self.state.turn) != before[:2]
+            or self.state.phase is Phase.LOSSES
+        )
+        if snapshot is None or barrier:
+            self.undo_stack = []
+        else:
+            self.undo_stack = [*self.undo_stack, snapshot][-UNDO_LIMIT:]
+        if self.actor != before[0] or self.state.phase is not before[2]:
+            self.draft = Draft()
+        elif order.KIND in ("Move", "Attack", "PlayCard", "ArmCard"):
+            self.draft.clear_force()
+        elif order.KIND == "BuyUnits":
+            self.draft.buy = {"e": 0, "j": 0, "w": 0}
+        self._record(events)
+        self._sync_viewer()
+        return events
+
+    def _all_bids_in(self) -> bool:
+        return self.state.phase is Phase.BID and all(
+            self.state.bids[s] is not None for s in self.state.living()
+        )
+
+    def computer_order(self) -> Order:
+        from engine.ai import choose_order
+
+        return choose_order(self.state)
+
+    def play_computer(self) -> list[Event]:
+        """The computer player to act gives its next order."""
+        return self.play(self.computer_order(), human=False)
+
+    def _record(self, events: Sequence[Event]) -> None:
+        from engine.rulesets.risk_paper_scissors.report import event_line
+
+        for event in events:
+            kind = event.get("type")
+            if kind == "bids":
+                self.turn_order = [int(s) for s in event["order"]]
+                self.paid_bids = {str(s): int(a) for s, a in event["bids"].items()}
+            elif kind == "year":
+                self.turn_order, self.paid_bids = [], {}
+            elif kind == "attack":
+                self.last_battle = {k: event[k] for k in ("origin", "target", "force")}
+            elif kind == "battle" and self.last_battle is not None:
+                self.last_battle = {**self.last_battle, **event}
+            line = event_line(self.state, event)
+            if line is not None:
+                seat = event.get("seat")
+                self.log.append((seat if isinstance(seat, int) else None, line))
+        if len(self.log) > LOG_LIMIT:
+            self.log = self.log[-LOG_LIMIT:]
+
+    # ------------------------------------------------------------ undo
+
+    def _snapshot(self) -> dict[str, Any]:
+        snapshot: dict[str, Any] = {"state": self.state.to_json(), "log": len(self.log)}
+        if self.pbem is not None:
+            snapshot["acts"] = len(self.pbem.actions)
+        return snapshot
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.undo_stack) and self.human_turn
+
+    def undo(self) -> bool:
+        """Take back the last order of this turn (combat has no dice and the market no
+        draw, so nothing hidden was learnt); False if there is nothing to undo."""
+        if not self.can_undo:
+            return False
+        snapshot = self.undo_stack.pop()
+        self.state = self.ruleset.state_from_json(snapshot["state"])
+        self.log = self.log[: int(snapshot["log"])]
+        if self.pbem is not None:
+            del self.pbem.actions[int(snapshot.get("acts", len(self.pbem.actions))) :]
+        self._legal = None
+        self.draft.clear_force()
+        return True
+
+    def name(self, territory: str) -> str:
+        return self.state.board.names.get(territory, territory)

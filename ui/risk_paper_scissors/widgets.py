@@ -1,0 +1,28 @@
+"""Small HTML pieces the Risk, Paper, Scissors panels share (pure)."""
+
+from __future__ import annotations
+
+from html import escape
+
+from engine.rulesets.risk_paper_scissors.state import RpsState
+
+UNIT_LABELS = (("e", "Elementals"), ("j", "Jaguars"), ("w", "Wolves"))
+
+
+def color_of(state: RpsState, seat: int) -> str:
+    """The seat's colour as the board draws it (the engine's default names are not
+    colours a page can use)."""
+    from ui.risk_paper_scissors.render import styles_of
+
+    return styles_of(state)[seat].color
+
+
+def button(
+    label: str, action: str, testid: str, cls: str = "", *, off: bool = False, **data: object
+) -> str:
+    attrs = "".join(f' data-{k.replace("_", "-")}="{escape(str(v))}"' for k, v in data.items())
+    disabled = " disabled" if off else ""
+    return (
+        f'<button type="button" class="btn {cls}" data-action="{action}"'
+        f' data-testid="{testid}"{attrs}{disabled}>{label}</button>'
+    )
