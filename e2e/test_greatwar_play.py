@@ -143,7 +143,7 @@ def test_two_turns_of_pass_and_play_against_computers(
     page.locator('[data-action="record"]').click()
     expect(page.get_by_test_id("replay-board").locator('[data-territory="mos"]')).to_have_count(1)
     page.get_by_test_id("record-tab-league").click()
-    expect(page.get_by_test_id("record-body")).to_contain_text("Ada")
+    expect(page.get_by_test_id("record-body")).to_contain_text("Russian Empire")
     page.get_by_test_id("record-tab-charts").click()
     expect(page.get_by_test_id("record-body").locator("svg").first).to_be_visible()
     page.get_by_test_id("close-record").click()

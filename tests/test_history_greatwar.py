@@ -29,3 +29,16 @@ def test_taking_a_neutral_or_a_nations_province_is_a_conquest() -> None:
     assert (germany.won, germany.lost) == (0, 1)
     away = away_summary(RULESET, before, after, before.seat_of("germany"))
     assert away.lost == ("ber",)
+
+
+def test_a_nation_that_starts_without_land_is_not_out() -> None:
+    """No elimination in the Great War (R13): France starts 1907 with no province, so the
+    league never says it went out; Russia, losing its last province, would."""
+    before = start()
+    after = before.clone()
+    for province, owner in before.owner.items():
+        if owner == "russia":
+            after.owner[province] = "germany"
+    rows = {r.seat: r for r in league(RULESET, [before, after])}
+    assert rows[before.seat_of("france")].out_at is None
+    assert rows[before.seat_of("russia")].out_at == after.turn
