@@ -314,6 +314,22 @@ def render_markdown(results: dict[str, Any]) -> str:
                 ["One Deployment phase resolved and drawn", fmt(greatwar.get("resolution_ms"))],
             ],
         )
+    rps = results.get("rps_page")
+    if rps:
+        lines += ["", f"## Risk, Paper, Scissors in the page ({runs} cold loads, its autosave)", ""]
+        lines += _table(
+            ["measure", "median (min–max)"],
+            [
+                ["First RPS board paint", fmt(rps.get("board_paint_ms"))],
+                ["Ready (body[data-ready=true])", fmt(rps.get("ready_ms"))],
+                [
+                    f"A {rps.get('level', '')} computer turn played and drawn "
+                    f"({rps.get('players', '')} players, {rps.get('computer_turn_orders', '')} "
+                    "orders)",
+                    fmt(rps.get("computer_turn_ms")),
+                ],
+            ],
+        )
     engine = results.get("engine")
     if engine:
         lines += ["", f"## Engine in CPython ({runs} runs)", ""]

@@ -265,6 +265,15 @@ class Ruleset(ABC, Generic[S]):
         reinforcements."""
         return None
 
+    def record_point(self, state: S) -> tuple[int, str]:
+        """Where ``state`` stands in the game for the game record (ui/shell/timeline.py):
+        a number that grows with every turn the record should keep a position for, and
+        that turn as people say it.  Default: the state's ``turn`` ("Turn 3", "Setup"
+        before the first); a ruleset whose turn number counts rounds of several players'
+        turns (Risk, Paper, Scissors: years) overrides it."""
+        turn = int(getattr(state, "turn", 0))
+        return turn, f"Turn {turn}" if turn else "Setup"
+
     def board_summary(self, state: S) -> BoardSummary:
         """Owners, units and cards per seat (default: read from the shared board of
         engine/board.py, ``owner``/``armies`` keyed by territory, seats with ``name``,

@@ -115,6 +115,31 @@ def test_the_new_rulesets_keep_a_timeline_too(name: str) -> None:
 
     play(name, seats, {}, "h16c-tl", max_turns=3, on_turn=keep)
     again = Timeline(store.get, store.__setitem__).track(name)
-    assert again.turns() == [s.turn for s in seen] and len(seen) >= 3
     ruleset = find_ruleset(name)
+    assert again.turns() == [ruleset.record_point(s)[0] for s in seen] and len(seen) >= 3
     assert [ruleset.to_compact(s) for s in again.states()] == [ruleset.to_compact(s) for s in seen]
+
+
+def test_a_risk_paper_scissors_record_keeps_every_players_turn() -> None:
+    """Issue 16: step through the game turn by turn.  In Risk, Paper, Scissors the turn
+    number counts years, so the record keeps a position for the year's bid and one for
+    each player's turn in the year's order, named by year and player."""
+    from engine.simulate import play
+
+    ruleset = find_ruleset("risk_paper_scissors")
+    seats = [PlayerSpec(name, "easy") for name in ("Ada", "Bo", "Cy")]
+    record = play("risk_paper_scissors", seats, {}, "tl-rps", max_turns=1, record_orders=True)
+    store, timeline = storage()
+    state = ruleset.new_game(seats, {}, "tl-rps")
+    timeline.note("risk_paper_scissors", state)
+    for order in record.orders:
+        state = ruleset.apply(state, order).state
+        timeline.note("risk_paper_scissors", state)  # the page notes every position it draws
+    track = Timeline(store.get, store.__setitem__).track("risk_paper_scissors")
+    labels = [ruleset.record_point(s)[1] for s in track.states()]
+    year_one = [label for label in labels if label.startswith("Year 1")]
+    assert year_one[0] == "Year 1, the bid"
+    turns = year_one[1:4]
+    assert len(turns) == 3 and all(label.endswith("'s turn") for label in turns)
+    assert {label.split(", ")[1].removesuffix("'s turn") for label in turns} == {"Ada", "Bo", "Cy"}
+    assert track.turns() == sorted(track.turns())

@@ -64,8 +64,9 @@ def test_caption_names_who_took_territories() -> None:
     for t in taken:
         after.owner[t] = 0
     assert set(changed(ruleset, before, after)) == set(taken)
-    assert caption(ruleset, before, after, 3, False) == "Turn 3: Ada took 2 territories."
-    assert caption(ruleset, None, before, 1, False).endswith("the first recorded position.")
+    # the turn is the position's own (the ruleset's record_point), not the caller's
+    assert caption(ruleset, before, after, False) == f"Turn {after.turn}: Ada took 2 territories."
+    assert caption(ruleset, None, before, False).endswith("the first recorded position.")
 
 
 def test_the_caption_reads_any_ruleset_through_its_board_summary() -> None:
@@ -84,4 +85,4 @@ def test_the_caption_reads_any_ruleset_through_its_board_summary() -> None:
         german: (before.seat_of("germany"), russia),
         neutral: (SEATLESS, russia),
     }
-    assert caption(RULESET, before, after, 2, False) == "Turn 2: Russian Empire took 2 territories."
+    assert caption(RULESET, before, after, False) == "Turn 1: Russian Empire took 2 territories."

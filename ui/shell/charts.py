@@ -14,9 +14,10 @@ WIDTH, HEIGHT = 360, 150
 LEFT, RIGHT, TOP, BOTTOM = 34, 8, 18, 20
 
 
-def line_chart(title: str, turns: Sequence[int], lines: Sequence[Series]) -> str:
+def line_chart(title: str, turns: Sequence[str], lines: Sequence[Series]) -> str:
     """One chart: a polyline per player (``data-series`` names the player), the y axis
-    from 0 to the largest value, the x axis the recorded turns."""
+    from 0 to the largest value, the x axis the recorded turns (``turns``: each one as
+    people say it, the ruleset's ``record_point``; the first and last are written)."""
     drawing = svgwrite.Drawing(viewBox=f"0 0 {WIDTH} {HEIGHT}", class_="chart", debug=False)
     drawing.attribs["role"] = "img"
     drawing.attribs["aria-label"] = f"{title} per player and turn"
@@ -39,9 +40,9 @@ def line_chart(title: str, turns: Sequence[int], lines: Sequence[Series]) -> str
     labels.add(drawing.text(str(top), insert=(LEFT - 4, TOP + 4), text_anchor="end"))
     labels.add(drawing.text("0", insert=(LEFT - 4, TOP + inner_h + 3), text_anchor="end"))
     if turns:
-        labels.add(drawing.text(f"turn {turns[0]}", insert=(LEFT, HEIGHT - 5)))
+        labels.add(drawing.text(turns[0], insert=(LEFT, HEIGHT - 5)))
         labels.add(
-            drawing.text(f"turn {turns[-1]}", insert=(WIDTH - RIGHT, HEIGHT - 5), text_anchor="end")
+            drawing.text(turns[-1], insert=(WIDTH - RIGHT, HEIGHT - 5), text_anchor="end")
         )
     drawing.add(labels)
     for line in lines:

@@ -26,7 +26,8 @@ class Dialogs:
         self.record_tab = "replay"
         self.replay: Any = None
         self.states: list[Any] = []
-        self.turns: list[int] = []
+        self.turns: list[str] = []
+        """Each recorded position's turn as people say it (the ruleset's record_point)."""
         self.overs: list[bool] = []
         self.ruleset = ""
         self.generation = 0
@@ -129,7 +130,10 @@ class Dialogs:
         self.ruleset = page.entry.ruleset
         track = self.shell.timeline_of().track(self.ruleset)
         self.states = track.states()
-        self.turns = track.turns()
+        from engine.core import find_ruleset
+
+        point = find_ruleset(self.ruleset).record_point
+        self.turns = [point(state)[1] for state in self.states]
         self.overs = [over for _, over, _ in track.frames]
         if not self.states:
             self.shell.message("Nothing recorded yet: the record starts with the first turn.")
@@ -158,7 +162,7 @@ class Dialogs:
             ruleset = find_ruleset(self.ruleset)
             before = self.states[i - 1] if i > 0 else None
             state = self.states[i]
-            text = caption(ruleset, before, state, self.turns[i], self.overs[i])
+            text = caption(ruleset, before, state, self.overs[i])
             taken = set(changed(ruleset, before, state))
             # a page whose board is not the shared renderer's draws its own
             draw = getattr(self.shell.pages.get(self.ruleset), "record_board", None)

@@ -77,7 +77,7 @@ def changed(ruleset: Any, before: Any | None, after: Any) -> dict[str, tuple[int
     return {} if before is None else conquests(ruleset, before, after)
 
 
-def caption(ruleset: Any, before: Any | None, after: Any, turn: int, over: bool) -> str:
+def caption(ruleset: Any, before: Any | None, after: Any, over: bool) -> str:
     """What the position shows, for people: the turn and who took how much from whom."""
     moves = changed(ruleset, before, after)
     gains: dict[int, int] = {}
@@ -85,7 +85,7 @@ def caption(ruleset: Any, before: Any | None, after: Any, turn: int, over: bool)
         gains[new] = gains.get(new, 0) + 1
     names = ruleset.board_summary(after).names
     parts = [f"{names[s]} took {n} territor{'y' if n == 1 else 'ies'}" for s, n in gains.items()]
-    head = "Game over" if over else (f"Turn {turn}" if turn else "Setup")
+    head = "Game over" if over else ruleset.record_point(after)[1]
     if before is None:
         return f"{head}: the first recorded position."
     return f"{head}: " + ("; ".join(parts) if parts else "no territory changed hands") + "."

@@ -1,11 +1,12 @@
 """The positions a game went through, one per turn, kept beside its autosave so that
 the replay and the statistics can show any turn (pure; the storage is passed in).
 
-A frame is the state's compact form (the one save codes use) taken whenever the turn
-number changes and once more when the game ends.  Frames live in the browser's storage
-under ``risk-family.<ruleset>.timeline.v1``, one list per ruleset, apart like the
-autosaves.  A position from an earlier turn than the last frame (an undo across a turn,
-or a new game) drops the frames it contradicts.
+A frame is the state's compact form (the one save codes use) taken whenever the
+ruleset's ``record_point`` moves on (each turn; each player's turn in Risk, Paper,
+Scissors, whose turn number counts years) and once more when the game ends.  Frames
+live in the browser's storage under ``risk-family.<ruleset>.timeline.v1``, one list per
+ruleset, apart like the autosaves.  A position from an earlier turn than the last frame
+(an undo across a turn, or a new game) drops the frames it contradicts.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ def _cast(ruleset: Any, state: Any) -> list[list[str]]:
 
 @dataclass
 class Track:
-    """One ruleset's frames: ``(turn, over, compact state)``, oldest first."""
+    """One ruleset's frames: ``(record point, over, compact state)``, oldest first."""
 
     ruleset: str
     cast: list[list[str]] = field(default_factory=list)
@@ -43,7 +44,7 @@ class Track:
         from engine.core import find_ruleset
 
         ruleset = find_ruleset(self.ruleset)
-        turn = int(getattr(state, "turn", 0))
+        turn, _ = ruleset.record_point(state)
         over = ruleset.winner(state) is not None
         cast = _cast(ruleset, state)
         if cast != self.cast:

@@ -147,6 +147,19 @@ class RpsRuleset(Ruleset[RpsState]):
         """The energy its territories and groups give at the next year (0 once out)."""
         return income(state, seat) if state.players[seat].alive else 0
 
+    def record_point(self, state: RpsState) -> tuple[int, str]:
+        """A position per player's turn (the turn number counts years): the year's bid,
+        then each slot of the year's order, named by year and player."""
+        year = state.turn
+        if state.phase in (Phase.CLAIM, Phase.SETUP) or year == 0:
+            return 0, "Setup"
+        if state.phase is Phase.BID:
+            return year * 10, f"Year {year}, the bid"
+        if state.phase is Phase.GAME_OVER:
+            return year * 10 + 9, f"Year {year}, the end"
+        player = state.players[state.order[state.slot]].name
+        return year * 10 + 1 + state.slot, f"Year {year}, {player}'s turn"
+
     def battle_lines(self, attacker: str, defender: str) -> list[str]:
         """``python -m engine battle``: the battle round by round, then the survivors."""
         return describe(battle(parse_side(attacker), parse_side(defender)))
