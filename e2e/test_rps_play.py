@@ -110,7 +110,7 @@ def test_a_human_plays_a_whole_year_against_computers(
     land = legal(page)[0]
     click_territory(page, land)
     page.get_by_test_id("assemble-e").click()
-    expect(page.get_by_test_id("rps-log")).to_contain_text("played land.assemble")
+    expect(page.get_by_test_id("rps-log")).to_contain_text("played Land Assemble")
     expect(page.get_by_test_id("hand")).not_to_contain_text("Assemble")
 
     # A move: the path and its cost shown before, the energy paid after.

@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.rulesets.risk_paper_scissors.cards import CARDS
 from engine.rulesets.risk_paper_scissors.state import RpsState
+
+
+def card_title(card_id: str) -> str:
+    """A card as players name it: its deck and name ("Land Assemble" for land.assemble)."""
+    card = CARDS.get(card_id)
+    return f"{card.deck.title()} {card.name}" if card is not None else card_id
 
 
 def event_line(state: RpsState, event: dict[str, Any]) -> str | None:
@@ -38,9 +45,9 @@ def event_line(state: RpsState, event: dict[str, Any]) -> str | None:
     if kind == "card-armed":
         return f"{who()} armed a card"
     if kind == "card-played":
-        return f"{who()} played {event['card']}"
+        return f"{who()} played {card_title(event['card'])}"
     if kind == "card-fired":
-        return f"{who()}'s {event['card']} fired on {names[event['territory']]}"
+        return f"{who()}'s {card_title(event['card'])} fired on {names[event['territory']]}"
     if kind == "move":
         origin, target = names[event["origin"]], names[event["target"]]
         return f"{who()} moved {event['force']} from {origin} to {target}"
