@@ -16,4 +16,5 @@ def test_a_played_card_is_named_by_its_deck_and_name() -> None:
     played = {"type": "card-played", "seat": 0, "card": "land.assemble"}
     fired = {"type": "card-fired", "seat": 1, "card": "land.death_trap", "territory": territory}
     assert event_line(state, played) == "Ada played Land Assemble"
-    assert event_line(state, fired) == f"Bo's Land Death Trap fired on {state.board.names[territory]}"
+    where = state.board.names[territory]
+    assert event_line(state, fired) == f"Bo's Land Death Trap fired on {where}"
