@@ -391,6 +391,16 @@ def test_the_status_strip_in_the_bid_phase_hides_the_bids() -> None:
     assert status_html(other, viewer=BLUE) == html
 
 
+def test_the_status_strip_of_an_email_bid_round_counts_no_bids() -> None:
+    """By email each bid is a sealed code and the state holds none until they are all
+    revealed: the strip says so instead of "0 of 3 in"."""
+    s = position(phase=Phase.BID)
+    s.bids = [None, None, None]
+    s.order = []
+    html = status_html(s, viewer=BLUE, sealed=True)
+    assert "sealed codes" in html and " of 3 in" not in html
+
+
 def test_an_attack_order_lists_commanders_in_the_engines_order() -> None:
     assert attack_order("a", "b", parse_side("1J+naval,land")) == Attack(
         "a", "b", j=1, commanders=("land", "naval")

@@ -168,16 +168,19 @@ def _breakdown(line: ScoreLine) -> str:
     return " + ".join(parts)
 
 
-def status_html(state: RpsState, viewer: int | None = None) -> str:
+def status_html(state: RpsState, viewer: int | None = None, sealed: bool = False) -> str:
     """The compact strip: year, phase, the turn slot and order, and each player's public
     information (energy, territories, points, stations, commanders, cards by deck) as the
-    viewer may see it; the viewer's own step bank on their turn."""
+    viewer may see it; the viewer's own step bank on their turn.  ``sealed``: the year's
+    bids go by sealed codes (email), so the state holds none until they are revealed."""
     data = view_for(state, viewer)
     styles = styles_of(state)
     years = state.options.years
     phase = state.phase
     head = [f'<span class="rps-year">Year {state.turn} of {years}</span>']
-    if phase is Phase.BID:
+    if phase is Phase.BID and sealed:
+        head.append('<span class="rps-phase">Bids: sealed codes, revealed together</span>')
+    elif phase is Phase.BID:
         waiting = [s for s in state.living() if data["bids"][s] is None]
         head.append(
             f'<span class="rps-phase">Bids: {len(state.living()) - len(waiting)} of '

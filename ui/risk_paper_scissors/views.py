@@ -42,7 +42,7 @@ def battle_preview(session: Session, plan: Plan | None) -> str:
 def status_html(session: Session) -> str:
     from ui.risk_paper_scissors.scoring_view import status_html as strip
 
-    return strip(session.state, viewer=session.viewer)
+    return strip(session.state, viewer=session.viewer, sealed=bool(session.sealed_round))
 
 
 def scoring_html(session: Session) -> str:
