@@ -234,9 +234,15 @@ def test_the_service_worker_refuses_a_build_changed_while_caching(
                 await new Promise((r) => setTimeout(r, 100));
                 reg = await navigator.serviceWorker.getRegistration();
               }
-              for (let i = 0; i < 100 && reg && reg.installing; i++)
+              // the failed install deletes its half-filled cache before it ends; a
+              // registration can be seen before its worker starts installing, so wait
+              // (up to 10 s) for the install to be over and that deletion done
+              let names = await caches.keys();
+              for (let i = 0; i < 100 && reg && (reg.installing || names.length); i++) {
                 await new Promise((r) => setTimeout(r, 100));
-              return {active: !!(reg && reg.active), caches: await caches.keys()};
+                names = await caches.keys();
+              }
+              return {active: !!(reg && reg.active), caches: names};
             }"""
         )
         assert state == {"active": False, "caches": []}
