@@ -15,12 +15,13 @@ import time
 from typing import Any
 
 from ui.pages import PageEntry
+from ui.shell.dom import BrowserPage, browser_key, form_fields
 from ui.shell.dom import found as _found
 
 REPLAY_DELAY = 1.3  # seconds per replay step
 
 
-class CapitalPage:
+class CapitalPage(BrowserPage):
     """The page around a :class:`ui.capital.session.CapitalSession`."""
 
     panel = "capital"
@@ -34,37 +35,8 @@ class CapitalPage:
         self.replay_gen = 0
         self.svg_cache: tuple[Any, str] = (None, "")
 
-    # ------------------------------------------------------------ browser access
-
-    @staticmethod
-    def doc() -> Any:
-        from pyscript import document
-
-        return document
-
-    @staticmethod
-    def win() -> Any:
-        from pyscript import window
-
-        return window
-
-    def el(self, element_id: str) -> Any:
-        return self.doc().getElementById(element_id)
-
-    @property
-    def active(self) -> bool:
-        return self.session is not None
-
     def key(self) -> Any:
-        from ui.shell.device_key import device_key
-
-        storage = self.win().localStorage
-
-        def get(name: str) -> str | None:
-            value = storage.getItem(name)
-            return str(value) if _found(value) else None
-
-        return device_key(get, lambda name, value: storage.setItem(name, value))
+        return browser_key()
 
     def wire(self) -> None:
         from pyodide.ffi import create_proxy
@@ -85,15 +57,7 @@ class CapitalPage:
         from ui.capital.form import read_capital_form
         from ui.capital.session import CapitalSession
 
-        form = self.el("new-game-form")
-
-        def text(name: str) -> str:
-            node = form.elements.namedItem(name)
-            return str(node.value) if _found(node) else ""
-
-        def checked(name: str) -> bool:
-            node = form.elements.namedItem(name)
-            return bool(node.checked) if _found(node) else False
+        text, checked = form_fields(self.el("new-game-form"))
 
         error = self.el("setup-error")
         try:

@@ -14,12 +14,13 @@ import time
 from typing import Any
 
 from ui.pages import PageEntry
+from ui.shell.dom import BrowserPage, browser_key, form_fields
 from ui.shell.dom import found as _found
 
 REPLAY_DELAY = 1.6  # seconds per replay step
 
 
-class GreatWarPage:
+class GreatWarPage(BrowserPage):
     """The page around a :class:`ui.greatwar1907.session.GreatWarSession`."""
 
     panel = "greatwar1907"
@@ -32,37 +33,8 @@ class GreatWarPage:
         self.tasks: set[Any] = set()
         self.replay_gen = 0
 
-    # ------------------------------------------------------------ browser access
-
-    @staticmethod
-    def doc() -> Any:
-        from pyscript import document
-
-        return document
-
-    @staticmethod
-    def win() -> Any:
-        from pyscript import window
-
-        return window
-
-    def el(self, element_id: str) -> Any:
-        return self.doc().getElementById(element_id)
-
-    @property
-    def active(self) -> bool:
-        return self.session is not None
-
     def key(self) -> Any:
-        from ui.shell.device_key import device_key
-
-        storage = self.win().localStorage
-
-        def get(name: str) -> str | None:
-            value = storage.getItem(name)
-            return str(value) if _found(value) else None
-
-        return device_key(get, lambda name, value: storage.setItem(name, value))
+        return browser_key()
 
     def wire(self) -> None:
         from pyodide.ffi import create_proxy
@@ -83,15 +55,7 @@ class GreatWarPage:
         from ui.greatwar1907.form import read_greatwar_form
         from ui.greatwar1907.session import GreatWarSession
 
-        form = self.el("new-game-form")
-
-        def text(name: str) -> str:
-            node = form.elements.namedItem(name)
-            return str(node.value) if _found(node) else ""
-
-        def checked(name: str) -> bool:
-            node = form.elements.namedItem(name)
-            return bool(node.checked) if _found(node) else False
+        text, checked = form_fields(self.el("new-game-form"))
 
         error = self.el("setup-error")
         try:

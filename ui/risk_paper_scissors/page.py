@@ -14,14 +14,14 @@ import time
 from typing import Any
 
 from ui.pages import PageEntry
-from ui.shell.dom import found
+from ui.shell.dom import BrowserPage, found
 
 COMPUTER_DELAY = 0.35  # seconds between computer orders at normal pace
 FAST_SLICE = 0.06  # seconds of computer play between screen updates when skipping
 PANEL = "risk_paper_scissors"
 
 
-class RpsPage:
+class RpsPage(BrowserPage):
     """The page around a :class:`ui.risk_paper_scissors.session.Session`."""
 
     panel = PANEL
@@ -39,27 +39,6 @@ class RpsPage:
         self.choice: Any = None  # the email dialogs reset these after a code
         self.picked: set[int] = set()
         self.email = EmailPage(self)
-
-    # ------------------------------------------------------------ browser access
-
-    @staticmethod
-    def doc() -> Any:
-        from pyscript import document
-
-        return document
-
-    @staticmethod
-    def win() -> Any:
-        from pyscript import window
-
-        return window
-
-    def el(self, element_id: str) -> Any:
-        return self.doc().getElementById(element_id)
-
-    @property
-    def active(self) -> bool:
-        return self.session is not None
 
     @property
     def ready(self) -> bool:

@@ -20,6 +20,53 @@ def el(element_id: str) -> Any:
     return document.getElementById(element_id)
 
 
+def stored(name: str) -> str | None:
+    """A value of the browser's storage (None when absent or empty)."""
+    from pyscript import window
+
+    value = window.localStorage.getItem(name)
+    return str(value) if found(value) and value else None
+
+
+def store(name: str, value: str) -> None:
+    from pyscript import window
+
+    window.localStorage.setItem(name, value)
+
+
+def browser_key() -> Any:
+    """This browser's signing key (:func:`ui.shell.device_key.device_key` on its storage)."""
+    from ui.shell.device_key import device_key
+
+    return device_key(stored, store)
+
+
+class BrowserPage:
+    """What every ruleset page's class reads the browser with (a base class: its
+    ``session`` is the game shown, or None)."""
+
+    session: Any
+
+    @staticmethod
+    def doc() -> Any:
+        from pyscript import document
+
+        return document
+
+    @staticmethod
+    def win() -> Any:
+        from pyscript import window
+
+        return window
+
+    def el(self, element_id: str) -> Any:
+        return self.doc().getElementById(element_id)
+
+    @property
+    def active(self) -> bool:
+        return self.session is not None
+
+
 def save_key(ruleset: str) -> str:
     """The browser-storage key of a ruleset's autosaved game (index.html's start-up
     script, written by ``make prerender``, checks the same keys)."""
@@ -27,12 +74,15 @@ def save_key(ruleset: str) -> str:
 
 
 def form_fields(form: Any) -> tuple[Callable[[str], str], Callable[[str], bool]]:
-    """Readers of a form's field values and check boxes, by name."""
+    """Readers of a form's field values and check boxes, by name ("" and False for a
+    field the form does not have)."""
 
     def text(name: str) -> str:
-        return str(form.elements.namedItem(name).value)
+        node = form.elements.namedItem(name)
+        return str(node.value) if found(node) else ""
 
     def checked(name: str) -> bool:
-        return bool(form.elements.namedItem(name).checked)
+        node = form.elements.namedItem(name)
+        return bool(node.checked) if found(node) else False
 
     return text, checked

@@ -9,27 +9,11 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from pyscript import document, window
+from pyscript import window
+
+from ui.shell.dom import browser_key, el, found, store
 
 GAME_LINK = "#game="  # ui.shell.pbem.LINK_PREFIX, without importing the signing code at start-up
-
-
-def found(node: Any) -> bool:
-    """A DOM lookup result is an element (not JS null/undefined)."""
-    return node is not None and type(node).__name__ not in ("JsNull", "JsUndefined")
-
-
-def el(element_id: str) -> Any:
-    return document.getElementById(element_id)
-
-
-def stored(name: str) -> str | None:
-    value = window.localStorage.getItem(name)
-    return str(value) if found(value) and value else None
-
-
-def store(name: str, value: str) -> None:
-    window.localStorage.setItem(name, value)
 
 
 class EmailPage:
@@ -46,9 +30,7 @@ class EmailPage:
         self.dialog_html = ""
 
     def key(self) -> Any:
-        from ui.shell.device_key import device_key
-
-        return device_key(stored, store)
+        return browser_key()
 
     def seal_if_due(self) -> None:
         """The turn left this browser: sign the next save and show the send dialog."""
