@@ -19,18 +19,16 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.core import Order, PlayerSpec, find_ruleset
-from engine.errors import SaveError
 from engine.keys import PlayerKey
 from engine.rulesets.capital import CapitalState, Phase, Resolve
-from engine.saves import SaveRecord, read_save
+from engine.saves import SaveRecord
 from ui.capital import entry, forum
 from ui.capital.entry import Draft, EntryError
 from ui.capital.replay import Step, replay_steps
 from ui.shell.forum_session import ForumSeat
-from ui.shell.pbem import extract_code, extract_invite
 
 SAVE_VERSION = 1
 RULESET = "capital"
@@ -60,6 +58,9 @@ def parse_count(text: str) -> int | None:
 
 @dataclass
 class CapitalSession(ForumSeat):
+    RULESET: ClassVar[str] = RULESET
+    TITLE: ClassVar[str] = "Capital Risk"
+    SEAT_WORD: ClassVar[str] = "faction"
     state: CapitalState
     where: str = "local"
     drafts: dict[int, Draft] = field(default_factory=dict)
@@ -120,33 +121,6 @@ class CapitalSession(ForumSeat):
         session.invites = invites
         session.moderated = moderated
         session.log.append(f"Forum game {game_id} created; you play {state.players[seat].name}")
-        return session
-
-    @classmethod
-    def join(cls, code: str, key: PlayerKey) -> CapitalSession:
-        """Join a forum game from a pasted save code or invitation link.
-
-        :raises EngineError: a damaged code, not a Capital Risk save, or an invitation
-            that opens no seat of the game.
-        """
-        invite = extract_invite(code)
-        codes = forum.split_codes(extract_code(code))
-        if len(codes) != 1:
-            raise EntryError("paste exactly one save code")
-        record = read_save(codes[0])
-        if record.ruleset != RULESET:
-            raise EntryError("this is not a Capital Risk game")
-        session = cls(record.state, "forum", code=record.code, game_id=record.game_id)
-        session._record = record
-        session.seat = forum.seat_of(record, key)
-        if invite is not None and session.seat is None:
-            seat, secret = invite
-            if seat >= len(record.keys) or record.keys[seat] is not None:
-                raise SaveError("save/seat-taken", f"faction {seat + 1} is already claimed")
-            forum.invite_for(record, seat, secret)
-            session.invite = secret
-        session.moderated = record.moderator is not None
-        session._after_forum_update()
         return session
 
     # ------------------------------------------------------------ queries

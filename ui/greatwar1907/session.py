@@ -19,20 +19,19 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.core import PlayerSpec, find_ruleset
-from engine.errors import EngineError, SaveError
+from engine.errors import EngineError
 from engine.keys import PlayerKey
 from engine.rulesets.greatwar1907 import GreatWarState, Phase, Resolve
-from engine.saves import SaveRecord, read_save
+from engine.saves import SaveRecord
 from ui.greatwar1907 import drafts
 from ui.greatwar1907.drafts import Draft, EntryError
 from ui.greatwar1907.replay import Frame, frames
 from ui.greatwar1907.writing import OrderWriting
 from ui.shell import forum
 from ui.shell.forum_session import ForumSeat
-from ui.shell.pbem import extract_code, extract_invite
 from ui.shell.replay import Replay
 
 SAVE_VERSION = 1
@@ -41,6 +40,9 @@ RULESET = "greatwar1907"
 
 @dataclass
 class GreatWarSession(OrderWriting, ForumSeat):
+    RULESET: ClassVar[str] = RULESET
+    TITLE: ClassVar[str] = "Great War 1907"
+    SEAT_WORD: ClassVar[str] = "nation"
     state: GreatWarState
     where: str = "local"
     drafts: dict[int, Draft] = field(default_factory=dict)
@@ -111,33 +113,6 @@ class GreatWarSession(OrderWriting, ForumSeat):
         session.moderated = moderated
         session.mode = drafts.modes(state)[0]
         session.log.append(f"Forum game {game_id} created; you play {state.players[seat].name}")
-        return session
-
-    @classmethod
-    def join(cls, code: str, key: PlayerKey) -> GreatWarSession:
-        """Join a forum game from a pasted save code or invitation link.
-
-        :raises EngineError: a damaged code, not a Great War 1907 save, or an invitation
-            that opens no seat of the game.
-        """
-        invite = extract_invite(code)
-        codes = forum.split_codes(extract_code(code))
-        if len(codes) != 1:
-            raise EntryError("paste exactly one save code")
-        record = read_save(codes[0])
-        if record.ruleset != RULESET:
-            raise EntryError("this is not a Great War 1907 game")
-        session = cls(record.state, "forum", code=record.code, game_id=record.game_id)
-        session._record = record
-        session.seat = forum.seat_of(record, key)
-        if invite is not None and session.seat is None:
-            seat, secret = invite
-            if seat >= len(record.keys) or record.keys[seat] is not None:
-                raise SaveError("save/seat-taken", f"nation {seat + 1} is already claimed")
-            forum.invite_for(record, seat, secret)
-            session.invite = secret
-        session.moderated = record.moderator is not None
-        session._after_forum_update()
         return session
 
     # ------------------------------------------------------------ queries

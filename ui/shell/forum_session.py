@@ -8,16 +8,26 @@ gives its fields (a dataclass: ``state``, ``code``, ``seat``, ...) and
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, ClassVar, TypeVar
 
 from engine.errors import SaveError
 from engine.keys import PlayerKey
 from engine.saves import SaveRecord, read_save
 from ui.shell import forum
+from ui.shell.pbem import extract_code, extract_invite
+
+SeatT = TypeVar("SeatT", bound="ForumSeat")
 
 
 class ForumSeat:
     """Sealed-code play of one seat; the fields are the inheriting session's."""
+
+    RULESET: ClassVar[str]
+    """The engine's name of the session's ruleset."""
+    TITLE: ClassVar[str]
+    """The ruleset as a refusal names it ("this is not a Capital Risk game")."""
+    SEAT_WORD: ClassVar[str]
+    """What a seat is called: "faction", "nation"."""
 
     state: Any
     stage: str
@@ -31,11 +41,42 @@ class ForumSeat:
     deadline: str
     invites: dict[int, str]
     invite: str
+    moderated: bool
     replay_step: int
     replay_paused: bool
     timings: dict[str, float]
     drafts: dict[int, Any]
     _record: SaveRecord | None
+
+    @classmethod
+    def join(cls: type[SeatT], code: str, key: PlayerKey) -> SeatT:
+        """Join a forum game from a pasted save code or invitation link.
+
+        :raises EngineError: a damaged code, a save of another ruleset, or an invitation
+            that opens no seat of the game.
+        """
+        invite = extract_invite(code)
+        codes = forum.split_codes(extract_code(code))
+        if len(codes) != 1:
+            raise SaveError("save/one-code", "paste exactly one save code")
+        record = read_save(codes[0])
+        if record.ruleset != cls.RULESET:
+            raise SaveError("save/other-ruleset", f"this is not a {cls.TITLE} game")
+        make: Any = cls  # the inheriting session, a dataclass with these fields
+        session: SeatT = make(record.state, "forum", code=record.code, game_id=record.game_id)
+        session._record = record
+        session.seat = forum.seat_of(record, key)
+        if invite is not None and session.seat is None:
+            seat, secret = invite
+            if seat >= len(record.keys) or record.keys[seat] is not None:
+                raise SaveError(
+                    "save/seat-taken", f"{cls.SEAT_WORD} {seat + 1} is already claimed"
+                )
+            forum.invite_for(record, seat, secret)
+            session.invite = secret
+        session.moderated = record.moderator is not None
+        session._after_forum_update()
+        return session
 
     def _after_forum_update(self) -> None:
         raise NotImplementedError  # each session says where its stage goes
