@@ -106,13 +106,14 @@ def league(ruleset: Ruleset[Any], states: Sequence[Any]) -> list[LeagueRow]:
     lost = [0] * count
     peak = [0] * count
     out_at: list[int | None] = [None] * count
+    holders = [set(board.owners.values()) for board in boards]
     for i, (state, board) in enumerate(zip(states, boards, strict=True)):
         for seat in range(count):
             peak[seat] = max(peak[seat], board.units[seat])
             # out: held land in the position before and none now (a seat that started
             # with none, as France in the Great War's 1907, was never in to be out)
-            held_before = i and boards[i - 1].territories_of(seat)
-            if held_before and out_at[seat] is None and not board.territories_of(seat):
+            gone = i and seat in holders[i - 1] and seat not in holders[i]
+            if gone and out_at[seat] is None:
                 out_at[seat] = int(getattr(state, "turn", 0))
         if i:
             for previous, owner in _conquests(boards[i - 1], board).values():

@@ -35,6 +35,7 @@ from engine.rulesets.classic.orders import (
 )
 from engine.rulesets.classic.state import ClassicState, Phase
 from ui.classic.describe import describe
+from ui.shell.handover import HandOver
 from ui.shell.render import territory_names
 
 if TYPE_CHECKING:
@@ -72,7 +73,7 @@ class Click:
 LogLine = tuple[int | None, str]
 
 
-class Session:
+class Session(HandOver):
     """A Classic game in progress, with everything the page needs around it."""
 
     def __init__(self, state: ClassicState) -> None:
@@ -197,44 +198,9 @@ class Session:
             or self.state.phase is Phase.HEADQUARTERS
         )
 
-    @property
-    def needs_handover(self) -> bool:
-        """A different human must take the device before their secrets are shown."""
-        return (
-            self.pbem is None
-            and self.human_turn
-            and len(self.humans) > 1
-            and self.actor != self.revealed
-        )
-
-    def acknowledge_handover(self) -> None:
-        if self.human_turn:
-            self.revealed = self.actor
-
-    @property
-    def viewer(self) -> int | None:
-        """The seat whose cards, mission and secret headquarters may be shown now."""
-        if self.pbem is not None:
-            return self.pbem.seat
-        if len(self.humans) == 1:
-            return self.humans[0]
-        if self.needs_handover:
-            return None
-        return self.revealed
-
-    def _sync_viewer(self) -> None:
-        if self.pbem is not None:
-            self.revealed = self.pbem.seat
-            return
-        humans = self.humans
-        if len(humans) == 1:
-            self.revealed = humans[0]
-        elif self.human_turn and self.actor != self.revealed:
-            actor = self.actor
-            assert actor is not None
-            setup = self.state.phase in (Phase.CLAIM, Phase.SETUP)
-            if setup and not self.has_secret(actor):
-                self.revealed = actor  # nothing secret yet: no hand-over per placed army
+    def shows_nothing_secret(self, seat: int) -> bool:
+        """A claim or setup with no cards or mission yet: no hand-over per placed army."""
+        return self.state.phase in (Phase.CLAIM, Phase.SETUP) and not self.has_secret(seat)
 
     # ------------------------------------------------------------ playing orders
 

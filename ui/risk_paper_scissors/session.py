@@ -17,6 +17,7 @@ from typing import Any
 from engine.core import Event, Order, PlayerSpec, find_ruleset
 from engine.rulesets.risk_paper_scissors.orders import Bid, Phase, ResolveBids
 from engine.rulesets.risk_paper_scissors.state import RpsState
+from ui.shell.handover import HandOver
 from ui.shell.pbem import PbemGame
 
 RULESET = "risk_paper_scissors"
@@ -93,7 +94,7 @@ def _text_or_none(value: Any) -> str | None:
     return None if value is None else str(value)
 
 
-class Session:
+class Session(HandOver):
     """One game as the page plays it."""
 
     def __init__(self, state: RpsState) -> None:
@@ -220,43 +221,9 @@ class Session:
         everyone's at once, so nobody waits for it)."""
         return not self.over and not self.sealed_round and not self.acts_here(self.actor)
 
-    @property
-    def needs_handover(self) -> bool:
-        """A different human must take the device before their secrets are shown."""
-        return (
-            self.pbem is None
-            and self.human_turn
-            and len(self.humans) > 1
-            and self.actor != self.revealed
-        )
-
-    def acknowledge_handover(self) -> None:
-        if self.human_turn:
-            self.revealed = self.actor
-
-    @property
-    def viewer(self) -> int | None:
-        """The seat whose hand, armed cards and bid may be shown now (None: nobody's)."""
-        if self.pbem is not None:
-            return self.pbem.seat
-        if len(self.humans) == 1:
-            return self.humans[0]
-        if self.needs_handover:
-            return None
-        return self.revealed
-
-    def _sync_viewer(self) -> None:
-        if self.pbem is not None:
-            self.revealed = self.pbem.seat
-            return
-        humans = self.humans
-        if len(humans) == 1:
-            self.revealed = humans[0]
-        elif self.human_turn and self.actor != self.revealed:
-            actor = self.actor
-            assert actor is not None
-            if self.state.phase not in SECRET_PHASES and not self.state.players[actor].hand:
-                self.revealed = actor  # a claim or setup shows nothing secret
+    def shows_nothing_secret(self, seat: int) -> bool:
+        """A claim or setup, and no hand yet: nothing secret on screen."""
+        return self.state.phase not in SECRET_PHASES and not self.state.players[seat].hand
 
     # ------------------------------------------------------------ playing orders
 
