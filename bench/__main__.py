@@ -32,6 +32,8 @@ TIMING_KEYS = (
     "longest_task_start",
     "longest_task_after_paint_ms",
     "blocking_ms_before_ready",
+    "snapshot_bytes",
+    "snapshot_make_ms",
 )
 
 
@@ -62,6 +64,10 @@ def summarize_browser(runs: Any) -> tuple[dict[str, Any], list[str]]:
             figures["keys_kept"] = f"{sum(bool(load.timings['key_kept']) for load in probed)}"
             figures["keys_kept"] += f" of {len(probed)}"
         figures["requests"] = summarize((load.requests for load in ok), 0)
+        restored = [load for load in ok if load.timings.get("snapshot")]
+        if restored and kind == "game_return":
+            count = sum(load.timings["snapshot"] == "restored" for load in restored)
+            figures["snapshot_restored"] = f"{count} of {len(restored)}"
         figures["biggest"] = ok[0].biggest if ok else []
         figures["form_control"] = next(
             (load.timings.get("form_control") for load in ok if load.timings.get("form_control")),

@@ -143,6 +143,15 @@ INIT_JS = r"""
 })();
 """
 
+SNAPSHOT_SETTLED_JS = (
+    "() => ['stored', 'unavailable', 'refused'].includes(document.documentElement.dataset.snapshot)"
+)
+SNAPSHOT_MADE_JS = """() => {
+  const d = document.documentElement.dataset;
+  return {snapshot_made: d.snapshot, snapshot_bytes: Number(d.snapshotBytes || 0) || null,
+          snapshot_make_ms: Number(d.snapshotMs || 0) || null};
+}"""
+
 FIELDS_JS = """() => {
   const B = window.__bench || {};
   const out = {};
@@ -156,6 +165,7 @@ FIELDS_JS = """() => {
   const nav = performance.getEntriesByType("navigation")[0];
   out.document_transfer = nav ? nav.transferSize : null;
   out.dom_content_loaded = nav ? nav.domContentLoadedEventEnd : null;
+  out.snapshot = document.documentElement.dataset.snapshot || null;
   return out;
 }"""
 
@@ -413,12 +423,18 @@ def return_visit(browser: Any, base_url: str, path: str, *, game: bool) -> LoadR
         first.wait_for_function(
             "() => document.body && document.body.dataset.ready", timeout=180_000
         )
+        made: dict[str, Any] = {}
         if game:
             first.wait_for_function(
                 "() => navigator.serviceWorker.controller !== null", timeout=120_000, polling=100
             )
+            # The Python snapshot this device makes for return visits (loader/snapshot.mjs).
+            first.wait_for_function(SNAPSHOT_SETTLED_JS, timeout=120_000, polling=100)
+            made = first.evaluate(SNAPSHOT_MADE_JS)
         first.close()
-        return load_page(browser, base_url, path, probe_input=game, context=context)
+        result = load_page(browser, base_url, path, probe_input=game, context=context)
+        result.timings.update(made)
+        return result
     finally:
         context.close()
 

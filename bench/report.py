@@ -358,6 +358,8 @@ BROWSER_ROWS: list[tuple[str, str, str]] = [
     ("bytes_uncompressed", "Files fetched, as stored", "MB"),
     ("bytes_gzip", "Files fetched, gzip -6 (a compressing host)", "MB"),
     ("requests", "Requests", ""),
+    ("snapshot_make_ms", "Python snapshot made after the first visit (worker), in", "ms"),
+    ("snapshot_bytes", "… of size", "MB"),
 ]
 
 
@@ -376,6 +378,8 @@ def _browser_table(browser: dict[str, Any]) -> list[str]:
             rows.append([label, *cells])
     kept = [str(_get(browser, page, "keys_kept") or "–") for page, _ in pages]
     rows.append(["Probe key reached the form (loads)", *kept])
+    restored = [str(_get(browser, page, "snapshot_restored") or "–") for page, _ in pages]
+    rows.append(["Python restored from the snapshot (loads)", *restored])
     blank = [""] * (len(pages) - 1)
     rows.append(["Ready ÷ bare ready (same run)", fmt(browser.get("ready_ratio"), "x"), *blank])
     rows.append(

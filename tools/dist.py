@@ -29,8 +29,11 @@ ROOT = Path(__file__).resolve().parent.parent
 # are for loader/pyodide.mjs when it refuses a bytecode build made for another Pyodide.
 # vendor/rulesets/ and rulesets.json: the archives of the rulesets fetched on first use.
 VENDOR_PARTS: tuple[str, ...] = (
-    "pyscript", "pyodide", "bytecode", "wheels", "app.zip", "rulesets", "rulesets.json"
+    "pyscript", "pyodide", "bytecode", "wheels", "app.zip", "rulesets", "rulesets.json",
+    "snapshot.json",
 )  # fmt: skip
+LOADER = "loader"
+"""The page's start-up scripts (loader/pyodide.mjs and the modules and worker it loads)."""
 UI_ASSET_SUFFIXES: frozenset[str] = frozenset(
     {".css", ".js", ".mjs", ".svg", ".png", ".jpg", ".webp", ".ico", ".woff2", ".json"}
 )
@@ -136,6 +139,8 @@ def site_files(root: Path = ROOT) -> list[PurePosixPath]:
         for item in found:
             if item.is_file() and item.suffix != ".map" and "__pycache__" not in item.parts:
                 files.add(PurePosixPath(item.relative_to(root).as_posix()))
+    for script in sorted((root / LOADER).glob("*.mjs")):
+        files.add(PurePosixPath(script.relative_to(root).as_posix()))
     ui = root / "ui"
     if ui.is_dir():
         for asset in ui.rglob("*"):

@@ -364,6 +364,21 @@ def check_toml(root: Path = ROOT) -> None:
         raise VendorError(f"pyscript.toml lists files that are not vendored: {', '.join(missing)}")
 
 
+def write_snapshot_recipe() -> None:
+    """vendor/snapshot.json: what the page's memory snapshot holds, and its key (a stored
+    snapshot of another key is never restored: tools/snapshot.py)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import snapshot
+    finally:
+        sys.path.pop(0)
+    try:
+        changed, recipe = snapshot.write_recipe(ROOT)
+    except snapshot.SnapshotRecipeError as exc:
+        raise VendorError(str(exc)) from exc
+    log(f"snapshot recipe {recipe['key']}: {'rewritten' if changed else 'up to date'}")
+
+
 def write_site_build() -> None:
     """vendor/site-build.js/.json: the files the service worker caches (tools/offline.py)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -451,6 +466,7 @@ def vendor(force: bool = False) -> None:
         STAMP.write_text(json.dumps(pins(), indent=2) + "\n")
     build_app_zip()
     build_bytecode(force=force)
+    write_snapshot_recipe()
     check_toml()
     write_site_build()
 
@@ -466,6 +482,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.app_only:
             build_app_zip()
             build_bytecode()
+            write_snapshot_recipe()
             write_site_build()
         else:
             vendor(force=args.force)
