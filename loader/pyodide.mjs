@@ -1,14 +1,12 @@
 // PyScript's `interpreter` (pyscript.toml) points here instead of at Pyodide itself: the
 // vendored Pyodide, started with the standard library and the wheels as CPython bytecode
-// compiled ahead of time by tools/bytecode.py (vendor/bytecode/). A bytecode build made for
-// another Pyodide is refused: the page then boots from Pyodide's own source zip and the
-// wheels themselves, and the console says why.
+// compiled ahead of time by tools/bytecode.py (vendor/bytecode/; loader/runtime.mjs). A
+// bytecode build made for another Pyodide is refused: the page then boots from Pyodide's
+// own source zip and the wheels themselves, and the console says why.
 //
-// index.html calls start({snapshot: true}) as soon as the page is parsed, so the runtime
-// downloads and starts while PyScript is still reading its config and loading its plugins;
-// PyScript's own call to loadPyodide then gets the same start. On a return visit that
-// start restores this device's memory snapshot of the build instead of starting CPython
-// (loader/snapshot.mjs); after a first visit, the snapshot is made for the next one.
+// On the game's page (<meta name="python-snapshot" content="on">), a return visit restores
+// this device's memory snapshot of the build instead of starting CPython and importing
+// the engine (loader/snapshot.mjs); after a first visit the snapshot is made for the next.
 import { loadPyodide as loadVendored, version } from "../vendor/pyodide/pyodide.mjs";
 import {
   BYTECODE_FITS,
@@ -17,12 +15,7 @@ import {
   SOURCE_WHEELS,
   runtimeConfig,
 } from "./runtime.mjs";
-import {
-  makeSnapshotLater,
-  refuseSnapshot,
-  report,
-  storedSnapshot,
-} from "./snapshot.mjs";
+import { makeSnapshotLater, refuseSnapshot, report, storedSnapshot } from "./snapshot.mjs";
 
 export { version };
 
@@ -30,83 +23,27 @@ export { version };
 // i.e. one long main-thread task: yield to the browser between the two (a key typed or a
 // frame to paint is handled there).
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-// The prerendered board is painted before CPython's start takes the main thread.
-const afterPaint = () =>
-  new Promise((resolve) =>
-    typeof requestAnimationFrame === "function"
-      ? requestAnimationFrame(() => setTimeout(resolve, 0))
-      : resolve(),
-  );
 
-// Python's output goes where PyScript says once it has asked for the interpreter (its
-// terminal, or the console); until then, to the console.
-const output = {
-  stdout: (...args) => console.log(...args),
-  stderr: (...args) => console.error(...args),
-};
-const streams = {
-  stdout: (...args) => output.stdout(...args),
-  stderr: (...args) => output.stderr(...args),
-};
+const snapshotPage = () =>
+  typeof document !== "undefined" &&
+  document.querySelector('meta[name="python-snapshot"]')?.content === "on";
 
-let starting = null;
-
-/** Start the runtime now (index.html), without waiting for PyScript to ask. With
- * `snapshot`, restore this device's snapshot of the build, or make one after this visit. */
-export function start({ snapshot = false } = {}) {
-  starting ??= boot(snapshot);
-  return starting;
-}
-
-/** PyScript's call. Only its output streams are taken: the page loads no packages. */
-export function loadPyodide(options = {}) {
-  if (options.stdout) output.stdout = options.stdout;
-  if (options.stderr) output.stderr = options.stderr;
-  return start();
-}
-
-async function boot(snapshot) {
-  const painted = afterPaint();
-  if (!BYTECODE_FITS) {
-    await painted;
-    return bootFromSource(runtimeConfig(streams));
-  }
-  if (snapshot) {
-    const restored = await restore(painted);
+/** PyScript's call: its options are its output streams (the page loads no packages). */
+export async function loadPyodide(options = {}) {
+  const config = { ...options, ...runtimeConfig() };
+  if (!BYTECODE_FITS) return bootFromSource(config);
+  if (snapshotPage()) {
+    const restored = await restore(config);
     if (restored) return restored;
   }
-  const pyodide = await loadVendored({
-    ...runtimeConfig(streams),
-    createPyodideModule: moduleFactory(painted),
-  });
+  const pyodide = await loadVendored(config);
   await nextTask();
   return pyodide;
 }
 
-/**
- * Pyodide's module factory, called once the runtime's files are fetching (Pyodide starts
- * those downloads first): it waits for the first paint before the wasm is instantiated
- * (a long main-thread task), and for a snapshot grows the heap to hold it before Pyodide
- * copies it in (Pyodide 314 does not, and the wasm's own memory starts at 30 MiB).
- */
-function moduleFactory(painted, snapshot = null) {
-  return async (settings) => {
-    const [{ default: createPyodideModule }] = await Promise.all([
-      import(`${PYODIDE_DIR}pyodide.asm.mjs`),
-      painted,
-    ]);
-    const module = await createPyodideModule(settings);
-    const bytes = snapshot && (await snapshot);
-    // A block as large as the snapshot ends past the snapshot's size wherever it is put,
-    // so the heap grows to hold it; what the allocation wrote is replaced by the snapshot.
-    if (bytes && bytes.length > module.HEAP8.length) module._malloc(bytes.length);
-    return module;
-  };
-}
-
 /** This device's snapshot of the build, restored; null when there is none to restore (one
  * is then made after this visit) or it failed to restore (it is then marked refused). */
-async function restore(painted) {
+async function restore(config) {
   let found;
   try {
     found = await storedSnapshot();
@@ -121,9 +58,9 @@ async function restore(painted) {
   const started = performance.now();
   try {
     const pyodide = await loadVendored({
-      ...runtimeConfig(streams),
+      ...config,
       _loadSnapshot: found.bytes,
-      createPyodideModule: moduleFactory(painted, found.bytes),
+      createPyodideModule: heapFor(found.bytes),
     });
     // The generator's state came from the worker that made the snapshot: draw a new one.
     pyodide.runPython("import random; random.seed()");
@@ -138,6 +75,20 @@ async function restore(painted) {
     await refuseSnapshot(String(error)).catch(() => {});
     return null;
   }
+}
+
+/** Pyodide's module factory, with the heap grown to hold the snapshot before Pyodide copies
+ * it in: Pyodide 314 does not grow it, and the wasm's own memory starts at 30 MiB. */
+function heapFor(snapshot) {
+  return async (settings) => {
+    const { default: createPyodideModule } = await import(`${PYODIDE_DIR}pyodide.asm.mjs`);
+    const module = await createPyodideModule(settings);
+    const bytes = await snapshot;
+    // A block as large as the snapshot ends past the snapshot's size wherever it is put,
+    // so the heap grows to hold it; what the allocation wrote is replaced by the snapshot.
+    if (bytes.length > module.HEAP8.length) module._malloc(bytes.length);
+    return module;
+  };
 }
 
 async function bootFromSource(config) {

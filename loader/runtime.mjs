@@ -16,8 +16,8 @@ export const SOURCE_WHEELS = build.wheels;
 export const BYTECODE_PYODIDE = build.pyodide;
 
 /** loadPyodide's options (before any snapshot option). */
-export function runtimeConfig(output) {
-  const config = { indexURL: PYODIDE_DIR, ...output };
+export function runtimeConfig() {
+  const config = { indexURL: PYODIDE_DIR };
   if (BYTECODE_FITS) {
     config.stdLibURL = BYTECODE_STDLIB;
     config.lockFileURL = LOCK;

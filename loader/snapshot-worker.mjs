@@ -34,7 +34,7 @@ del _import_recipe
 async function make() {
   if (!BYTECODE_FITS) throw new Error("the bytecode build is refused: no snapshot");
   const started = performance.now();
-  const pyodide = await loadPyodide({ ...runtimeConfig({}), _makeSnapshot: true });
+  const pyodide = await loadPyodide({ ...runtimeConfig(), _makeSnapshot: true });
   for (const { url, sha256 } of recipe.archives) {
     pyodide.unpackArchive(await archive(url, sha256), "zip");
   }

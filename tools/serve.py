@@ -75,7 +75,8 @@ def start_background(
 
 def rebuild_app_zip(root: Path = ROOT) -> None:
     """Rebuild ``root/vendor/app.zip`` from the sources in ``root``, the bytecode that is out
-    of date and the service worker's build record (tools/vendor.py, bytecode.py, offline.py)."""
+    of date, the Python snapshot's recipe and the service worker's build record
+    (tools/vendor.py, bytecode.py, snapshot.py, offline.py)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     try:
         import vendor
@@ -84,6 +85,7 @@ def rebuild_app_zip(root: Path = ROOT) -> None:
     vendor.build_app_zip(root=root, quiet=True)
     if root == ROOT and (root / "vendor" / "pyodide" / "pyodide.mjs").is_file():
         vendor.build_bytecode()
+        vendor.write_snapshot_recipe()
         vendor.write_site_build()
 
 
