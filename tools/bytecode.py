@@ -110,6 +110,13 @@ def jobs(vendor: Path = VENDOR) -> dict[str, tuple[str, str, list[Path]]]:
         # fetches this with the first game (ui/shell/archives.py), unpacked beside the app.
         WHEELS_PYC: ("wheels", SITE_DIR, wheels),
         "app-pyc.zip": ("cached", SITE_DIR, [vendor / "app.zip"]),
+        # PyScript's own package, which it writes as source at start-up (tools/vendor.py):
+        # unpacked first, its __pycache__ spares compiling it in the page.
+        **(
+            {PYSCRIPT_PYC: ("cached", SITE_DIR, [vendor / "pyscript-python.zip"])}
+            if (vendor / "pyscript-python.zip").is_file()
+            else {}
+        ),
         # One per ruleset archive (tools/vendor.py), fetched with it on first use.
         **{
             ruleset_pyc(archive): ("cached", SITE_DIR, [archive])
@@ -119,6 +126,7 @@ def jobs(vendor: Path = VENDOR) -> dict[str, tuple[str, str, list[Path]]]:
 
 
 WHEELS_PYC = "wheels-pyc.zip"
+PYSCRIPT_PYC = "pyscript-pyc.zip"
 
 
 def ruleset_pyc(archive: Path) -> str:

@@ -99,6 +99,8 @@ def stamp_ok(vendor: Path = VENDOR) -> bool:
         return False
     if not (vendor / "pyscript" / "core.js").is_file():
         return False
+    if not (vendor / PYSCRIPT_PYTHON).is_file():
+        return False
     if not all((vendor / "pyodide" / f).is_file() for f in PYODIDE_FILES):
         return False
     return all(wheel_present(vendor / "wheels", pin) for pin in WHEELS)
@@ -179,6 +181,46 @@ def fetch_pyscript(tmp: Path, vendor: Path) -> None:
     if not (dest / "core.js").is_file():
         raise VendorError("@pyscript/core: dist/core.js not in the package")
     log(f"pyscript {PYSCRIPT_VERSION}: {n} files -> {dest.relative_to(ROOT)}/")
+
+
+PYSCRIPT_PYTHON = "pyscript-python.zip"
+"""vendor/pyscript-python.zip: PyScript's own Python package (``pyscript/*.py``), exactly the
+text PyScript writes into the page's working directory at start-up, for tools/bytecode.py
+to compile (``vendor/bytecode/pyscript-pyc.zip``); a build input, not part of the site."""
+PYSCRIPT_PYTHON_SOURCE = "src/stdlib/pyscript.js"
+
+
+def pyscript_python_files(module_text: str) -> dict[str, str]:
+    """The files of PyScript's ``src/stdlib/pyscript.js`` (``export default {...}``: a JSON
+    tree of folders and file texts), by path."""
+    try:
+        tree = json.loads(module_text[module_text.index("{") :].strip().rstrip(";"))
+    except ValueError as exc:
+        raise VendorError(f"@pyscript/core {PYSCRIPT_PYTHON_SOURCE}: not the expected tree") from exc
+    files: dict[str, str] = {}
+
+    def walk(base: str, node: dict[str, object]) -> None:
+        for name, value in node.items():
+            path = f"{base}/{name}" if base else name
+            if isinstance(value, str):
+                files[path] = value
+            elif isinstance(value, dict):
+                walk(path, value)
+
+    walk("", tree)
+    return files
+
+
+def write_pyscript_python(tmp: Path, vendor: Path) -> None:
+    """vendor/pyscript-python.zip from the @pyscript/core package (npm)."""
+    tarball = npm_pack(f"@pyscript/core@{PYSCRIPT_VERSION}", tmp)
+    out = tmp / "pyscript-src"
+    extract(tarball, "", out, keep={PYSCRIPT_PYTHON_SOURCE})
+    files = pyscript_python_files((out / PYSCRIPT_PYTHON_SOURCE).read_text(encoding="utf-8"))
+    with zipfile.ZipFile(vendor / PYSCRIPT_PYTHON, "w", zipfile.ZIP_DEFLATED) as zf:
+        for path, text in sorted(files.items()):
+            zf.writestr(zipfile.ZipInfo(path, ZIP_DATE), text.encode("utf-8"))
+    log(f"pyscript {PYSCRIPT_VERSION}: its Python, {len(files)} files -> vendor/{PYSCRIPT_PYTHON}")
 
 
 def fetch_pyodide(tmp: Path, vendor: Path) -> None:
@@ -461,6 +503,7 @@ def vendor(force: bool = False) -> None:
         with tempfile.TemporaryDirectory(prefix="vendor-") as tmp_name:
             tmp = Path(tmp_name)
             fetch_pyscript(tmp, VENDOR)
+            write_pyscript_python(tmp, VENDOR)
             fetch_pyodide(tmp, VENDOR)
         fetch_wheels(VENDOR)
         STAMP.write_text(json.dumps(pins(), indent=2) + "\n")
