@@ -153,3 +153,35 @@ def test_the_site_ships_the_loader_and_the_recipe(tmp_path: Path) -> None:
         "loader/snapshot-worker.mjs",
         "vendor/snapshot.json",
     } <= files
+
+
+def vendor_tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "vendor_tool_pyscript", ROOT / "tools" / "vendor.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_pyscripts_python_is_taken_as_the_text_it_writes() -> None:
+    """PyScript writes its package from a tree of file texts (src/stdlib/pyscript.js); the
+    bytecode the page ships for it is compiled from exactly those texts, so CPython's
+    checked hash accepts it instead of compiling the source in the page."""
+    module_text = (
+        "// ⚠️ This file is an artifact: DO NOT MODIFY\n"
+        'export default {\n  "pyscript": {\n    "__init__.py": "from pyscript.a import x\\n",\n'
+        '    "sub": {"b.py": "y = \'é\'"}\n  }\n};\n'
+    )
+    files = vendor_tool().pyscript_python_files(module_text)
+    assert files == {
+        "pyscript/__init__.py": "from pyscript.a import x\n",
+        "pyscript/sub/b.py": "y = 'é'",
+    }
+
+
+def test_pyscripts_python_not_in_the_expected_form_is_named() -> None:
+    tool = vendor_tool()
+    with pytest.raises(tool.VendorError, match=r"src/stdlib/pyscript\.js"):
+        tool.pyscript_python_files("export default nothing;")
