@@ -196,7 +196,9 @@ def pyscript_python_files(module_text: str) -> dict[str, str]:
     try:
         tree = json.loads(module_text[module_text.index("{") :].strip().rstrip(";"))
     except ValueError as exc:
-        raise VendorError(f"@pyscript/core {PYSCRIPT_PYTHON_SOURCE}: not the expected tree") from exc
+        raise VendorError(
+            f"@pyscript/core {PYSCRIPT_PYTHON_SOURCE}: not the expected tree"
+        ) from exc
     files: dict[str, str] = {}
 
     def walk(base: str, node: dict[str, object]) -> None:
