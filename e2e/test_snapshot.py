@@ -15,6 +15,7 @@ from collections.abc import Iterator
 import pytest
 from conftest import READY_JS, ROOT
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from test_capital_play import choose_capital_rules, wait_stage
 from test_classic_play import board_snapshot, start_game
 
 SETTLED_JS = (
@@ -171,3 +172,38 @@ def test_a_snapshot_that_cannot_be_restored_is_refused_and_the_page_plays(
     page.wait_for_function(READY_JS, timeout=60_000, polling=50)
     page.wait_for_timeout(2_000)  # time enough to start making one, if it wrongly did
     assert states(page) == ["refused"]
+
+
+def test_a_restored_page_resumes_its_game_and_starts_the_other_rulesets(
+    context: BrowserContext, server_url: str
+) -> None:
+    """The snapshot holds the engine of the core archive and the wheels, not the other
+    rulesets nor the page's own files: a Classic game autosaved on the first visit resumes
+    on a restored page as it was left, and games of the rulesets fetched on first use
+    (Capital Risk, the Great War 1907, Risk, Paper, Scissors) start there."""
+    page, errors = watched(context)
+    first_visit(page, server_url)
+    start_game(page, [("Ann", "human"), ("Bob", "easy"), ("Cy", "easy")], "resumed-restored")
+    page.wait_for_function("document.body.dataset.humanTurn === 'true'", timeout=60_000)
+    board = board_snapshot(page)
+    log = page.get_by_test_id("log").inner_text()
+    page.reload()
+    page.wait_for_function(READY_JS, timeout=60_000, polling=50)
+    assert states(page) == ["restored"]
+    assert board_snapshot(page) == board
+    assert page.get_by_test_id("log").inner_text() == log
+
+    page.get_by_test_id("new-game").click()
+    choose_capital_rules(page, [("Ann", "human"), ("Bob", "easy")], "capital-restored")
+    wait_stage(page, "handover", "entry")
+    for rules, panel in (("greatwar1907", "greatwar1907"), ("risk_paper_scissors", "rps")):
+        for overlay in page.locator(".overlay:visible").all():  # a hand-over screen
+            overlay.locator("button").first.click()
+        page.get_by_test_id("new-game").click()
+        page.get_by_test_id("opt-rules").select_option(rules)
+        page.get_by_test_id("start").click()
+        confirm = page.get_by_test_id("confirm-start")
+        if confirm.is_visible():
+            confirm.click()
+        expect(page.get_by_test_id(panel)).to_be_visible(timeout=30_000)
+    assert not errors, errors
