@@ -1,4 +1,4 @@
-"""A bytecode build that is out of date is refused, and `make` rebuilds it.
+"""A bytecode build or snapshot recipe that is out of date is refused, and `make` rebuilds it.
 
 tools/bytecode.py records, for each output in vendor/bytecode/, the sha256 of its inputs
 (the Pyodide binary, the source archives) and of itself. In the page the app's bytecode is
@@ -50,6 +50,26 @@ def test_make_rebuilds_a_bytecode_output_whose_record_is_out_of_date() -> None:
     assert "app-pyc.zip:" in result.stdout
     assert "python_stdlib.zip:" not in result.stdout  # only what was out of date
     assert bytecode.stale() == []
+
+
+def test_make_rewrites_a_snapshot_recipe_that_is_out_of_date() -> None:
+    """`make vendor` rewrites vendor/snapshot.json when its key is not the one the build's
+    inputs give; the page then refuses every snapshot made under the old key and makes a
+    new one (e2e/test_snapshot.py)."""
+    snapshot = _load_tool("snapshot")
+    path = ROOT / "vendor" / "snapshot.json"
+    recipe = json.loads(path.read_text())
+    path.write_text(json.dumps({**recipe, "key": "0" * 20}))
+    result = subprocess.run(
+        ["make", "-o", ".venv/.stamp", "vendor"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert f"snapshot recipe {recipe['key']}: rewritten" in result.stdout
+    assert json.loads(path.read_text()) == snapshot.build_recipe(ROOT) == recipe
 
 
 def test_a_changed_input_makes_only_its_output_stale(tmp_path: Path) -> None:
