@@ -1,6 +1,6 @@
 // PyScript's `interpreter` (pyscript.toml) points here instead of at Pyodide itself: the
-// vendored Pyodide, started with the standard library and the wheels as CPython bytecode
-// compiled ahead of time by tools/bytecode.py (vendor/bytecode/; loader/runtime.mjs). A
+// vendored Pyodide, started with the standard library as CPython bytecode compiled ahead
+// of time by tools/bytecode.py (vendor/bytecode/; loader/runtime.mjs). A
 // bytecode build made for another Pyodide is refused: the page then boots from Pyodide's
 // own source zip and the wheels themselves, and the console says why.
 //

@@ -1,7 +1,8 @@
 // Makes the page's Python memory snapshot, in a worker (off the page's main thread): the
-// runtime started exactly as the page starts it (loader/runtime.mjs), the recipe's archives
-// unpacked where the page unpacks them (the working directory), the recipe's modules
-// imported, then Pyodide's memory stored under the recipe's key (loader/snapshot.mjs).
+// runtime (checked to be the recipe's) started exactly as the page starts it
+// (loader/runtime.mjs), the recipe's archives unpacked where the page unpacks them (the
+// working directory), the recipe's modules imported, then Pyodide's memory stored under
+// the recipe's key (loader/snapshot.mjs).
 // Posts {ok, bytes, ms} or {ok: false, why}.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 import recipe from "../vendor/snapshot.json" with { type: "json" };
@@ -34,6 +35,9 @@ del _import_recipe
 async function make() {
   if (!BYTECODE_FITS) throw new Error("the bytecode build is refused: no snapshot");
   const started = performance.now();
+  // The runtime Pyodide is about to fetch is this build's (else the snapshot would be of
+  // another build under this build's key).
+  for (const { url, sha256 } of recipe.runtime) await archive(url, sha256);
   const pyodide = await loadPyodide({ ...runtimeConfig(), _makeSnapshot: true });
   for (const { url, sha256 } of recipe.archives) {
     pyodide.unpackArchive(await archive(url, sha256), "zip");

@@ -15,8 +15,9 @@ What goes into that snapshot is decided here, by the build, not by what a player
   command line, ``engine/__main__.py``), the wheels,
   and the standard-library modules PyScript's own Python imports. Nothing under ``ui``:
   those modules reach into the page (``pyscript``, ``js``), which a snapshot cannot hold;
-* ``key``: the sha256 of all the above and of the runtime it runs in (the Pyodide files,
-  the bytecode standard library) and the worker's code. The page uses a stored snapshot
+* ``runtime``: the runtime it runs in (the Pyodide files, the bytecode standard library),
+  each with its sha256, which the worker checks before it starts;
+* ``key``: the sha256 of all the above and of the worker's code. The page uses a stored snapshot
   only when its key is this build's: any other is deleted, never restored, and the page
   makes a new one. ``make`` (tools/vendor.py) rewrites this file whenever an input changed.
 """
@@ -108,15 +109,16 @@ def build_recipe(root: Path = ROOT) -> dict[str, object]:
     if missing:
         raise SnapshotRecipeError(f"snapshot: missing {', '.join(missing)}: run `make vendor`")
     archives = [{"url": rel, "sha256": sha256(root / rel)} for rel in ARCHIVES]
+    runtime = [{"url": rel, "sha256": sha256(root / rel)} for rel in RUNTIME]
     modules = recipe_modules(root)
     inputs = {
-        "runtime": {rel: sha256(root / rel) for rel in RUNTIME},
+        "runtime": runtime,
         "code": {rel: sha256(root / rel) for rel in WORKER_CODE},
         "archives": archives,
         "modules": modules,
     }
     key = hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()[:20]
-    return {"key": key, "archives": archives, "modules": modules}
+    return {"key": key, "archives": archives, "runtime": runtime, "modules": modules}
 
 
 def write_recipe(root: Path = ROOT) -> tuple[bool, dict[str, object]]:
