@@ -75,6 +75,8 @@ def test_the_recipe_imports_the_engine_and_the_wheels_never_the_page(site: Path)
     assert "json" in modules and "html.entities" in modules  # PyScript's own imports
     assert not [m for m in modules if m.startswith("ui") or m.endswith("__main__")]
     assert "networkx.algorithms.x" not in modules  # a wheel imports its own submodules
+    assert [entry["url"] for entry in recipe["runtime"]] == list(snapshot_tool().RUNTIME)
+    assert all(len(entry["sha256"]) == 64 for entry in recipe["runtime"])
     urls = [entry["url"] for entry in recipe["archives"]]
     assert urls == [
         "vendor/app.zip",
