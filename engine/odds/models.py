@@ -52,7 +52,7 @@ class RoundModel(Protocol):
 
 
 @cache
-def _sorted_rolls(n_dice: int, faces: int) -> tuple[tuple[Roll, int], ...]:
+def sorted_rolls(n_dice: int, faces: int) -> tuple[tuple[Roll, int], ...]:
     """Every roll of ``n_dice`` fair dice as (descending roll, number of orderings).
 
     Enumerating multisets with their multinomial weights instead of all
@@ -94,8 +94,8 @@ def _classic_losses(attack: Roll, defence: Roll) -> tuple[int, int]:
 def _classic_table(n_att: int, n_def: int) -> tuple[Outcome, ...]:
     """Exact one-roll loss distribution for ``n_att`` d6 against ``n_def`` d6."""
     counts: Counter[tuple[int, int]] = Counter()
-    for attack, w_a in _sorted_rolls(n_att, 6):
-        for defence, w_d in _sorted_rolls(n_def, 6):
+    for attack, w_a in sorted_rolls(n_att, 6):
+        for defence, w_d in sorted_rolls(n_def, 6):
             counts[_classic_losses(attack, defence)] += w_a * w_d
     return _to_outcomes(counts)
 
@@ -125,9 +125,9 @@ def _advantage_classes(n_att: int, n_def: int) -> tuple[_AdvantageClass, ...]:
     """
     index = {(la, ld): i for i, (_, la, ld) in enumerate(_classic_table(n_att, n_def))}
     grouped: Counter[tuple[int, tuple[int, ...]]] = Counter()
-    for attack, w_a in _sorted_rolls(n_att, 6):
+    for attack, w_a in sorted_rolls(n_att, 6):
         kept_dice = attack[:-1]  # the single lowest die is the one re-rolled
-        for defence, w_d in _sorted_rolls(n_def, 6):
+        for defence, w_d in sorted_rolls(n_def, 6):
             rerolled = [0] * len(index)
             for face in range(1, 7):
                 new_roll = tuple(sorted((*kept_dice, face), reverse=True))
@@ -341,8 +341,8 @@ def _great_war_losses(attack: Roll, defence: Roll) -> tuple[int, int]:
 def _great_war_raw(n_att: int, n_def: int) -> tuple[Outcome, ...]:
     """One throw of ``n_att`` vs ``n_def`` d6, including the no-loss outcome."""
     counts: Counter[tuple[int, int]] = Counter()
-    for attack, w_a in _sorted_rolls(n_att, 6):
-        for defence, w_d in _sorted_rolls(n_def, 6):
+    for attack, w_a in sorted_rolls(n_att, 6):
+        for defence, w_d in sorted_rolls(n_def, 6):
             counts[_great_war_losses(attack, defence)] += w_a * w_d
     return _to_outcomes(counts)
 
@@ -351,8 +351,8 @@ def _great_war_raw(n_att: int, n_def: int) -> tuple[Outcome, ...]:
 def _great_war_table(n_att: int, n_def: int) -> tuple[Outcome, ...]:
     """One decisive throw: the raw table conditioned on at least one loss."""
     counts: Counter[tuple[int, int]] = Counter()
-    for attack, w_a in _sorted_rolls(n_att, 6):
-        for defence, w_d in _sorted_rolls(n_def, 6):
+    for attack, w_a in sorted_rolls(n_att, 6):
+        for defence, w_d in sorted_rolls(n_def, 6):
             losses = _great_war_losses(attack, defence)
             if losses != (0, 0):
                 counts[losses] += w_a * w_d

@@ -12,12 +12,12 @@ the stacks, no scaling: the computer players' estimate is ``ai/odds.py``).
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from math import comb, factorial
+from math import comb
 
+from engine.odds.models import sorted_rolls
 from engine.rulesets.greatwar1907.battle import dice_for, leader_dice
 from engine.rulesets.greatwar1907.options import DIE_FACES, LAND_DICE_ATTACK, LAND_DICE_DEFENCE
 from engine.rulesets.greatwar1907.state import GreatWarState
@@ -44,25 +44,14 @@ class BattleOdds:
         return sum(k * p for k, p in enumerate(self.attackers_left))
 
 
-def _sorted_rolls(n: int) -> list[tuple[tuple[int, ...], int]]:
-    """Each multiset of ``n`` dice, high to low, with the number of rolls giving it."""
-    out = []
-    for dice in itertools.combinations_with_replacement(range(DIE_FACES, 0, -1), n):
-        ways = factorial(n)
-        for face in set(dice):
-            ways //= factorial(dice.count(face))
-        out.append((dice, ways))
-    return out
-
-
 @cache
 def round_losses(a: int, d: int) -> tuple[Fraction, ...]:
     """P(the side rolling ``a`` dice loses i of the min(a, d) compared pairs)."""
     pairs = min(a, d)
     counts = [0] * (pairs + 1)
     scale = 1 << pairs  # each tie is a coin: count in halves to stay whole
-    for att, att_ways in _sorted_rolls(a):
-        for dfn, dfn_ways in _sorted_rolls(d):
+    for att, att_ways in sorted_rolls(a, DIE_FACES):
+        for dfn, dfn_ways in sorted_rolls(d, DIE_FACES):
             lost = sum(1 for x, y in zip(att, dfn, strict=False) if x < y)
             ties = sum(1 for x, y in zip(att, dfn, strict=False) if x == y)
             for k in range(ties + 1):

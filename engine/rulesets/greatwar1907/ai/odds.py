@@ -9,25 +9,14 @@ depends on the ratio) so the table stays small.
 
 from __future__ import annotations
 
-import itertools
 from functools import cache
-from math import comb, factorial
+from math import comb
 
+from engine.odds.models import sorted_rolls
 from engine.rulesets.greatwar1907.options import DIE_FACES, LAND_DICE_ATTACK, LAND_DICE_DEFENCE
 
 CAP = 40
 MAX_DICE = 3  # rounds with more dice are estimated as 3 (keeps the table small)
-
-
-def _sorted_rolls(n: int) -> list[tuple[tuple[int, ...], int]]:
-    """Each multiset of ``n`` dice, high to low, with the number of rolls giving it."""
-    out = []
-    for dice in itertools.combinations_with_replacement(range(DIE_FACES, 0, -1), n):
-        ways = factorial(n)
-        for face in set(dice):
-            ways //= factorial(dice.count(face))
-        out.append((dice, ways))
-    return out
 
 
 @cache
@@ -36,8 +25,8 @@ def round_losses(a: int, d: int) -> tuple[float, ...]:
     pairs = min(a, d)
     dist = [0.0] * (pairs + 1)
     total = DIE_FACES ** (a + d)
-    defence_rolls = _sorted_rolls(d)
-    for att, att_ways in _sorted_rolls(a):
+    defence_rolls = sorted_rolls(d, DIE_FACES)
+    for att, att_ways in sorted_rolls(a, DIE_FACES):
         for dfn, dfn_ways in defence_rolls:
             lost = ties = 0
             for x, y in zip(att, dfn, strict=False):
