@@ -148,7 +148,7 @@ SNAPSHOT_SETTLED_JS = (
 )
 SNAPSHOT_MADE_JS = """() => {
   const d = document.documentElement.dataset;
-  return {snapshot_made: d.snapshot, snapshot_bytes: Number(d.snapshotBytes || 0) || null,
+  return {snapshot_bytes: Number(d.snapshotBytes || 0) || null,
           snapshot_make_ms: Number(d.snapshotMs || 0) || null};
 }"""
 

@@ -17,10 +17,10 @@ const ENTRY = new URL("../vendor/python.snapshot", import.meta.url).href;
 const KEY_HEADER = "x-snapshot-key";
 const REFUSED_HEADER = "x-snapshot-refused";
 
-export const SNAPSHOT_KEY = recipe.key;
+const SNAPSHOT_KEY = recipe.key;
 
 /** Cache Storage exists (a secure context: https, or localhost). */
-export const CAN_STORE = typeof caches !== "undefined";
+const CAN_STORE = typeof caches !== "undefined";
 
 /** Say what happened to the snapshot on <html> (a worker has no document: skipped). */
 export function report(state, why = "") {

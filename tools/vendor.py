@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import ast
 import hashlib
+import importlib
 import io
 import json
 import shutil
@@ -31,6 +32,7 @@ import tomllib
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 from typing import NamedTuple
 
 PYSCRIPT_VERSION = "0.7.31"
@@ -408,14 +410,19 @@ def check_toml(root: Path = ROOT) -> None:
         raise VendorError(f"pyscript.toml lists files that are not vendored: {', '.join(missing)}")
 
 
+def sibling(name: str) -> ModuleType:
+    """Another tool of tools/ (not a package), imported by name."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.pop(0)
+
+
 def write_snapshot_recipe() -> None:
     """vendor/snapshot.json: what the page's memory snapshot holds, and its key (a stored
     snapshot of another key is never restored: tools/snapshot.py)."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import snapshot
-    finally:
-        sys.path.pop(0)
+    snapshot = sibling("snapshot")
     try:
         changed, recipe = snapshot.write_recipe(ROOT)
     except snapshot.SnapshotRecipeError as exc:
@@ -425,21 +432,12 @@ def write_snapshot_recipe() -> None:
 
 def write_site_build() -> None:
     """vendor/site-build.js/.json: the files the service worker caches (tools/offline.py)."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    try:
-        import offline
-    finally:
-        sys.path.pop(0)
-    offline.write_for_repo(ROOT)
+    sibling("offline").write_for_repo(ROOT)
 
 
 def build_bytecode(force: bool = False) -> None:
     """Bring vendor/bytecode/ up to date (tools/bytecode.py; needs vendor/ and node)."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    try:
-        import bytecode
-    finally:
-        sys.path.pop(0)
+    bytecode = sibling("bytecode")
     try:
         if not bytecode.ensure(force=force):
             log("bytecode: up to date")
@@ -451,13 +449,8 @@ def build_bytecode(force: bool = False) -> None:
 def archive_entry(files: list[Path], vendor: Path) -> dict[str, object]:
     """The files of one archive the page fetches on first use, with their sha256, and the
     modules they hold (every ``.py`` or ``.pyc`` outside ``__pycache__``)."""
-    modules: set[str] = set()
-    for path in files:
-        with zipfile.ZipFile(path) as zf:
-            for name in zf.namelist():
-                stem, dot, suffix = name.rpartition(".")
-                if dot and suffix in {"py", "pyc"} and "__pycache__" not in name:
-                    modules.add(stem.removesuffix("/__init__").replace("/", "."))
+    archive_modules = sibling("snapshot").archive_modules
+    modules = {module for path in files for module in archive_modules(path)}
     return {
         "files": [
             {
