@@ -305,9 +305,7 @@ def _tournament(args: Any) -> int:
         raise UsageError(
             f"levels must be two or more of {', '.join(available)}; got {', '.join(chosen)}"
         )
-    result = run_tournament(
-        name, args.games, args.seed, args.players, chosen, dict(args.option)
-    )
+    result = run_tournament(name, args.games, args.seed, args.players, chosen, dict(args.option))
     for line in format_result(result):
         print(line)
     return 0

@@ -370,9 +370,7 @@ def test_port_dot_on_the_coast_of_its_district(pid: str) -> None:
         assert "port" not in entry
         return
     dot = tuple(entry["port"])
-    coast = [
-        seg for seg, owners in edge_owners().items() if sorted(owners) == sorted((pid, port))
-    ]
+    coast = [seg for seg, owners in edge_owners().items() if sorted(owners) == sorted((pid, port))]
     assert coast, f"{pid} does not touch {port}"
     assert min(distance_to_segment(dot, seg) for seg in coast) < ON_EDGE
     # Within about 27 km of the harbour town; Antwerp lies 75 km up the Scheldt,

@@ -207,9 +207,7 @@ def quad_seeds(quad: Quad) -> list[tuple[str, tuple[float, float]]]:
     r = QUAD_RADIUS
     offsets = [(-r, -r), (r, -r), (r, r), (-r, r)]  # NW, NE, SE, SW (y grows south)
     return [
-        (o, (x + dx, y + dy))
-        for o, (dx, dy) in zip(owners, offsets, strict=True)
-        if o is not None
+        (o, (x + dx, y + dy)) for o, (dx, dy) in zip(owners, offsets, strict=True) if o is not None
     ]
 
 
@@ -230,9 +228,7 @@ def voronoi_split(region: Any, seeds: list[tuple[str, tuple[float, float]]]) -> 
             if cell.contains(p):
                 cell_owner.setdefault(owner, []).append(cell)
                 break
-    return {
-        owner: region.intersection(unary_union(cs)) for owner, cs in cell_owner.items()
-    }
+    return {owner: region.intersection(unary_union(cs)) for owner, cs in cell_owner.items()}
 
 
 def seed_points(
@@ -264,8 +260,7 @@ def land_pieces(
     """Land per province (and "land"), and a point inside every piece not cut by Voronoi."""
     arcs = decode_arcs(topo)
     places = {
-        p["id"]: [p["anchor"]] + ([p["port_at"]] if p["port_at"] else [])
-        for p in game["provinces"]
+        p["id"]: [p["anchor"]] + ([p["port_at"]] if p["port_at"] else []) for p in game["provinces"]
     }
     pieces: dict[str, list[Any]] = {}
     whole: dict[str, list[Any]] = {}
@@ -410,9 +405,7 @@ def build_areas(topo: dict[str, Any], game: dict[str, Any]) -> dict[str, Any]:
     outer = unary_union([proj_box(b) for b in OUTER_WATER])
     lakes, open_water = polygons_of(water.intersection(outer)), []
     for part in polygons_of(water.difference(outer)):
-        (open_water if any(part.buffer(0.01).contains(p) for p in seed_pts) else lakes).append(
-            part
-        )
+        (open_water if any(part.buffer(0.01).contains(p) for p in seed_pts) else lakes).append(part)
     seas = voronoi_split(unary_union(open_water), sea_seeds)
     sea_ids = [s["id"] for s in game["seas"]]
     for sid in sea_ids:
@@ -486,8 +479,9 @@ def check_adjacency(areas: dict[str, Any], game: dict[str, Any]) -> list[str]:
     for pair, length in sorted(contacts.items(), key=lambda kv: sorted(kv[0])):
         a, b = sorted(pair)
         kind = ("province" if a in pids else "sea", "province" if b in pids else "sea")
-        expected = land if kind == ("province", "province") else sea if kind == (
-            "sea", "sea") else coasts
+        expected = (
+            land if kind == ("province", "province") else sea if kind == ("sea", "sea") else coasts
+        )
         if length >= MIN_SHARED and pair not in expected:
             where = areas[a].boundary.intersection(areas[b].buffer(1e-6)).centroid
             problems.append(
@@ -567,8 +561,9 @@ def build(atlas_dir: Path) -> dict[str, Any]:
         if p["port"]:
             entry["port"] = port_dot(shape, areas[p["port"]], p["port_at"])
         provinces[p["id"]] = entry
-    seas = {s["id"]: {"d": geom_path(areas[s["id"]]), "label": xy(s["anchor"])}
-            for s in game["seas"]}
+    seas = {
+        s["id"]: {"d": geom_path(areas[s["id"]]), "label": xy(s["anchor"])} for s in game["seas"]
+    }
     data = {
         "format": 1,
         "map": game["id"],
@@ -612,31 +607,41 @@ def preview_svg(data: dict[str, Any], game: dict[str, Any]) -> str:
         )
     for line in data["ferries"].values():
         (x1, y1), (x2, y2) = line
-        out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#fff" '
-                   'stroke-width="1.6"/>')
+        out.append(
+            f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#fff" stroke-width="1.6"/>'
+        )
     for p in data["provinces"].values():
         if "port" in p:
             x, y = p["port"]
-            out.append(f'<circle cx="{x}" cy="{y}" r="2" fill="#1f5fff" stroke="#fff" '
-                       'stroke-width="0.5"/>')
+            out.append(
+                f'<circle cx="{x}" cy="{y}" r="2" fill="#1f5fff" stroke="#fff" stroke-width="0.5"/>'
+            )
     names = {p["id"]: p["name"].split(" (")[0] for p in game["provinces"]}
     for pid, p in data["provinces"].items():
         x, y = p["label"]
         fill = "#fff" if owner[pid] in ("neutral", "germany", "russia", "ottoman") else "#000"
-        out.append(f'<text x="{x}" y="{y + 1.5}" font-size="5" font-family="sans-serif" '
-                   f'text-anchor="middle" fill="{fill}">{names[pid]}</text>')
+        out.append(
+            f'<text x="{x}" y="{y + 1.5}" font-size="5" font-family="sans-serif" '
+            f'text-anchor="middle" fill="{fill}">{names[pid]}</text>'
+        )
     for sid, s in data["seas"].items():
         x, y = s["label"]
-        out.append(f'<text x="{x}" y="{y}" font-size="8" font-style="italic" '
-                   f'font-family="serif" text-anchor="middle" fill="#e8f2ff">{sid}</text>')
+        out.append(
+            f'<text x="{x}" y="{y}" font-size="8" font-style="italic" '
+            f'font-family="serif" text-anchor="middle" fill="#e8f2ff">{sid}</text>'
+        )
     out.append("</svg>")
     return "\n".join(out)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--atlas", type=Path, default=Path("/tmp/wa/package"),
-                        help="unpacked world-atlas npm package")
+    parser.add_argument(
+        "--atlas",
+        type=Path,
+        default=Path("/tmp/wa/package"),
+        help="unpacked world-atlas npm package",
+    )
     parser.add_argument("--out", type=Path, default=OUT_FILE)
     parser.add_argument("--preview", type=Path, help="also write a preview SVG here")
     args = parser.parse_args(argv)

@@ -13,6 +13,8 @@ LonLat = tuple[float, float]
 LonLatBox = tuple[float, float, float, float]  # west, south, east, north
 
 # Narrow straits that the simplified coastlines could close: kept open as water.
+# The coordinate tables below are laid out by hand (several points a row): not reformatted.
+# fmt: off
 STRAITS: dict[str, list[LonLat]] = {
     "bosporus": [(29.12, 41.24), (29.07, 41.12), (29.0, 41.02), (28.99, 40.98)],
     "dardanelles": [(26.15, 40.02), (26.35, 40.12), (26.55, 40.3), (26.75, 40.42)],
@@ -457,3 +459,4 @@ SEA_SEEDS: dict[str, list[LonLat]] = {
             (21.5, 59.0), (23.5, 57.5), (17.5, 58.0)],
     "gof": [(23.3, 59.7), (28.5, 60.0), (25.0, 59.6)],
 }
+# fmt: on

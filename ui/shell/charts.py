@@ -41,9 +41,7 @@ def line_chart(title: str, turns: Sequence[str], lines: Sequence[Series]) -> str
     labels.add(drawing.text("0", insert=(LEFT - 4, TOP + inner_h + 3), text_anchor="end"))
     if turns:
         labels.add(drawing.text(turns[0], insert=(LEFT, HEIGHT - 5)))
-        labels.add(
-            drawing.text(turns[-1], insert=(WIDTH - RIGHT, HEIGHT - 5), text_anchor="end")
-        )
+        labels.add(drawing.text(turns[-1], insert=(WIDTH - RIGHT, HEIGHT - 5), text_anchor="end"))
     drawing.add(labels)
     for line in lines:
         points = [(x(i), y(v)) for i, v in enumerate(line.values)]

@@ -132,9 +132,7 @@ class CapitalOptions:
                 tuple(check.text(n, "options.teams") for n in check.listing(t, "options.teams"))
                 for t in teams
             ),
-            check.integer(
-                data.get("strikes_out", DEFAULT_STRIKES_OUT), "options.strikes_out"
-            ),
+            check.integer(data.get("strikes_out", DEFAULT_STRIKES_OUT), "options.strikes_out"),
             check.text(
                 data.get("struck_out", "computer"), "options.struck_out", STRUCK_OUT_CHOICES
             ),
