@@ -144,6 +144,12 @@ class Session(SequentialSession):
     def _undone(self, snapshot: dict[str, Any]) -> None:
         self.extras_restored.append(snapshot["extra"])
 
+    def _adopted(self, events: Any) -> None:
+        self.extras_restored.append(len(events))
+
+    def _sync_viewer(self) -> None:
+        pass
+
 
 def test_the_log_keeps_its_newest_lines_and_the_acting_seat() -> None:
     session = Session()
@@ -163,6 +169,15 @@ def test_undo_keeps_a_few_snapshots_and_a_barrier_empties_them() -> None:
     assert session.undo() and session.state == {"n": 2} and session.extras_restored == [2]
     session._keep_undo(session._snapshot(), barrier=True)
     assert not session.undo()
+
+
+def test_a_position_that_came_in_is_logged_and_ends_the_undo() -> None:
+    session = Session()
+    session._keep_undo(session._snapshot(), barrier=False)
+    session.adopt(State(n=5), [{"text": "moved", "seat": 1}], "— Turn loaded")
+    assert session.log == [(None, "— Turn loaded"), (1, "moved")]
+    assert session.state == {"n": 5} and not session.undo_stack
+    assert session.extras_restored == [1]
 
 
 def test_a_save_of_another_version_is_refused() -> None:

@@ -131,24 +131,14 @@ class Session(SequentialSession):
         session.dice = int(data.get("dice", 3))
         session.mode = str(data.get("mode", "once"))
         session.last_rolls = list(data.get("last_rolls", []))
-        if data.get("pbem") is not None:
-            from ui.shell.pbem import PbemGame
-
-            session.attach_pbem(PbemGame.from_json(data["pbem"]))
+        session._attach_saved_pbem(data)
         return session
 
-    def adopt(self, state: ClassicState, events: Sequence[Event], line: str) -> None:
-        """Continue from a position that came in (a received save code)."""
-        self.state = state
-        self._legal = None
-        self.undo_stack = []
+    def _adopted(self, events: Sequence[Event]) -> None:
         self.selected = None
-        self.log.append((None, line))
-        self._record(events)
         rolls = [e for e in events if e.get("type") == "roll"]
         if rolls:
             self.last_rolls = rolls[-30:]
-        self._sync_viewer()
 
     # ------------------------------------------------------------ who acts, who sees
 

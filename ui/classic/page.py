@@ -74,11 +74,10 @@ class ClassicPage(SequentialPage):
         self.email.open_hash()
         self.kick_computers()
 
-    def new_session(self, state: Any) -> Any:
-        """A session of a game joined by email (the email dialogs are the shell's)."""
+    def session_class(self) -> Any:
         from ui.classic.controller import Session
 
-        return Session(state)
+        return Session
 
     def on_click(self, event: Any) -> None:
         target = event.target
@@ -347,11 +346,6 @@ class ClassicPage(SequentialPage):
             return
         self.email.seal_if_due()
         self.shell.autosave(self.entry, self.session.to_json())
-
-    def restore(self) -> bool:
-        from ui.classic.controller import Session
-
-        return bool(self.shell.resume(self.entry, Session.from_json, self.resumed))
 
     def resumed(self, session: Any) -> None:
         self.begin(session)

@@ -52,11 +52,10 @@ class RpsPage(SequentialPage, BrowserPage):
     def booted(self) -> None:
         self.kick_computers()
 
-    def new_session(self, state: Any) -> Any:
-        """A session of a game joined by email (the shell's email dialogs call it)."""
+    def session_class(self) -> Any:
         from ui.risk_paper_scissors.session import Session
 
-        return Session(state)
+        return Session
 
     def open_link(self, text: str) -> bool:
         """A ``#game=`` link of a Risk, Paper, Scissors save: this page's email dialog
@@ -120,11 +119,6 @@ class RpsPage(SequentialPage, BrowserPage):
     def setup_hidden(self) -> None:
         self.el(PANEL).hidden = False
         self.refresh()
-
-    def restore(self) -> bool:
-        from ui.risk_paper_scissors.session import Session
-
-        return bool(self.shell.resume(self.entry, Session.from_json, self.resumed))
 
     def resumed(self, session: Any) -> None:
         self.begin(session)

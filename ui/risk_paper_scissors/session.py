@@ -159,20 +159,12 @@ class Session(SequentialSession):
         session.turn_order = [int(s) for s in data.get("turn_order", [])]
         session.paid_bids = {str(k): int(v) for k, v in dict(data.get("paid_bids", {})).items()}
         session.bid_round = dict(data.get("bid_round", {}))
-        if data.get("pbem") is not None:
-            session.attach_pbem(PbemGame.from_json(data["pbem"]))
+        session._attach_saved_pbem(data)
         return session
 
-    def adopt(self, state: RpsState, events: Sequence[Event], line: str) -> None:
-        """Continue from a position that came in (a received save code)."""
-        self.state = state
-        self._legal = None
-        self.undo_stack = []
+    def _adopted(self, events: Sequence[Event]) -> None:
         self.draft = Draft()
         self.bid_round = {}
-        self.log.append((None, line))
-        self._record(events)
-        self._sync_viewer()
 
     # ------------------------------------------------------------ who acts, who sees
 

@@ -7,7 +7,8 @@ ruleset), ``state``, ``log``, ``undo_stack``, ``pbem``, ``revealed`` and ``_lega
 its constructor, the class data ``undo_limit``, and the hooks :attr:`over`,
 :meth:`acts_here`, :attr:`waiting`, :meth:`shows_nothing_secret` (the hand-over rule's),
 :meth:`event_text` (a log line), :meth:`_snapshot_extras` and :meth:`_undone` (what its
-own undo snapshots keep and restore).
+own undo snapshots keep and restore), :meth:`_adopted` (what a position that came in
+resets).
 """
 
 from __future__ import annotations
@@ -73,6 +74,10 @@ class SequentialSession(HandOver):
     def _undone(self, snapshot: dict[str, Any]) -> None:
         """An undo restored ``snapshot``: reset what the session keeps besides the state."""
 
+    def _adopted(self, events: Sequence[Event]) -> None:
+        """A position came in (:meth:`adopt`): reset what the session keeps besides the
+        state, or take it from the ``events`` that led there."""
+
     # ------------------------------------------------------------ who acts
 
     @property
@@ -119,6 +124,23 @@ class SequentialSession(HandOver):
         """Make this a game by email: this browser acts only for the seats it holds."""
         self.pbem = game
         self._legal = None
+        self._sync_viewer()
+
+    def _attach_saved_pbem(self, data: Any) -> None:
+        """The email game of a save, if it is one."""
+        if data.get("pbem") is not None:
+            from ui.shell.pbem import PbemGame
+
+            self.attach_pbem(PbemGame.from_json(data["pbem"]))
+
+    def adopt(self, state: Any, events: Sequence[Event], line: str) -> None:
+        """Continue from a position that came in (a received save code)."""
+        self.state = state
+        self._legal = None
+        self.undo_stack = []
+        self.log.append((None, line))
+        self._record(events)
+        self._adopted(events)
         self._sync_viewer()
 
     # ------------------------------------------------------------ the log

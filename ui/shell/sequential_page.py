@@ -6,8 +6,9 @@ status, the winner's card).  Runs in Pyodide; the DOM is reached through
 
 A page inherits :class:`SequentialPage` and gives ``shell``, ``entry``, ``session`` (a
 :class:`ui.shell.sequential.SequentialSession`, or None), ``running``, ``skipping`` and
-``tasks`` in its constructor, the class data ``computer_delay``, and ``save`` and
-``refresh``; it may answer :meth:`after_fast_slice` and :meth:`computers_stopped`.
+``tasks`` in its constructor, the class data ``computer_delay``, and
+:meth:`session_class`, ``begin``, ``resumed``, ``save`` and ``refresh``; it may answer
+:meth:`after_fast_slice` and :meth:`computers_stopped`.
 """
 
 from __future__ import annotations
@@ -96,6 +97,22 @@ class SequentialPage:
             self.computers_stopped()
 
     # ------------------------------------------------------------ starting
+
+    def session_class(self) -> Any:
+        """The ruleset's session class (imported on use: the page module is imported
+        before Pyodide has the engine)."""
+        raise NotImplementedError
+
+    def new_session(self, state: Any) -> Any:
+        """A session of a game joined by email (the shell's email dialogs call it)."""
+        return self.session_class()(state)
+
+    def restore(self) -> bool:
+        """Show this ruleset's autosaved game, if there is one."""
+        return bool(self.shell.resume(self.entry, self.session_class().from_json, self.resumed))
+
+    def resumed(self, session: Any) -> None:
+        raise NotImplementedError
 
     def begin(self, session: Any) -> None:
         raise NotImplementedError
