@@ -107,6 +107,33 @@ def test_nothing_runs_without_a_computer_to_act() -> None:
     assert not Page(None).computers_to_play()
 
 
+class UndoingSession(CountingSession):
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.undos = 0
+        self.handed_over = False
+
+    def undo(self) -> bool:
+        self.undos += 1
+        return self.undos == 1
+
+    def acknowledge_handover(self) -> None:
+        self.handed_over = True
+
+
+def test_the_turn_buttons_every_sequential_game_has() -> None:
+    page = Page(UndoingSession())
+    undone: list[bool] = []
+    page.undone = lambda: undone.append(True)  # type: ignore[method-assign]
+    page.turn_action("skip")
+    assert page.skipping and page.saves == 0  # the running pacing redraws
+    page.turn_action("undo")
+    page.turn_action("undo")  # nothing left to undo: no message
+    assert undone == [True] and page.shell.messages == [("Undone.", False)]
+    page.turn_action("handover")
+    assert page.session.handed_over and (page.saves, page.refreshes) == (3, 3)
+
+
 class Ruleset:
     def state_from_json(self, data: Any) -> Any:
         return State(data)

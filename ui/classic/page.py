@@ -165,16 +165,10 @@ class ClassicPage(SequentialPage):
             return
         if session is None:
             return
-        if name == "handover":
-            session.acknowledge_handover()
-        elif name == "skip":
-            self.skipping = True
+        if name in self.TURN_ACTIONS:
+            self.turn_action(name)
             return
-        elif name == "undo":
-            if session.undo():
-                self.choice = None
-                self.message("Undone.")
-        elif name == "set-count":
+        if name == "set-count":
             session.place_count = int(button.dataset.count)
         elif name == "set-dice":
             session.dice = int(button.dataset.dice)
@@ -287,6 +281,9 @@ class ClassicPage(SequentialPage):
 
     def computers_stopped(self) -> None:
         self.auto_place_next()
+
+    def undone(self) -> None:
+        self.choice = None
 
     # ------------------------------------------------------------ new game, save, restore
 

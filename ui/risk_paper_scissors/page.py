@@ -232,18 +232,13 @@ class RpsPage(SequentialPage, BrowserPage):
         from engine.rulesets.risk_paper_scissors import orders as o
         from ui.risk_paper_scissors import entry
 
+        if name in self.TURN_ACTIONS:
+            self.turn_action(name)
+            return
         session = self.session
         draft = session.draft
         data = button.dataset
-        if name == "handover":
-            session.acknowledge_handover()
-        elif name == "skip":
-            self.skipping = True
-            return
-        elif name == "undo":
-            if session.undo():
-                self.message("Undone.")
-        elif name == "cancel":
+        if name == "cancel":
             draft.clear_force()
         elif name == "setup":
             self.play(entry.setup_order(session))

@@ -8,7 +8,7 @@ A page inherits :class:`SequentialPage` and gives ``shell``, ``entry``, ``sessio
 :class:`ui.shell.sequential.SequentialSession`, or None), ``running``, ``skipping`` and
 ``tasks`` in its constructor, the class data ``computer_delay``, and
 :meth:`session_class`, ``begin``, ``resumed``, ``save`` and ``refresh``; it may answer
-:meth:`after_fast_slice` and :meth:`computers_stopped`.
+:meth:`after_fast_slice`, :meth:`computers_stopped` and :meth:`undone`.
 """
 
 from __future__ import annotations
@@ -46,6 +46,9 @@ class SequentialPage:
     def computers_stopped(self) -> None:
         """The computer players stopped: a human is to act, or the game is over."""
 
+    def undone(self) -> None:
+        """The player's last order was taken back: drop what the page was asking about."""
+
     @property
     def ready(self) -> bool:
         return bool(self.shell.ready)
@@ -56,6 +59,25 @@ class SequentialPage:
     def latest_line(self) -> str:
         """The game log's newest line ("" before the first)."""
         return str(self.session.log[-1][1]) if self.session.log else ""
+
+    # ------------------------------------------------------------ the buttons every game has
+
+    TURN_ACTIONS: ClassVar[frozenset[str]] = frozenset({"handover", "skip", "undo"})
+
+    def turn_action(self, name: str) -> None:
+        """One of :attr:`TURN_ACTIONS`: the hand-over screen's button, skip the computers'
+        moves (the running pacing redraws), undo."""
+        session = self.session
+        if name == "skip":
+            self.skipping = True
+            return
+        if name == "handover":
+            session.acknowledge_handover()
+        elif name == "undo" and session.undo():
+            self.undone()
+            self.message("Undone.")
+        self.save()
+        self.refresh()
 
     # ------------------------------------------------------------ computers
 
