@@ -35,15 +35,13 @@ from engine.rulesets.classic.orders import (
 )
 from engine.rulesets.classic.state import ClassicState, Phase
 from ui.classic.describe import describe
-from ui.shell.handover import HandOver
 from ui.shell.render import territory_names
+from ui.shell.sequential import LogLine, SequentialSession, check_save_version, read_log
 
 if TYPE_CHECKING:
     from ui.shell.pbem import PbemGame  # only email games need it (and its signing library)
 
 SAVE_VERSION = 1
-LOG_LIMIT = 400
-UNDO_LIMIT = 60
 # Events after which an undo would reveal or re-roll randomness.
 UNDO_BARRIERS = frozenset({"roll", "card", "advantage-offered", "turn", "victory"})
 DICE_MODES = ("once", "continuous", "do-or-die")
@@ -70,11 +68,10 @@ class Click:
     """The message says what to do next (shown plainly), not what went wrong."""
 
 
-LogLine = tuple[int | None, str]
-
-
-class Session(HandOver):
+class Session(SequentialSession):
     """A Classic game in progress, with everything the page needs around it."""
+
+    undo_limit = 60
 
     def __init__(self, state: ClassicState) -> None:
         self.ruleset = find_ruleset(state.ruleset)
@@ -106,7 +103,7 @@ class Session(HandOver):
         return {
             "version": SAVE_VERSION,
             "state": self.state.to_json(),
-            "log": [[seat, text] for seat, text in self.log],
+            "log": self.log_json(),
             "undo": self.undo_stack,
             "selected": self.selected,
             "revealed": self.revealed,
@@ -123,11 +120,10 @@ class Session(HandOver):
 
         :raises ValueError: for a save of another version or a malformed save.
         """
-        if data.get("version") != SAVE_VERSION:
-            raise ValueError(f"unsupported save version {data.get('version')!r}")
+        check_save_version(data, SAVE_VERSION)
         state = find_ruleset(data["state"].get("ruleset", "classic")).state_from_json(data["state"])
         session = cls(state)
-        session.log = [(None if s is None else int(s), str(t)) for s, t in data["log"]]
+        session.log = read_log(data["log"])
         session.undo_stack = list(data.get("undo", []))
         session.selected = data.get("selected")
         session.revealed = data.get("revealed")
@@ -135,60 +131,29 @@ class Session(HandOver):
         session.dice = int(data.get("dice", 3))
         session.mode = str(data.get("mode", "once"))
         session.last_rolls = list(data.get("last_rolls", []))
-        if data.get("pbem") is not None:
-            from ui.shell.pbem import PbemGame
-
-            session.attach_pbem(PbemGame.from_json(data["pbem"]))
+        session._attach_saved_pbem(data)
         return session
 
-    def attach_pbem(self, game: PbemGame) -> None:
-        """Make this a game by email: this browser acts only for the seats it holds."""
-        self.pbem = game
-        self._legal = None
-        self._sync_viewer()
-
-    def adopt(self, state: ClassicState, events: Sequence[Event], line: str) -> None:
-        """Continue from a position that came in (a received save code)."""
-        self.state = state
-        self._legal = None
-        self.undo_stack = []
+    def _adopted(self, events: Sequence[Event]) -> None:
         self.selected = None
-        self.log.append((None, line))
-        self._record(events)
         rolls = [e for e in events if e.get("type") == "roll"]
         if rolls:
             self.last_rolls = rolls[-30:]
-        self._sync_viewer()
 
     # ------------------------------------------------------------ who acts, who sees
 
     @property
-    def actor(self) -> int | None:
-        return self.ruleset.actor(self.state)
-
-    @property
     def over(self) -> bool:
         return self.state.phase is Phase.GAME_OVER
-
-    def is_human(self, seat: int | None) -> bool:
-        return seat is not None and self.state.players[seat].control == "human"
 
     def acts_here(self, seat: int | None) -> bool:
         """This browser may give orders for ``seat`` (always, unless a game by email)."""
         return self.pbem is None or self.pbem.may_act(self.state, seat)
 
     @property
-    def human_turn(self) -> bool:
-        return not self.over and self.is_human(self.actor) and self.acts_here(self.actor)
-
-    @property
     def waiting(self) -> bool:
         """A game by email where another browser has the turn."""
         return not self.over and not self.acts_here(self.actor)
-
-    @property
-    def humans(self) -> list[int]:
-        return [s for s, p in enumerate(self.state.players) if p.control == "human"]
 
     def has_secret(self, seat: int) -> bool:
         player = self.state.players[seat]
@@ -203,11 +168,6 @@ class Session(HandOver):
         return self.state.phase in (Phase.CLAIM, Phase.SETUP) and not self.has_secret(seat)
 
     # ------------------------------------------------------------ playing orders
-
-    def legal(self) -> list[Order]:
-        if self._legal is None:
-            self._legal = [] if self.over else self.ruleset.legal_orders(self.state)
-        return self._legal
 
     def play(self, order: Order, human: bool = True) -> list[Event]:
         """Apply ``order``; on a human order keep an undo snapshot.
@@ -228,33 +188,15 @@ class Session(HandOver):
         elif any(e.get("type") == "turn" for e in events):
             self.last_rolls = []  # a new turn: the last turn's dice are not this one's
         barrier = any(e.get("type") in UNDO_BARRIERS for e in events) or self.actor != before
-        if snapshot is None or barrier:
-            self.undo_stack = []
-        else:
-            self.undo_stack = [*self.undo_stack, snapshot][-UNDO_LIMIT:]
+        self._keep_undo(snapshot, barrier)
         if self.selected is not None and self._stale_selection():
             self.selected = None
         self._record(events)
         self._sync_viewer()
         return events
 
-    def computer_order(self) -> Order:
-        from engine.ai import choose_order
-
-        return choose_order(self.state)
-
-    def play_computer(self) -> list[Event]:
-        """The computer player to act gives its next order."""
-        return self.play(self.computer_order(), human=False)
-
-    def _record(self, events: Sequence[Event]) -> None:
-        for event in events:
-            text = describe(event, self.state)
-            if text is not None:
-                seat = event.get("seat")
-                self.log.append((seat if isinstance(seat, int) else None, text))
-        if len(self.log) > LOG_LIMIT:
-            self.log = self.log[-LOG_LIMIT:]
+    def event_text(self, event: Event) -> str | None:
+        return describe(event, self.state)
 
     def _stale_selection(self) -> bool:
         s = self.selected
@@ -267,30 +209,12 @@ class Session(HandOver):
 
     # ------------------------------------------------------------ undo
 
-    def _snapshot(self) -> dict[str, Any]:
-        snapshot = {"state": self.state.to_json(), "log": len(self.log), "rolls": self.last_rolls}
-        if self.pbem is not None:
-            snapshot["acts"] = len(self.pbem.actions)
-        return snapshot
+    def _snapshot_extras(self) -> dict[str, Any]:
+        return {"rolls": self.last_rolls}
 
-    @property
-    def can_undo(self) -> bool:
-        return bool(self.undo_stack) and self.human_turn
-
-    def undo(self) -> bool:
-        """Take back the last human order of this step; False if there is nothing to undo."""
-        if not self.can_undo:
-            return False
-        snapshot = self.undo_stack[-1]
-        self.undo_stack = self.undo_stack[:-1]
-        self.state = self.ruleset.state_from_json(snapshot["state"])
-        self.log = self.log[: int(snapshot["log"])]
+    def _undone(self, snapshot: dict[str, Any]) -> None:
         self.last_rolls = list(snapshot.get("rolls", []))
-        if self.pbem is not None:
-            del self.pbem.actions[int(snapshot.get("acts", len(self.pbem.actions))) :]
-        self._legal = None
         self.selected = None
-        return True
 
     # ------------------------------------------------------------ clicks
 

@@ -1,8 +1,9 @@
 """The Classic page (runs in Pyodide): wires Classic's controls to its session.
 
 The shell (:mod:`ui.shell.page`) owns the layout, the new-game form and the start-up;
-this page holds what is particular to Classic: the board clicks, the order buttons, the
-computer pacing, its autosave and the play-by-email dialogs of its games.
+this page holds what is particular to Classic: the board clicks, the order buttons, its
+autosave and the play-by-email dialogs of its games (the computer pacing and the panels
+every sequential game has are :mod:`ui.shell.sequential_page`'s).
 
 All game logic lives in pure modules (ui.classic.controller, ui.classic.views,
 ui.classic.panels, ui.shell.render); this file only reads the DOM, calls them and writes
@@ -11,37 +12,23 @@ their HTML back.
 
 from __future__ import annotations
 
-import asyncio
 import random
 import secrets
-import time
 from typing import Any
 
 from pyscript import document, window
 
 from ui.pages import PageEntry
-from ui.shell.dom import el, form_fields, found
+from ui.shell.dom import el, focused_territory, form_fields, found, redraw_board
 from ui.shell.pbem_page import EmailPage
-
-COMPUTER_DELAY = 0.45  # seconds between computer orders at normal pace
-FAST_SLICE = 0.06  # seconds of computer play between screen updates when skipping
+from ui.shell.sequential_page import SequentialPage
 
 
-def computers_to_play(session: Any) -> bool:
-    """A computer seat is to act here (in a game by email, not while another browser
-    has the turn)."""
-    return (
-        session is not None
-        and not session.over
-        and not session.human_turn
-        and not getattr(session, "waiting", False)
-    )
-
-
-class ClassicPage:
-    """The page around a Classic session: selection UI, tabs, computer pacing."""
+class ClassicPage(SequentialPage):
+    """The page around a Classic session: selection UI, tabs, armies placed at random."""
 
     panel = "game"
+    computer_delay = 0.45
 
     def __init__(self, shell: Any, entry: PageEntry) -> None:
         self.shell = shell  # ui.shell.page.Shell: geometry, message line, one game shown
@@ -61,10 +48,6 @@ class ClassicPage:
     @property
     def active(self) -> bool:
         return self.session is not None
-
-    @property
-    def ready(self) -> bool:
-        return bool(self.shell.ready)
 
     @property
     def geometry(self) -> dict[str, Any]:
@@ -91,11 +74,10 @@ class ClassicPage:
         self.email.open_hash()
         self.kick_computers()
 
-    def new_session(self, state: Any) -> Any:
-        """A session of a game joined by email (the email dialogs are the shell's)."""
+    def session_class(self) -> Any:
         from ui.classic.controller import Session
 
-        return Session(state)
+        return Session
 
     def on_click(self, event: Any) -> None:
         target = event.target
@@ -117,13 +99,11 @@ class ClassicPage:
         if key == "Escape" and self.email.dialog is not None:
             self.email.close_dialog()
             return
-        active = document.activeElement
-        if key in ("Enter", " ") and found(active) and found(getattr(active, "dataset", None)):
-            territory = getattr(active.dataset, "territory", None)
-            if territory and self.session is not None:
-                event.preventDefault()
-                self.territory_clicked(str(territory))
-                return
+        _, territory = focused_territory()
+        if key in ("Enter", " ") and territory and self.session is not None:
+            event.preventDefault()
+            self.territory_clicked(territory)
+            return
         if key == "Escape" and self.session is not None:
             self.choice = None
             self.session.selected = None
@@ -185,16 +165,10 @@ class ClassicPage:
             return
         if session is None:
             return
-        if name == "handover":
-            session.acknowledge_handover()
-        elif name == "skip":
-            self.skipping = True
+        if name in self.TURN_ACTIONS:
+            self.turn_action(name)
             return
-        elif name == "undo":
-            if session.undo():
-                self.choice = None
-                self.message("Undone.")
-        elif name == "set-count":
+        if name == "set-count":
             session.place_count = int(button.dataset.count)
         elif name == "set-dice":
             session.dice = int(button.dataset.dice)
@@ -300,41 +274,16 @@ class ClassicPage:
         if legal:
             self.play(random.choice(legal))
 
-    def kick_computers(self) -> None:
-        session = self.session
-        if session is None or self.running or not computers_to_play(session):
-            return
-        self.running = True
-        self.tasks.add(asyncio.ensure_future(self.run_computers()))
+    def after_fast_slice(self) -> None:
+        """Skipping shows where the computers have got to after each slice."""
+        self.message(self.latest_line())
+        self.refresh()
 
-    async def run_computers(self) -> None:
-        try:
-            while computers_to_play(self.session):
-                if self.skipping:
-                    deadline = time.monotonic() + FAST_SLICE
-                    while time.monotonic() < deadline and computers_to_play(self.session):
-                        self.session.play_computer()
-                        self.shell.note(self.entry.ruleset, self.session.state)
-                    self.message(self.session.log[-1][1] if self.session.log else "")
-                    self.refresh()
-                    await asyncio.sleep(0.001)
-                else:
-                    await asyncio.sleep(COMPUTER_DELAY)
-                    if not computers_to_play(self.session):
-                        break
-                    self.session.play_computer()
-                    self.message(self.session.log[-1][1] if self.session.log else "")
-                    self.save()
-                    self.refresh()
-        except Exception as exc:
-            self.message(f"Computer player failed: {exc}", warn=True)
-            raise
-        finally:
-            self.running = False
-            self.skipping = False
-            self.save()
-            self.refresh()
-            self.auto_place_next()
+    def computers_stopped(self) -> None:
+        self.auto_place_next()
+
+    def undone(self) -> None:
+        self.choice = None
 
     # ------------------------------------------------------------ new game, save, restore
 
@@ -365,12 +314,7 @@ class ClassicPage:
                 return
             session.attach_pbem(game)
             self.email.dialog = "send" if game.outbox else None
-        el("setup-error").textContent = ""
-        self.begin(session)
-        self.message(f"New game started (seed {seed}).")
-        self.save()
-        self.refresh()
-        self.kick_computers()
+        self.started(session, f"New game started (seed {seed}).")
 
     def begin(self, session: Any) -> None:
         self.shell.activate(self)
@@ -400,20 +344,12 @@ class ClassicPage:
         self.email.seal_if_due()
         self.shell.autosave(self.entry, self.session.to_json())
 
-    def restore(self) -> bool:
-        from ui.classic.controller import Session
-
-        return bool(self.shell.resume(self.entry, Session.from_json, self.resumed))
-
     def resumed(self, session: Any) -> None:
         self.begin(session)
         self.refresh()
         self.message("Saved game restored.")
 
     # ------------------------------------------------------------ drawing
-
-    def message(self, text: str, warn: bool = False) -> None:
-        self.shell.message(text, warn)
 
     def refresh(self) -> None:
         session = self.session
@@ -423,19 +359,12 @@ class ClassicPage:
         from ui.shell.render import render_map
 
         body = document.body.dataset
-        body.phase = session.state.phase.value
-        body.current = str(session.state.current)
-        body.humanTurn = "true" if session.human_turn and not session.needs_handover else "false"
-        active = document.activeElement
-        focused = None
-        if found(active) and found(getattr(active, "dataset", None)):
-            focused = getattr(active.dataset, "territory", None)
+        self.mark_turn(body)
         arrows = []
         battle = session.state.battle or session.state.pending
         if battle and "origin" in battle and "target" in battle:
             arrows.append((battle["origin"], battle["target"]))
-        board = el("board")
-        board.innerHTML = render_map(
+        svg = render_map(
             session.state,
             self.geometry,
             highlight=session.highlight(),
@@ -443,10 +372,7 @@ class ClassicPage:
             viewer=session.viewer,
             arrows=arrows,
         )
-        if focused:
-            again = board.querySelector(f'[data-territory="{focused}"]')
-            if found(again):
-                again.focus()
+        redraw_board(el("board"), svg)
         self.shell.note(self.entry.ruleset, session.state)  # record, motion, while away
         el("turn").innerHTML = panels.turn_html(session)
         el("controls").innerHTML = panels.controls_html(session, self.choice)
@@ -460,30 +386,16 @@ class ClassicPage:
         el("tab-body").innerHTML = tab_html
         for tab in document.querySelectorAll(".tab"):
             tab.classList.toggle("on", tab.dataset.tab == self.tab)
-        handover = el("handover")
-        handover.hidden = not session.needs_handover
-        if session.needs_handover:
-            handover.innerHTML = panels.handover_html(session)
-            button = handover.querySelector("button")
-            if found(button):
-                button.focus()
-        if getattr(session, "pbem", None) is not None:
+        self.show_handover(panels.handover_html)
+        self.show_email_status(body, "turn", "controls")
+        if session.pbem is not None and session.waiting:
             from ui.shell import pbem_panels
 
-            body.waiting = "true" if session.waiting else "false"
-            body.pbemSeq = str(session.pbem.record.seq)
-            el("turn").insertAdjacentHTML("beforeend", pbem_panels.status_html(session))
-            if session.waiting:
-                el("controls").innerHTML = pbem_panels.waiting_html(session)
-                prompt = el("turn").querySelector('[data-testid="prompt"]')
-                if found(prompt):
-                    prompt.textContent = pbem_panels.waiting_prompt(session)
+            prompt = el("turn").querySelector('[data-testid="prompt"]')
+            if found(prompt):
+                prompt.textContent = pbem_panels.waiting_prompt(session)
         self.email.draw_dialog()
-        winner = el("winner")
-        show_winner = session.over and not self.winner_closed and el("setup").hidden
-        winner.hidden = not show_winner
-        if show_winner:
-            winner.innerHTML = panels.winner_html(session)
+        self.show_winner(self.winner_closed, panels.winner_html)
 
 
 PAGE = ClassicPage

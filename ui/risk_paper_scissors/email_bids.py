@@ -16,38 +16,29 @@ sequential save codes (ui/shell/pbem.py).  In the page:
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Event, find_ruleset
+from engine.core import find_ruleset
 from engine.errors import EngineError
 from engine.keys import PlayerKey
 from engine.rulesets.risk_paper_scissors.orders import Bid
 from engine.savecode import decode_code
-from engine.saves import SaveRecord, continue_game, make_save, read_save
+from engine.saves import SaveRecord, read_save
 from engine.sealed import (
     DEADLINE,
     REVEAL,
     SEAL,
     SealedOrdersError,
     bind_reveal,
-    claimed_keys,
     deadline_code,
-    proofs_for,
     read_reveals,
     read_seals,
     resolution_orders,
     seal_orders,
     seals_for,
 )
+from ui.shell.forum import Resolution, sign_resolution, split_codes
 from ui.shell.pbem import PbemGame
-
-
-def split_codes(text: str) -> list[str]:
-    """Every code in pasted text (codes may be wrapped, run together or in a mail)."""
-    flat = re.sub(r"\s+", "", text)
-    return ["RK1." + part for part in flat.split("RK1.") if part]
 
 
 def computer_seats(record: SaveRecord) -> list[int]:
@@ -111,14 +102,6 @@ def reveal(game: PbemGame, own_reveal: str, sealed_text: str, key: PlayerKey) ->
     return bound + "\n" + deadline_code(record, seat, computers, key)
 
 
-@dataclass(frozen=True)
-class Resolution:
-    state: Any
-    events: list[Event]
-    code: str
-    record: SaveRecord
-
-
 def resolve(game: PbemGame, sealed_text: str, reveal_text: str, key: PlayerKey) -> Resolution:
     """Check every sealed and reveal code, resolve the bids and sign the next save (with
     the codes as its evidence, so that every page checks them again).
@@ -147,28 +130,8 @@ def resolve(game: PbemGame, sealed_text: str, reveal_text: str, key: PlayerKey) 
     )
     deadlines = list(dict.fromkeys(deadlines))
     orders = resolution_orders(ruleset, reveals, force=forced, with_entropy=True)
-    state = record.state
-    events: list[Event] = []
-    for order in orders:
-        outcome = ruleset.apply(state, order)
-        state = outcome.state
-        events += outcome.events
-    code = make_save(
-        ruleset,
-        state,
-        game_id=record.game_id,
-        keys=claimed_keys(record, reveals),
-        signer=key,
-        seat=seat,
-        previous=record,
-        actions=orders,
-        proofs=proofs_for(reveals),
-        seals=seals_for(seals),
-        deadlines=deadlines if forced else (),
-    )
-    # Checked here as every other page will check it (a reveal made before every seal
-    # was in is refused now, not after the code is sent).
-    return Resolution(state, events, code, continue_game(record, code).record)
+    evidence = deadlines if forced else ()
+    return sign_resolution(ruleset, record, orders, reveals, key, seat, seals_for(seals), evidence)
 
 
 def adopt_resolution(game: PbemGame, resolution: Resolution) -> None:

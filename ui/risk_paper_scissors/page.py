@@ -8,23 +8,21 @@ engine is imported lazily: the page module is imported before Pyodide has the en
 
 from __future__ import annotations
 
-import asyncio
 import secrets
-import time
 from typing import Any
 
 from ui.pages import PageEntry
-from ui.shell.dom import BrowserPage, found
+from ui.shell.dom import BrowserPage, focused_territory, form_fields, found, redraw_board
+from ui.shell.sequential_page import SequentialPage
 
-COMPUTER_DELAY = 0.35  # seconds between computer orders at normal pace
-FAST_SLICE = 0.06  # seconds of computer play between screen updates when skipping
 PANEL = "risk_paper_scissors"
 
 
-class RpsPage(BrowserPage):
+class RpsPage(SequentialPage, BrowserPage):
     """The page around a :class:`ui.risk_paper_scissors.session.Session`."""
 
     panel = PANEL
+    computer_delay = 0.35
 
     def __init__(self, shell: Any, entry: PageEntry) -> None:
         from ui.shell.pbem_page import EmailPage
@@ -40,10 +38,6 @@ class RpsPage(BrowserPage):
         self.picked: set[int] = set()
         self.email = EmailPage(self)
 
-    @property
-    def ready(self) -> bool:
-        return bool(self.shell.ready)
-
     # ------------------------------------------------------------ the shell's contract
 
     def wire(self) -> None:
@@ -58,11 +52,10 @@ class RpsPage(BrowserPage):
     def booted(self) -> None:
         self.kick_computers()
 
-    def new_session(self, state: Any) -> Any:
-        """A session of a game joined by email (the shell's email dialogs call it)."""
+    def session_class(self) -> Any:
         from ui.risk_paper_scissors.session import Session
 
-        return Session(state)
+        return Session
 
     def open_link(self, text: str) -> bool:
         """A ``#game=`` link of a Risk, Paper, Scissors save: this page's email dialog
@@ -86,16 +79,7 @@ class RpsPage(BrowserPage):
         from ui.risk_paper_scissors.form import read_rps_form
         from ui.risk_paper_scissors.session import Session
 
-        form = self.el("new-game-form")
-
-        def text(name: str) -> str:
-            node = form.elements.namedItem(name)
-            return str(node.value) if found(node) else ""
-
-        def checked(name: str) -> bool:
-            node = form.elements.namedItem(name)
-            return bool(node.checked) if found(node) else False
-
+        text, checked = form_fields(self.el("new-game-form"))
         error = self.el("setup-error")
         try:
             players, options, seed, where = read_rps_form(text, checked)
@@ -114,12 +98,7 @@ class RpsPage(BrowserPage):
         except (ValueError, EngineError) as exc:
             error.textContent = str(getattr(exc, "message", exc))
             return
-        error.textContent = ""
-        self.begin(session)
-        self.message(f"Risk, Paper, Scissors started (seed {seed}).")
-        self.save()
-        self.refresh()
-        self.kick_computers()
+        self.started(session, f"Risk, Paper, Scissors started (seed {seed}).")
 
     def begin(self, session: Any) -> None:
         self.shell.activate(self)
@@ -140,11 +119,6 @@ class RpsPage(BrowserPage):
     def setup_hidden(self) -> None:
         self.el(PANEL).hidden = False
         self.refresh()
-
-    def restore(self) -> bool:
-        from ui.risk_paper_scissors.session import Session
-
-        return bool(self.shell.resume(self.entry, Session.from_json, self.resumed))
 
     def resumed(self, session: Any) -> None:
         self.begin(session)
@@ -209,13 +183,11 @@ class RpsPage(BrowserPage):
         if key == "Escape" and self.email.dialog is not None:
             self.email.close_dialog()
             return
-        active = self.doc().activeElement
-        if key in ("Enter", " ") and found(active) and found(getattr(active, "dataset", None)):
-            territory = getattr(active.dataset, "territory", None)
-            if territory and self.el("board").contains(active):
-                event.preventDefault()
-                self.territory_clicked(str(territory))
-                return
+        active, territory = focused_territory()
+        if key in ("Enter", " ") and territory and self.el("board").contains(active):
+            event.preventDefault()
+            self.territory_clicked(territory)
+            return
         if key == "Escape":
             self.session.draft.clear_force()
             self.message("Selection cleared.")
@@ -260,18 +232,13 @@ class RpsPage(BrowserPage):
         from engine.rulesets.risk_paper_scissors import orders as o
         from ui.risk_paper_scissors import entry
 
+        if name in self.TURN_ACTIONS:
+            self.turn_action(name)
+            return
         session = self.session
         draft = session.draft
         data = button.dataset
-        if name == "handover":
-            session.acknowledge_handover()
-        elif name == "skip":
-            self.skipping = True
-            return
-        elif name == "undo":
-            if session.undo():
-                self.message("Undone.")
-        elif name == "cancel":
+        if name == "cancel":
             draft.clear_force()
         elif name == "setup":
             self.play(entry.setup_order(session))
@@ -373,7 +340,7 @@ class RpsPage(BrowserPage):
             self.message(exc.message, warn=True)
             self.refresh()
             return
-        self.message(session.log[-1][1] if session.log else "")
+        self.message(self.latest_line())
         self.save()
         self.refresh()
         self.kick_computers()
@@ -423,41 +390,6 @@ class RpsPage(BrowserPage):
         self.refresh()
         self.kick_computers()
 
-    # ------------------------------------------------------------ computers
-
-    def kick_computers(self) -> None:
-        session = self.session
-        if session is None or self.running or not computers_to_play(session):
-            return
-        self.running = True
-        self.tasks.add(asyncio.ensure_future(self.run_computers()))
-
-    async def run_computers(self) -> None:
-        try:
-            while computers_to_play(self.session):
-                if self.skipping:
-                    deadline = time.monotonic() + FAST_SLICE
-                    while time.monotonic() < deadline and computers_to_play(self.session):
-                        self.session.play_computer()
-                        self.shell.note(self.entry.ruleset, self.session.state)
-                    await asyncio.sleep(0.001)
-                else:
-                    await asyncio.sleep(COMPUTER_DELAY)
-                    if not computers_to_play(self.session):
-                        break
-                    self.session.play_computer()
-                    self.message(self.session.log[-1][1] if self.session.log else "")
-                    self.save()
-                    self.refresh()
-        except Exception as exc:
-            self.message(f"Computer player failed: {exc}", warn=True)
-            raise
-        finally:
-            self.running = False
-            self.skipping = False
-            self.save()
-            self.refresh()
-
     # ------------------------------------------------------------ drawing
 
     def record_board(self, state: Any, taken: set[str]) -> str:
@@ -467,9 +399,6 @@ class RpsPage(BrowserPage):
 
         return render_board(state, highlights={t: "flash-taken" for t in taken})
 
-    def message(self, text: str, warn: bool = False) -> None:
-        self.shell.message(text, warn)
-
     def refresh(self) -> None:
         session = self.session
         if session is None:
@@ -478,21 +407,10 @@ class RpsPage(BrowserPage):
 
         state = session.state
         body = self.doc().body.dataset
-        body.phase = state.phase.value
-        body.current = str(state.current)
-        body.humanTurn = "true" if session.human_turn and not session.needs_handover else "false"
+        self.mark_turn(body)
         body.year = str(state.turn)
         plan = entry.plan(state, session.draft) if session.human_turn else None
-        board = self.el("board")
-        active = self.doc().activeElement
-        focused = None
-        if found(active) and found(getattr(active, "dataset", None)):
-            focused = getattr(active.dataset, "territory", None)
-        board.innerHTML = views.board_svg(session, plan)
-        if focused:
-            again = board.querySelector(f'[data-territory="{focused}"]')
-            if found(again):
-                again.focus()
+        redraw_board(self.el("board"), views.board_svg(session, plan))
         self.shell.note(self.entry.ruleset, state)  # record, motion, while away
         self.el("rps-status").innerHTML = views.status_html(session)
         self.el("rps-turn").innerHTML = panels.turn_html(session)
@@ -507,39 +425,10 @@ class RpsPage(BrowserPage):
         lines = log.querySelector("ol")
         if found(lines):
             lines.scrollTop = lines.scrollHeight  # the newest line in view
-        handover = self.el("handover")
-        handover.hidden = not session.needs_handover
-        if session.needs_handover:
-            handover.innerHTML = panels.handover_html(session)
-            button = handover.querySelector("button")
-            if found(button):
-                button.focus()
-        if session.pbem is not None:
-            from ui.shell import pbem_panels
-
-            body.waiting = "true" if session.waiting else "false"
-            body.pbemSeq = str(session.pbem.record.seq)
-            self.el("rps-turn").insertAdjacentHTML("beforeend", pbem_panels.status_html(session))
-            if session.waiting:
-                self.el("rps-controls").innerHTML = pbem_panels.waiting_html(session)
+        self.show_handover(panels.handover_html)
+        self.show_email_status(body, "rps-turn", "rps-controls")
         self.email.draw_dialog()
-        winner = self.el("winner")
-        show = session.over and not self.scoring_closed and self.el("setup").hidden
-        winner.hidden = not show
-        if show:
-            winner.innerHTML = views.scoring_html(session)
-
-
-def computers_to_play(session: Any) -> bool:
-    """A computer seat is to act here (in a game by email, not while another browser
-    has the turn, nor during the sealed bid)."""
-    return (
-        session is not None
-        and not session.over
-        and not session.human_turn
-        and not session.waiting
-        and not session.sealed_round
-    )
+        self.show_winner(self.scoring_closed, views.scoring_html)
 
 
 PAGE = RpsPage

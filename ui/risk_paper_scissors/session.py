@@ -17,14 +17,11 @@ from typing import Any
 from engine.core import Event, Order, PlayerSpec, find_ruleset
 from engine.rulesets.risk_paper_scissors.orders import Bid, Phase, ResolveBids
 from engine.rulesets.risk_paper_scissors.state import RpsState
-from ui.shell.handover import HandOver
 from ui.shell.pbem import PbemGame
+from ui.shell.sequential import LogLine, SequentialSession, check_save_version, read_log
 
 RULESET = "risk_paper_scissors"
-LogLine = tuple[int | None, str]
 SAVE_VERSION = 1
-UNDO_LIMIT = 40
-LOG_LIMIT = 400
 SECRET_PHASES = (Phase.BID, Phase.PURCHASE, Phase.ACTION, Phase.LOSSES)
 """Phases in which the player on turn sees a secret: its hand, armed cards, its bid."""
 
@@ -94,8 +91,10 @@ def _text_or_none(value: Any) -> str | None:
     return None if value is None else str(value)
 
 
-class Session(HandOver):
+class Session(SequentialSession):
     """One game as the page plays it."""
+
+    undo_limit = 40
 
     def __init__(self, state: RpsState) -> None:
         self.ruleset = find_ruleset(RULESET)
@@ -131,7 +130,7 @@ class Session(HandOver):
         return {
             "version": SAVE_VERSION,
             "state": self.state.to_json(),
-            "log": [[seat, text] for seat, text in self.log],
+            "log": self.log_json(),
             "undo": self.undo_stack,
             "revealed": self.revealed,
             "draft": self.draft.to_json(),
@@ -149,10 +148,9 @@ class Session(HandOver):
         :raises ValueError: a save of another version, or a malformed one (the engine's
             errors are ValueErrors too).
         """
-        if data.get("version") != SAVE_VERSION:
-            raise ValueError(f"unsupported save version {data.get('version')!r}")
+        check_save_version(data, SAVE_VERSION)
         session = cls(find_ruleset(RULESET).state_from_json(data["state"]))
-        session.log = [(None if s is None else int(s), str(t)) for s, t in data.get("log", [])]
+        session.log = read_log(data.get("log", []))
         session.undo_stack = list(data.get("undo", []))
         revealed = data.get("revealed")
         session.revealed = None if revealed is None else int(revealed)
@@ -161,43 +159,18 @@ class Session(HandOver):
         session.turn_order = [int(s) for s in data.get("turn_order", [])]
         session.paid_bids = {str(k): int(v) for k, v in dict(data.get("paid_bids", {})).items()}
         session.bid_round = dict(data.get("bid_round", {}))
-        if data.get("pbem") is not None:
-            session.attach_pbem(PbemGame.from_json(data["pbem"]))
+        session._attach_saved_pbem(data)
         return session
 
-    def attach_pbem(self, game: PbemGame) -> None:
-        """Make this a game by email: this browser acts only for the seat it holds."""
-        self.pbem = game
-        self._legal = None
-        self._sync_viewer()
-
-    def adopt(self, state: RpsState, events: Sequence[Event], line: str) -> None:
-        """Continue from a position that came in (a received save code)."""
-        self.state = state
-        self._legal = None
-        self.undo_stack = []
+    def _adopted(self, events: Sequence[Event]) -> None:
         self.draft = Draft()
         self.bid_round = {}
-        self.log.append((None, line))
-        self._record(events)
-        self._sync_viewer()
 
     # ------------------------------------------------------------ who acts, who sees
 
     @property
-    def actor(self) -> int | None:
-        return self.ruleset.actor(self.state)
-
-    @property
     def over(self) -> bool:
         return self.state.phase is Phase.GAME_OVER
-
-    @property
-    def humans(self) -> list[int]:
-        return [s for s, p in enumerate(self.state.players) if p.control == "human"]
-
-    def is_human(self, seat: int | None) -> bool:
-        return seat is not None and self.state.players[seat].control == "human"
 
     @property
     def sealed_round(self) -> bool:
@@ -212,25 +185,21 @@ class Session(HandOver):
         return self.pbem.may_act(self.state, seat)
 
     @property
-    def human_turn(self) -> bool:
-        return not self.over and self.is_human(self.actor) and self.acts_here(self.actor)
-
-    @property
     def waiting(self) -> bool:
         """A game by email where another browser has the turn (the sealed bid is
         everyone's at once, so nobody waits for it)."""
         return not self.over and not self.sealed_round and not self.acts_here(self.actor)
+
+    @property
+    def computer_to_act(self) -> bool:
+        """Nor during the sealed bid, which every browser seals for its own seats."""
+        return super().computer_to_act and not self.sealed_round
 
     def shows_nothing_secret(self, seat: int) -> bool:
         """A claim or setup, and no hand yet: nothing secret on screen."""
         return self.state.phase not in SECRET_PHASES and not self.state.players[seat].hand
 
     # ------------------------------------------------------------ playing orders
-
-    def legal(self) -> list[Order]:
-        if self._legal is None:
-            self._legal = [] if self.over else self.ruleset.legal_orders(self.state)
-        return self._legal
 
     def play(self, order: Order, human: bool = True) -> list[Event]:
         """Apply ``order`` (then, on one device, resolve the bids once all are in).
@@ -254,10 +223,7 @@ class Session(HandOver):
             or (self.actor, self.state.turn) != before[:2]
             or self.state.phase is Phase.LOSSES
         )
-        if snapshot is None or barrier:
-            self.undo_stack = []
-        else:
-            self.undo_stack = [*self.undo_stack, snapshot][-UNDO_LIMIT:]
+        self._keep_undo(snapshot, barrier)
         if self.actor != before[0] or self.state.phase is not before[2]:
             self.draft = Draft()
         elif order.KIND in ("Move", "Attack", "PlayCard", "ArmCard"):
@@ -273,18 +239,7 @@ class Session(HandOver):
             self.state.bids[s] is not None for s in self.state.living()
         )
 
-    def computer_order(self) -> Order:
-        from engine.ai import choose_order
-
-        return choose_order(self.state)
-
-    def play_computer(self) -> list[Event]:
-        """The computer player to act gives its next order."""
-        return self.play(self.computer_order(), human=False)
-
     def _record(self, events: Sequence[Event]) -> None:
-        from engine.rulesets.risk_paper_scissors.report import event_line
-
         for event in events:
             kind = event.get("type")
             if kind == "bids":
@@ -296,38 +251,19 @@ class Session(HandOver):
                 self.last_battle = {k: event[k] for k in ("origin", "target", "force")}
             elif kind == "battle" and self.last_battle is not None:
                 self.last_battle = {**self.last_battle, **event}
-            line = event_line(self.state, event)
-            if line is not None:
-                seat = event.get("seat")
-                self.log.append((seat if isinstance(seat, int) else None, line))
-        if len(self.log) > LOG_LIMIT:
-            self.log = self.log[-LOG_LIMIT:]
+        super()._record(events)
+
+    def event_text(self, event: Event) -> str | None:
+        from engine.rulesets.risk_paper_scissors.report import event_line
+
+        return event_line(self.state, event)
 
     # ------------------------------------------------------------ undo
 
-    def _snapshot(self) -> dict[str, Any]:
-        snapshot: dict[str, Any] = {"state": self.state.to_json(), "log": len(self.log)}
-        if self.pbem is not None:
-            snapshot["acts"] = len(self.pbem.actions)
-        return snapshot
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self.undo_stack) and self.human_turn
-
-    def undo(self) -> bool:
-        """Take back the last order of this turn (combat has no dice and the market no
-        draw, so nothing hidden was learnt); False if there is nothing to undo."""
-        if not self.can_undo:
-            return False
-        snapshot = self.undo_stack.pop()
-        self.state = self.ruleset.state_from_json(snapshot["state"])
-        self.log = self.log[: int(snapshot["log"])]
-        if self.pbem is not None:
-            del self.pbem.actions[int(snapshot.get("acts", len(self.pbem.actions))) :]
-        self._legal = None
+    def _undone(self, snapshot: dict[str, Any]) -> None:
+        """Undo goes back within the turn only: combat has no dice and the market no
+        draw, so nothing hidden was learnt."""
         self.draft.clear_force()
-        return True
 
     def name(self, territory: str) -> str:
         return self.state.board.names.get(territory, territory)

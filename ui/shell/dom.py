@@ -86,3 +86,25 @@ def form_fields(form: Any) -> tuple[Callable[[str], str], Callable[[str], bool]]
         return bool(node.checked) if found(node) else False
 
     return text, checked
+
+
+def focused_territory() -> tuple[Any, str | None]:
+    """The focused element, and the territory it stands for (None: it is no territory)."""
+    from pyscript import document
+
+    active = document.activeElement
+    if found(active) and found(getattr(active, "dataset", None)):
+        territory = getattr(active.dataset, "territory", None)
+        return active, None if territory is None else str(territory)
+    return active, None
+
+
+def redraw_board(board: Any, svg: str) -> None:
+    """Draw ``svg`` into ``board``, the territory focused before focused again (a player
+    moving over the map with the keyboard keeps their place)."""
+    _, focused = focused_territory()
+    board.innerHTML = svg
+    if focused:
+        again = board.querySelector(f'[data-territory="{focused}"]')
+        if found(again):
+            again.focus()

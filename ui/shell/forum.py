@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Order, find_ruleset
+from engine.core import Event, Order, Ruleset, find_ruleset
 from engine.invitations import kept_for, new_invitations, opens, refuse_uninvited
 from engine.keys import PlayerKey
 from engine.savecode import decode_code
@@ -43,6 +43,7 @@ from engine.saves import (
     make_save,
 )
 from engine.sealed import (
+    Revealed,
     bind_reveal,
     claimed_keys,
     deadline_code,
@@ -61,7 +62,7 @@ def new_game_id(prefix: str) -> str:
 
 
 def split_codes(text: str) -> list[str]:
-    """Every code in pasted text (codes may be wrapped or run together)."""
+    """Every code in pasted text (codes may be wrapped, run together or in a mail)."""
     flat = re.sub(r"\s+", "", text)
     return ["RK1." + part for part in flat.split("RK1.") if part]
 
@@ -204,9 +205,53 @@ def bind(record: SaveRecord, reveal: str, sealed_text: str, key: PlayerKey) -> s
 
 @dataclass(frozen=True)
 class Resolution:
+    """A resolved sealed round: the new position, the events that led there, its signed
+    save code and the record that code makes."""
+
     state: Any
     code: str
     record: SaveRecord
+    events: list[Event]
+
+
+def sign_resolution(
+    ruleset: Ruleset[Any],
+    record: SaveRecord,
+    orders: Sequence[Order],
+    reveals: dict[int, Revealed],
+    key: PlayerKey,
+    seat: int,
+    seals: Sequence[str],
+    deadlines: Sequence[str],
+) -> Resolution:
+    """Play a sealed round's resolving ``orders`` from the record's position and sign the
+    next save, with the reveals as proofs and the sealed and deadline codes (which the
+    caller's rule chose) as its evidence.
+
+    :raises EngineError: the new save does not continue the record.
+    """
+    state = record.state
+    events: list[Event] = []
+    for order in orders:
+        outcome = ruleset.apply(state, order)
+        state = outcome.state
+        events += outcome.events
+    code = make_save(
+        ruleset,
+        state,
+        game_id=record.game_id,
+        keys=claimed_keys(record, reveals),
+        signer=key,
+        seat=seat,
+        previous=record,
+        actions=orders,
+        proofs=proofs_for(reveals),
+        seals=seals,
+        deadlines=deadlines,
+    )
+    # The resolver's page checks the new save as every other page will (a reveal made
+    # before all seals were in, for instance, is refused here, not after posting).
+    return Resolution(state, code, continue_game(record, code).record, events)
 
 
 def resolve(
@@ -256,25 +301,8 @@ def resolve(
         forced = bool(missing)
         orders = resolution_orders(ruleset, reveals, forced, True, record.state)
         seal_codes = seals_for(seals)
-    state = record.state
-    for order in orders:
-        state = ruleset.apply(state, order).state
-    code = make_save(
-        ruleset,
-        state,
-        game_id=record.game_id,
-        keys=claimed_keys(record, reveals),
-        signer=key,
-        seat=seat,
-        previous=record,
-        actions=orders,
-        proofs=proofs_for(reveals),
-        seals=seal_codes,
-        deadlines=deadlines if record.moderator is None and forced else (),
-    )
-    # The resolver's page checks the new save as every other page will (a reveal made
-    # before all seals were in, for instance, is refused here, not after posting).
-    return Resolution(state, code, continue_game(record, code).record)
+    evidence = deadlines if record.moderator is None and forced else ()
+    return sign_resolution(ruleset, record, orders, reveals, key, seat, seal_codes, evidence)
 
 
 def sign_deadline(record: SaveRecord, reveal_text: str, key: PlayerKey, seat: int) -> str:
