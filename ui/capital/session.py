@@ -27,7 +27,7 @@ from engine.saves import SaveRecord
 from ui.capital import entry
 from ui.capital.entry import Draft, EntryError
 from ui.capital.replay import Step, replay_steps
-from ui.shell.sealed_session import SealedSession
+from ui.shell.sealed_session import SealedSession, count_field
 
 RULESET = "capital"
 SETUP_MODES = ("capital", "place")
@@ -39,12 +39,7 @@ def parse_count(text: str) -> int | None:
 
     :raises EntryError: not a whole number.
     """
-    text = text.strip()
-    if not text:
-        return None
-    if not text.isdigit():
-        raise EntryError(f"units must be a whole number, not {text!r}")
-    return int(text)
+    return count_field(text, "units", EntryError)
 
 
 @dataclass
@@ -103,6 +98,9 @@ class CapitalSession(SealedSession):
     def _forum_entry_mode(self) -> str:
         return "capital" if self.setup else "place"
 
+    def _handover_mode(self) -> str:
+        return "capital" if self.setup and self.draft.capital is None else "place"
+
     def _computers_to_write(self) -> list[int]:
         return [f for f in self.state.missing() if self.state.players[f].control != "human"]
 
@@ -152,15 +150,10 @@ class CapitalSession(SealedSession):
     # ------------------------------------------------------------ pass and play
 
     def acknowledge_handover(self) -> None:
-        missing = self.missing_humans()
-        if self.stage != "handover" or not missing:
-            return
-        self.viewer = missing[0]
-        self.stage = "entry"
-        self.mode = "capital" if self.setup and self.draft.capital is None else "place"
-        self.selected = None
-        self.count = ""
-        self.picked = []
+        handing_over = self.seat_handed_over() is not None
+        super().acknowledge_handover()
+        if handing_over:
+            self.count = ""  # each faction's units field starts blank
 
     def resolve(self) -> None:
         rs = find_ruleset(RULESET)

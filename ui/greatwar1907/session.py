@@ -100,6 +100,9 @@ class GreatWarSession(OrderWriting, SealedSession):
         modes = drafts.modes(self.state)
         return self.mode if self.mode in modes else modes[0]
 
+    def _handover_mode(self) -> str:
+        return drafts.modes(self.state)[0]
+
     def _computers_to_write(self) -> list[int]:
         return [
             i
@@ -148,16 +151,6 @@ class GreatWarSession(OrderWriting, SealedSession):
         return steps[min(self.replay_step, len(steps) - 1)]
 
     # ------------------------------------------------------------ pass and play
-
-    def acknowledge_handover(self) -> None:
-        missing = self.missing_humans()
-        if self.stage != "handover" or not missing:
-            return
-        self.viewer = missing[0]
-        self.stage = "entry"
-        self.mode = drafts.modes(self.state)[0]
-        self.selected = None
-        self.leaders = []
 
     def resolve(self) -> None:
         rs = find_ruleset(RULESET)

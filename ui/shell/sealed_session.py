@@ -13,7 +13,7 @@ cards or leaders) and how a resolution replays stay the ruleset's own.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from engine.core import PlayerSpec, find_ruleset
@@ -22,6 +22,20 @@ from ui.shell import forum
 from ui.shell.forum_session import ForumSeat
 
 SessionT = TypeVar("SessionT", bound="SealedSession")
+
+
+def count_field(text: str, what: str, refusal: Callable[[str], Exception]) -> int | None:
+    """A count typed in the order entry: blank means "all" (None).
+
+    :raises Exception: ``refusal``'s, naming ``what`` ("units"), for a text that is not
+        a whole number.
+    """
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit():
+        raise refusal(f"{what} must be a whole number, not {text!r}")
+    return int(text)
 
 
 class SealedSession(ForumSeat):
@@ -57,6 +71,10 @@ class SealedSession(ForumSeat):
 
     def _forum_entry_mode(self) -> str:
         """The mode a forum seat writes in after a new save."""
+        raise NotImplementedError
+
+    def _handover_mode(self) -> str:
+        """The mode a seat writes in first once the hand-over screen lets it in."""
         raise NotImplementedError
 
     def _computers_to_write(self) -> list[int]:
@@ -170,6 +188,22 @@ class SealedSession(ForumSeat):
             self.stage = "handover"
         else:
             self.resolve()
+
+    def seat_handed_over(self) -> int | None:
+        """The seat the hand-over screen waits for (None while it is not shown)."""
+        missing = self.missing_humans()
+        return missing[0] if self.stage == "handover" and missing else None
+
+    def acknowledge_handover(self) -> None:
+        """The seat behind the hand-over screen is at the page: it writes its orders."""
+        seat = self.seat_handed_over()
+        if seat is None:
+            return
+        self.viewer = seat
+        self.stage = "entry"
+        self.mode = self._handover_mode()
+        self.selected = None
+        self._clear_choices()
 
     def seal(self, key: PlayerKey | None = None) -> str:
         """Seal the viewer's orders: hand over or resolve; by forum, make the sealed and
