@@ -23,7 +23,6 @@ from typing import Any, ClassVar
 
 from engine.core import Order, PlayerSpec, find_ruleset
 from engine.rulesets.capital import CapitalState, Phase, Resolve
-from engine.saves import SaveRecord
 from ui.capital import entry
 from ui.capital.entry import Draft, EntryError
 from ui.capital.replay import Step, replay_steps
@@ -53,33 +52,10 @@ class CapitalSession(SealedSession):
     STATE_TYPE: ClassVar[Any] = CapitalState
     DRAFT_TYPE: ClassVar[Any] = Draft
     state: CapitalState
-    where: str = "local"
     drafts: dict[int, Draft] = field(default_factory=dict)
-    stage: str = "handover"
-    viewer: int | None = None
     mode: str = "place"
-    selected: str | None = None
-    count: str = ""
     surge_max: str = ""  # the surge dialog's "only if it holds at most M" field
     picked: list[int] = field(default_factory=list)
-    replay_step: int = 0
-    replay_paused: bool = False
-    """The resolution replay waits for Next/Back (issue 16: it could not be paused)."""
-    replay_speed: float = 1.0
-    """Steps per :data:`ui.capital.page.REPLAY_DELAY` (one of the shell's replay speeds)."""
-    log: list[str] = field(default_factory=list)
-    game_id: str = ""
-    code: str = ""
-    seat: int | None = None
-    moderated: bool = False
-    sealed: str = ""
-    reveal: str = ""
-    confirmed: bool = False
-    deadline: str = ""
-    invites: dict[int, str] = field(default_factory=dict)  # the host's secrets, by seat
-    invite: str = ""  # this browser's invitation to its seat, until the seat is claimed
-    timings: dict[str, float] = field(default_factory=dict)
-    _record: SaveRecord | None = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------ hooks
 

@@ -24,7 +24,6 @@ from typing import Any, ClassVar
 from engine.core import PlayerSpec, find_ruleset
 from engine.errors import EngineError
 from engine.rulesets.greatwar1907 import GreatWarState, Phase, Resolve
-from engine.saves import SaveRecord
 from ui.greatwar1907 import drafts
 from ui.greatwar1907.drafts import Draft, EntryError
 from ui.greatwar1907.replay import Frame, frames
@@ -46,38 +45,17 @@ class GreatWarSession(OrderWriting, SealedSession):
     STATE_TYPE: ClassVar[Any] = GreatWarState
     DRAFT_TYPE: ClassVar[Any] = Draft
     state: GreatWarState
-    where: str = "local"
     drafts: dict[int, Draft] = field(default_factory=dict)
-    stage: str = "handover"
-    viewer: int | None = None
     mode: str = "build"
-    selected: str | None = None
-    count: str = ""
     leaders: list[str] = field(default_factory=list)
     """Leaders chosen to go with the next move, sail, attack or strike."""
     overlays: list[str] = field(default_factory=list)
     trade_form: dict[str, str] = field(default_factory=dict)
     """The trade being written: with, give, get, give_pp, get_pp (checked as chosen)."""
-    replay_step: int = 0
-    replay_paused: bool = False
-    replay_speed: float = 1.0
-    log: list[str] = field(default_factory=list)
-    game_id: str = ""
-    code: str = ""
-    seat: int | None = None
-    moderated: bool = False
-    sealed: str = ""
-    reveal: str = ""
-    confirmed: bool = False
-    deadline: str = ""
-    invites: dict[int, str] = field(default_factory=dict)
-    invite: str = ""
-    timings: dict[str, float] = field(default_factory=dict)
     before: GreatWarState | None = None
     """The position the last resolved phase started from (for its replay)."""
     events: list[dict[str, Any]] = field(default_factory=list)
     """The events of the last resolution (for its replay)."""
-    _record: SaveRecord | None = field(default=None, repr=False, compare=False)
     _frames: tuple[Any, list[Frame]] | None = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------ hooks

@@ -5,19 +5,21 @@ once, then each human behind the hand-over screen) or by forum codes
 orders at the start of a phase, sealing, the next phase after the report, a forum seat's
 stage after a new save, and the autosave's shared fields.
 
-A session class inherits it and gives its fields (a dataclass: ``state``, ``where``,
-``drafts``, ``stage``, ...) and the hooks below; what a seat writes (its draft, modes,
-cards or leaders) and how a resolution replays stay the ruleset's own.
+A session class (a dataclass) inherits it and its fields, and gives the hooks below;
+what a seat writes (its draft, modes, cards or leaders) and how a resolution replays
+stay the ruleset's own.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from engine.core import PlayerSpec, find_ruleset
 from engine.keys import PlayerKey
+from engine.saves import SaveRecord
 from ui.shell import forum
 from ui.shell.forum_session import ForumSeat
 
@@ -38,8 +40,11 @@ def count_field(text: str, what: str, refusal: Callable[[str], Exception]) -> in
     return int(text)
 
 
+@dataclass
 class SealedSession(ForumSeat):
-    """Simultaneous, sealed orders of a session; the fields are the inheriting session's."""
+    """Simultaneous, sealed orders of a session (a dataclass base: a ruleset's session
+    adds its own fields, and gives ``state``, ``drafts`` and ``mode`` their types and
+    defaults)."""
 
     SAVE_VERSION: ClassVar[int]
     """The version of its autosave (the session's JSON), each ruleset's own."""
@@ -52,11 +57,35 @@ class SealedSession(ForumSeat):
     DRAFT_TYPE: ClassVar[Any]
     """Its draft class (``from_json``), the orders a seat is writing."""
 
-    where: str
-    game_id: str
-    mode: str
-    selected: str | None
-    count: str
+    state: Any
+    where: str = "local"
+    """"local" (pass-and-play) or "forum"."""
+    drafts: dict[int, Any] = field(default_factory=dict)
+    """The orders being written, by seat."""
+    stage: str = "handover"
+    viewer: int | None = None
+    """The seat at the page (None behind the hand-over screen)."""
+    mode: str = ""
+    selected: str | None = None
+    count: str = ""
+    replay_step: int = 0
+    replay_paused: bool = False
+    """The resolution replay waits for Next/Back (issue 16: it could not be paused)."""
+    replay_speed: float = 1.0
+    """Steps per the page's ``REPLAY_DELAY`` (one of the shell's replay speeds)."""
+    log: list[str] = field(default_factory=list)
+    game_id: str = ""
+    code: str = ""
+    seat: int | None = None
+    moderated: bool = False
+    sealed: str = ""
+    reveal: str = ""
+    confirmed: bool = False
+    deadline: str = ""
+    invites: dict[int, str] = field(default_factory=dict)  # the host's secrets, by seat
+    invite: str = ""  # this browser's invitation to its seat, until the seat is claimed
+    timings: dict[str, float] = field(default_factory=dict)
+    _record: SaveRecord | None = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------ the ruleset's hooks
 
