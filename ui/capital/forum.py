@@ -1,9 +1,9 @@
 """Capital Risk by forum in the page: the shared sealed-orders plumbing
-(:mod:`ui.shell.forum`) with Capital Risk's game ids."""
+(:mod:`ui.shell.forum`) under Capital Risk's name (its game ids start with
+:attr:`ui.capital.session.CapitalSession.GAME_ID_PREFIX`)."""
 
 from __future__ import annotations
 
-from ui.shell import forum as shared
 from ui.shell.forum import (
     Resolution,
     accept,
@@ -35,7 +35,6 @@ __all__ = [
     "invitation_link",
     "invite_for",
     "is_moderator",
-    "new_game_id",
     "resolve",
     "seal",
     "seat_of",
@@ -43,7 +42,3 @@ __all__ = [
     "split_codes",
     "unclaimed",
 ]
-
-
-def new_game_id() -> str:
-    return shared.new_game_id("cap")

@@ -93,10 +93,9 @@ def status_html(session: CapitalSession) -> str:
 
 
 def handover_html(session: CapitalSession) -> str:
-    missing = session.missing_humans()
-    if session.stage != "handover" or not missing:
+    f = session.seat_handed_over()
+    if f is None:
         return ""
-    f = missing[0]
     player = session.state.players[f]
     members = " or ".join(escape(m) for m in player.members)
     done = [p.name for i, p in enumerate(session.state.players) if session.state.submissions[i]]

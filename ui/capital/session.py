@@ -22,25 +22,15 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from engine.core import Order, PlayerSpec, find_ruleset
-from engine.keys import PlayerKey
 from engine.rulesets.capital import CapitalState, Phase, Resolve
-from engine.saves import SaveRecord
-from ui.capital import entry, forum
+from ui.capital import entry
 from ui.capital.entry import Draft, EntryError
 from ui.capital.replay import Step, replay_steps
-from ui.shell.forum_session import ForumSeat
+from ui.shell.sealed_session import SealedSession, count_field
 
-SAVE_VERSION = 1
 RULESET = "capital"
 SETUP_MODES = ("capital", "place")
 ORDER_MODES = ("place", "attack", "surge", "move")
-
-
-def computer_order(state: CapitalState, seat: int) -> Order:
-    """The order the computer player of ``seat`` gives now (whatever seat acts first)."""
-    from engine.ai import choose_for
-
-    return choose_for(state, seat)
 
 
 def parse_count(text: str) -> int | None:
@@ -48,86 +38,64 @@ def parse_count(text: str) -> int | None:
 
     :raises EntryError: not a whole number.
     """
-    text = text.strip()
-    if not text:
-        return None
-    if not text.isdigit():
-        raise EntryError(f"units must be a whole number, not {text!r}")
-    return int(text)
+    return count_field(text, "units", EntryError)
 
 
 @dataclass
-class CapitalSession(ForumSeat):
+class CapitalSession(SealedSession):
     RULESET: ClassVar[str] = RULESET
     TITLE: ClassVar[str] = "Capital Risk"
     SEAT_WORD: ClassVar[str] = "faction"
+    SAVE_VERSION: ClassVar[int] = 1
+    GAME_OVER: ClassVar[Any] = Phase.GAME_OVER
+    GAME_ID_PREFIX: ClassVar[str] = "cap"
+    STATE_TYPE: ClassVar[Any] = CapitalState
+    DRAFT_TYPE: ClassVar[Any] = Draft
     state: CapitalState
-    where: str = "local"
     drafts: dict[int, Draft] = field(default_factory=dict)
-    stage: str = "handover"
-    viewer: int | None = None
     mode: str = "place"
-    selected: str | None = None
-    count: str = ""
     surge_max: str = ""  # the surge dialog's "only if it holds at most M" field
     picked: list[int] = field(default_factory=list)
-    replay_step: int = 0
-    replay_paused: bool = False
-    """The resolution replay waits for Next/Back (issue 16: it could not be paused)."""
-    replay_speed: float = 1.0
-    """Steps per :data:`ui.capital.page.REPLAY_DELAY` (one of the shell's replay speeds)."""
-    log: list[str] = field(default_factory=list)
-    game_id: str = ""
-    code: str = ""
-    seat: int | None = None
-    moderated: bool = False
-    sealed: str = ""
-    reveal: str = ""
-    confirmed: bool = False
-    deadline: str = ""
-    invites: dict[int, str] = field(default_factory=dict)  # the host's secrets, by seat
-    invite: str = ""  # this browser's invitation to its seat, until the seat is claimed
-    timings: dict[str, float] = field(default_factory=dict)
-    _record: SaveRecord | None = field(default=None, repr=False, compare=False)
 
-    # ------------------------------------------------------------ creation
+    # ------------------------------------------------------------ hooks
 
     @classmethod
-    def new(cls, specs: Sequence[PlayerSpec], options: dict[str, Any], seed: str) -> CapitalSession:
-        """A pass-and-play game; computer factions seal their setups at once."""
-        state = find_ruleset(RULESET).new_game(specs, options, seed)
-        session = cls(state)
-        session.log.append(f"New game, seed {seed}")
-        session.start_phase()
-        return session
-
-    @classmethod
-    def new_forum(
-        cls,
-        specs: Sequence[PlayerSpec],
-        options: dict[str, Any],
-        seed: str,
-        key: PlayerKey,
-        seat: int,
-        moderated: bool = False,
-    ) -> CapitalSession:
-        """A forum game created here: the base save, with this browser in ``seat``."""
+    def _forum_game(
+        cls, specs: Sequence[PlayerSpec], options: dict[str, Any], seed: str
+    ) -> CapitalState:
+        """Every given faction played by a human (in a forum game each seat seals its own)."""
         human = [PlayerSpec(s.name, "human", s.color) for s in specs]
-        state = find_ruleset(RULESET).new_game(human, options, seed)
-        game_id = forum.new_game_id()
-        code, invites = forum.create_base(state, key, seat, game_id, moderated)
-        session = cls(state, "forum", stage="entry", viewer=seat, mode="capital")
-        session.game_id, session.code, session.seat = game_id, code, seat
-        session.invites = invites
-        session.moderated = moderated
-        session.log.append(f"Forum game {game_id} created; you play {state.players[seat].name}")
-        return session
+        state: CapitalState = find_ruleset(RULESET).new_game(human, options, seed)
+        return state
+
+    def _forum_start_mode(self) -> str:
+        return "capital"
+
+    def _forum_entry_mode(self) -> str:
+        return "capital" if self.setup else "place"
+
+    def _handover_mode(self) -> str:
+        return "capital" if self.setup and self.draft.capital is None else "place"
+
+    def _computers_to_write(self) -> list[int]:
+        return [f for f in self.state.missing() if self.state.players[f].control != "human"]
+
+    def _clear_choices(self) -> None:
+        self.picked = []
+
+    def _sealing(self) -> None:
+        self.picked = []  # the cards picked for a trade are forgotten
+
+    def _refusal(self, text: str) -> Exception:
+        return EntryError(text)
+
+    def _local_seal_message(self, who: str) -> str:
+        if self.stage == "replay":  # the last seal resolved the turn: say so, not the seal
+            title = (self.state.last_report or {}).get("title", "The turn")
+            return f"{title} resolved: the replay shows it step by step"
+        return f"{who}'s orders are sealed"
 
     # ------------------------------------------------------------ queries
-
-    @property
-    def over(self) -> bool:
-        return self.state.phase is Phase.GAME_OVER
 
     @property
     def setup(self) -> bool:
@@ -157,33 +125,11 @@ class CapitalSession(ForumSeat):
 
     # ------------------------------------------------------------ pass and play
 
-    def start_phase(self) -> None:
-        """Computers seal at once; then hand over to the first human still to seal, or
-        resolve when nobody is missing."""
-        rs = find_ruleset(RULESET)
-        started = time.perf_counter()
-        for f in list(self.state.missing()):
-            if self.state.players[f].control != "human":
-                self.state = rs.apply(self.state, computer_order(self.state, f)).state
-        self.timings["computers_ms"] = (time.perf_counter() - started) * 1000
-        self.viewer = None
-        self.selected = None
-        self.picked = []
-        if self.missing_humans():
-            self.stage = "handover"
-        else:
-            self.resolve()
-
     def acknowledge_handover(self) -> None:
-        missing = self.missing_humans()
-        if self.stage != "handover" or not missing:
-            return
-        self.viewer = missing[0]
-        self.stage = "entry"
-        self.mode = "capital" if self.setup and self.draft.capital is None else "place"
-        self.selected = None
-        self.count = ""
-        self.picked = []
+        handing_over = self.seat_handed_over() is not None
+        super().acknowledge_handover()
+        if handing_over:
+            self.count = ""  # each faction's units field starts blank
 
     def resolve(self) -> None:
         rs = find_ruleset(RULESET)
@@ -236,17 +182,9 @@ class CapitalSession(ForumSeat):
         i = SPEEDS.index(self.replay_speed) if self.replay_speed in SPEEDS else 1
         self.replay_speed = SPEEDS[min(i + 1, len(SPEEDS) - 1) if faster else max(i - 1, 0)]
 
-    def skip_replay(self) -> None:
-        if self.stage == "replay":
-            self.stage = "report"
-
     def next_turn(self) -> None:
-        if self.stage != "report" or self.over:
-            return
-        if self.where == "forum":
-            self._after_forum_update()
-            return
-        self.start_phase()
+        """The "Next turn" button: :meth:`next_phase` (after the setup, a phase is a turn)."""
+        self.next_phase()
 
     # ------------------------------------------------------------ order entry
 
@@ -256,7 +194,7 @@ class CapitalSession(ForumSeat):
             self.mode = mode
             self.selected = None
 
-    def _faction(self) -> int:
+    def _seat(self) -> int:
         if self.stage != "entry" or self.viewer is None:
             raise EntryError("It is not your turn to enter orders")
         return self.viewer
@@ -266,7 +204,7 @@ class CapitalSession(ForumSeat):
 
         :raises EntryError: with the message to show.
         """
-        f = self._faction()
+        f = self._seat()
         state, draft = self.state, self.draft
         units = parse_count(self.count)
         own = state.owner.get(territory) == f
@@ -341,7 +279,7 @@ class CapitalSession(ForumSeat):
 
         :raises EntryError: not a card the faction may trade now.
         """
-        f = self._faction()
+        f = self._seat()
         if card in self.picked:
             self.picked.remove(card)
             return f"Put back: {entry.card_label(self.state, card)}"
@@ -360,7 +298,7 @@ class CapitalSession(ForumSeat):
         :raises EntryError: the set is refused (the picked cards stay picked).
         """
         chosen = list(self.picked if cards is None else cards)
-        message = entry.add_trade(self.state, self._faction(), self.draft, chosen)
+        message = entry.add_trade(self.state, self._seat(), self.draft, chosen)
         self.picked = []
         return message
 
@@ -376,109 +314,22 @@ class CapitalSession(ForumSeat):
         return entry.offenses(self.state, self.viewer, self.draft)
 
     def order(self) -> Order:
-        f = self._faction()
+        f = self._seat()
         return entry.to_order(self.state, f, self.draft)
-
-    def seal(self, key: PlayerKey | None = None) -> str:
-        """Seal the viewer's orders: hot-seat, hand over or resolve; by forum, make the
-        sealed and reveal codes.
-
-        :raises EngineError: an order the engine refuses (the draft stays).
-        """
-        f = self._faction()
-        order = self.order()
-        who = self.state.players[f].name
-        self.picked = []
-        if self.where == "forum":
-            if key is None:
-                raise EntryError("this browser has no key")
-            self.sealed, self.reveal = forum.seal(self.record(), order, key, f, self.invite)
-            self.confirmed = self.moderated
-            self.stage = "sealed"
-            self.selected = None
-            self.log.append(f"{who} sealed orders for turn {self.state.turn}")
-            return "Sealed: post your sealed code"
-        self.state = find_ruleset(RULESET).apply(self.state, order).state
-        self.drafts.pop(f, None)
-        self.log.append(f"{who} sealed orders")
-        self.start_phase()
-        if self.stage == "replay":  # the last seal resolved the turn: say so, not the seal
-            title = (self.state.last_report or {}).get("title", "The turn")
-            return f"{title} resolved: the replay shows it step by step"
-        return f"{who}'s orders are sealed"
-
-    # ------------------------------------------------------------ forum
-
-    def _after_forum_update(self) -> None:
-        """Where a forum faction stands after a new save: claim, enter or wait."""
-        record = self.record()
-        self.state = record.state
-        self.viewer = self.seat
-        self.selected = None
-        self.picked = []
-        if self.seat is None:
-            self.stage = "claim"
-        elif self.over:
-            self.stage = "report"
-        else:
-            self.stage = "entry"
-            self.mode = "capital" if self.setup else "place"
 
     # ------------------------------------------------------------ saving
 
-    def to_json(self) -> dict[str, Any]:
+    def _view_json(self) -> dict[str, Any]:
         return {
-            "version": SAVE_VERSION,
-            "state": self.state.to_json(),
-            "where": self.where,
-            "drafts": {str(k): d.to_json() for k, d in self.drafts.items()},
-            "stage": self.stage,
-            "viewer": self.viewer,
-            "mode": self.mode,
-            "selected": self.selected,
-            "count": self.count,
             "surge_max": self.surge_max,
             "picked": list(self.picked),
             "replay_step": self.replay_step,
-            "log": list(self.log[-200:]),
-            "game_id": self.game_id,
-            "code": self.code,
-            "seat": self.seat,
-            "moderated": self.moderated,
-            "sealed": self.sealed,
-            "reveal": self.reveal,
-            "confirmed": self.confirmed,
-            "deadline": self.deadline,
-            "invites": {str(seat): secret for seat, secret in self.invites.items()},
-            "invite": self.invite,
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> CapitalSession:
-        """:raises ValueError: an autosave of another version."""
-        if data.get("version") != SAVE_VERSION:
-            raise ValueError(f"unknown Capital Risk autosave version {data.get('version')!r}")
-        return cls(
-            state=CapitalState.from_json(data["state"]),
-            where=str(data["where"]),
-            drafts={int(k): Draft.from_json(v) for k, v in data["drafts"].items()},
-            stage=str(data["stage"]),
-            viewer=data["viewer"],
-            mode=str(data["mode"]),
-            selected=data["selected"],
-            count=str(data["count"]),
-            surge_max=str(data.get("surge_max", "")),
-            picked=[int(c) for c in data.get("picked", [])],
-            replay_step=int(data["replay_step"]),
-            log=[str(x) for x in data["log"]],
-            game_id=str(data["game_id"]),
-            code=str(data["code"]),
-            seat=data["seat"],
-            moderated=bool(data["moderated"]),
-            sealed=str(data["sealed"]),
-            reveal=str(data["reveal"]),
-            confirmed=bool(data["confirmed"]),
-            deadline=str(data.get("deadline", "")),
-            invites={int(k): str(v) for k, v in dict(data.get("invites", {})).items()},
-            invite=str(data.get("invite", "")),
-        )
+    def _own_fields(cls, data: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "surge_max": str(data.get("surge_max", "")),
+            "picked": [int(c) for c in data.get("picked", [])],
+            "replay_step": int(data["replay_step"]),
+        }

@@ -111,10 +111,9 @@ def status_html(session: GreatWarSession) -> str:
 
 
 def handover_html(session: GreatWarSession) -> str:
-    missing = session.missing_humans()
-    if session.stage != "handover" or not missing:
+    seat = session.seat_handed_over()
+    if seat is None:
         return ""
-    seat = missing[0]
     player = session.state.players[seat]
     return handover_card(
         seat=seat,

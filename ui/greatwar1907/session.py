@@ -23,103 +23,81 @@ from typing import Any, ClassVar
 
 from engine.core import PlayerSpec, find_ruleset
 from engine.errors import EngineError
-from engine.keys import PlayerKey
 from engine.rulesets.greatwar1907 import GreatWarState, Phase, Resolve
-from engine.saves import SaveRecord
 from ui.greatwar1907 import drafts
 from ui.greatwar1907.drafts import Draft, EntryError
 from ui.greatwar1907.replay import Frame, frames
 from ui.greatwar1907.writing import OrderWriting
-from ui.shell import forum
-from ui.shell.forum_session import ForumSeat
 from ui.shell.replay import Replay
+from ui.shell.sealed_session import SealedSession
 
-SAVE_VERSION = 1
 RULESET = "greatwar1907"
 
 
 @dataclass
-class GreatWarSession(OrderWriting, ForumSeat):
+class GreatWarSession(OrderWriting, SealedSession):
     RULESET: ClassVar[str] = RULESET
     TITLE: ClassVar[str] = "Great War 1907"
     SEAT_WORD: ClassVar[str] = "nation"
+    SAVE_VERSION: ClassVar[int] = 1
+    GAME_OVER: ClassVar[Any] = Phase.GAME_OVER
+    GAME_ID_PREFIX: ClassVar[str] = "gw"
+    STATE_TYPE: ClassVar[Any] = GreatWarState
+    DRAFT_TYPE: ClassVar[Any] = Draft
     state: GreatWarState
-    where: str = "local"
     drafts: dict[int, Draft] = field(default_factory=dict)
-    stage: str = "handover"
-    viewer: int | None = None
     mode: str = "build"
-    selected: str | None = None
-    count: str = ""
     leaders: list[str] = field(default_factory=list)
     """Leaders chosen to go with the next move, sail, attack or strike."""
     overlays: list[str] = field(default_factory=list)
     trade_form: dict[str, str] = field(default_factory=dict)
     """The trade being written: with, give, get, give_pp, get_pp (checked as chosen)."""
-    replay_step: int = 0
-    replay_paused: bool = False
-    replay_speed: float = 1.0
-    log: list[str] = field(default_factory=list)
-    game_id: str = ""
-    code: str = ""
-    seat: int | None = None
-    moderated: bool = False
-    sealed: str = ""
-    reveal: str = ""
-    confirmed: bool = False
-    deadline: str = ""
-    invites: dict[int, str] = field(default_factory=dict)
-    invite: str = ""
-    timings: dict[str, float] = field(default_factory=dict)
     before: GreatWarState | None = None
     """The position the last resolved phase started from (for its replay)."""
     events: list[dict[str, Any]] = field(default_factory=list)
     """The events of the last resolution (for its replay)."""
-    _record: SaveRecord | None = field(default=None, repr=False, compare=False)
     _frames: tuple[Any, list[Frame]] | None = field(default=None, repr=False, compare=False)
 
-    # ------------------------------------------------------------ creation
+    # ------------------------------------------------------------ hooks
 
     @classmethod
-    def new(
+    def _forum_game(
         cls, specs: Sequence[PlayerSpec], options: dict[str, Any], seed: str
-    ) -> GreatWarSession:
-        """A pass-and-play game; the computer nations write their orders at once."""
-        state = find_ruleset(RULESET).new_game(specs, options, seed)
-        session = cls(state)
-        session.log.append(f"New game, seed {seed}")
-        session.start_phase()
-        return session
-
-    @classmethod
-    def new_forum(
-        cls,
-        specs: Sequence[PlayerSpec],
-        options: dict[str, Any],
-        seed: str,
-        key: PlayerKey,
-        seat: int,
-        moderated: bool = False,
-    ) -> GreatWarSession:
-        """A forum game created here: every given nation human, the rest idle; the base
-        save with this browser in ``seat``."""
+    ) -> GreatWarState:
+        """Every given nation human, the rest idle (no computer writes sealed codes)."""
         seats = [PlayerSpec(s.name, "human" if s.control == "human" else "idle") for s in specs]
-        state = find_ruleset(RULESET).new_game(seats, {**options, "untaken": "idle"}, seed)
-        game_id = forum.new_game_id("gw")
-        code, invites = forum.create_base(state, key, seat, game_id, moderated)
-        session = cls(state, "forum", stage="entry", viewer=seat)
-        session.game_id, session.code, session.seat = game_id, code, seat
-        session.invites = invites
-        session.moderated = moderated
-        session.mode = drafts.modes(state)[0]
-        session.log.append(f"Forum game {game_id} created; you play {state.players[seat].name}")
-        return session
+        state: GreatWarState = find_ruleset(RULESET).new_game(
+            seats, {**options, "untaken": "idle"}, seed
+        )
+        return state
+
+    def _forum_start_mode(self) -> str:
+        return drafts.modes(self.state)[0]
+
+    def _forum_entry_mode(self) -> str:
+        modes = drafts.modes(self.state)
+        return self.mode if self.mode in modes else modes[0]
+
+    def _handover_mode(self) -> str:
+        return drafts.modes(self.state)[0]
+
+    def _computers_to_write(self) -> list[int]:
+        return [
+            i
+            for i, s in enumerate(self.state.players)
+            if s.kind == "computer" and self.state.orders[i] is None
+        ]
+
+    def _clear_choices(self) -> None:
+        self.leaders = []
+
+    def _refusal(self, text: str) -> Exception:
+        return EntryError(text)
+
+    def _sealed_round(self) -> str:
+        return self.phase_name()
 
     # ------------------------------------------------------------ queries
-
-    @property
-    def over(self) -> bool:
-        return self.state.phase is Phase.GAME_OVER
 
     @property
     def nation(self) -> str | None:
@@ -151,35 +129,6 @@ class GreatWarSession(OrderWriting, ForumSeat):
         return steps[min(self.replay_step, len(steps) - 1)]
 
     # ------------------------------------------------------------ pass and play
-
-    def start_phase(self) -> None:
-        """Computers write their orders at once; then hand over to the first human still
-        to seal, or resolve when nobody is missing."""
-        from engine.ai import choose_for
-
-        rs = find_ruleset(RULESET)
-        started = time.perf_counter()
-        for i, s in enumerate(self.state.players):
-            if s.kind == "computer" and self.state.orders[i] is None:
-                self.state = rs.apply(self.state, choose_for(self.state, i)).state
-        self.timings["computers_ms"] = (time.perf_counter() - started) * 1000
-        self.viewer = None
-        self.selected = None
-        self.leaders = []
-        if self.missing_humans():
-            self.stage = "handover"
-        else:
-            self.resolve()
-
-    def acknowledge_handover(self) -> None:
-        missing = self.missing_humans()
-        if self.stage != "handover" or not missing:
-            return
-        self.viewer = missing[0]
-        self.stage = "entry"
-        self.mode = drafts.modes(self.state)[0]
-        self.selected = None
-        self.leaders = []
 
     def resolve(self) -> None:
         rs = find_ruleset(RULESET)
@@ -224,42 +173,6 @@ class GreatWarSession(OrderWriting, ForumSeat):
         self.replay_step, self.replay_paused = replay.index, not replay.playing
         self.replay_speed = replay.speed
 
-    def skip_replay(self) -> None:
-        if self.stage == "replay":
-            self.stage = "report"
-
-    def next_phase(self) -> None:
-        if self.stage != "report" or self.over:
-            return
-        if self.where == "forum":
-            self._after_forum_update()
-            return
-        self.start_phase()
-
-    def seal(self, key: PlayerKey | None = None) -> str:
-        """Seal the viewer's orders: hand over or resolve; by forum, make the sealed and
-        reveal codes.
-
-        :raises EngineError: an order the engine refuses (the draft stays).
-        """
-        seat = self._seat()
-        order = self.order()
-        who = self.state.players[seat].name
-        if self.where == "forum":
-            if key is None:
-                raise EntryError("this browser has no key")
-            self.sealed, self.reveal = forum.seal(self.record(), order, key, seat, self.invite)
-            self.confirmed = self.moderated
-            self.stage = "sealed"
-            self.selected = None
-            self.log.append(f"{who} sealed orders for {self.phase_name()}")
-            return "Sealed: post your sealed code"
-        self.state = find_ruleset(RULESET).apply(self.state, order).state
-        self.drafts.pop(seat, None)
-        self.log.append(f"{who} sealed orders")
-        self.start_phase()
-        return f"{who}'s orders are sealed"
-
     def phase_name(self) -> str:
         phase = "Attack" if self.state.phase is Phase.ATTACK else "Deployment"
         return f"turn {self.state.turn} {phase}"
@@ -287,87 +200,35 @@ class GreatWarSession(OrderWriting, ForumSeat):
         if state.to_json() == self.state.to_json():
             self.before, self.events = before, events
 
-    def _after_forum_update(self) -> None:
-        """Where a forum nation stands after a new save: claim, write or wait."""
-        record = self.record()
-        self.state = record.state
-        self.viewer = self.seat
-        self.selected = None
-        self.leaders = []
-        if self.seat is None:
-            self.stage = "claim"
-        elif self.over:
-            self.stage = "report"
-        else:
-            self.stage = "entry"
-            if self.mode not in drafts.modes(self.state):
-                self.mode = drafts.modes(self.state)[0]
-
     # ------------------------------------------------------------ saving
 
-    def to_json(self) -> dict[str, Any]:
+    def _view_json(self) -> dict[str, Any]:
         return {
-            "version": SAVE_VERSION,
-            "state": self.state.to_json(),
-            "where": self.where,
-            "drafts": {str(k): d.to_json() for k, d in self.drafts.items()},
-            "stage": self.stage,
-            "viewer": self.viewer,
-            "mode": self.mode,
-            "selected": self.selected,
-            "count": self.count,
             "leaders": list(self.leaders),
             "overlays": list(self.overlays),
             "trade_form": dict(self.trade_form),
             "replay_step": self.replay_step,
             "replay_paused": self.replay_paused,
             "replay_speed": self.replay_speed,
-            "log": list(self.log[-200:]),
-            "game_id": self.game_id,
-            "code": self.code,
-            "seat": self.seat,
-            "moderated": self.moderated,
-            "sealed": self.sealed,
-            "reveal": self.reveal,
-            "confirmed": self.confirmed,
-            "deadline": self.deadline,
-            "invites": {str(seat): secret for seat, secret in self.invites.items()},
-            "invite": self.invite,
+        }
+
+    def _resolution_json(self) -> dict[str, Any]:
+        return {
             "before": None if self.before is None else self.before.to_json(),
             "events": list(self.events),
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> GreatWarSession:
-        """:raises ValueError: an autosave of another version."""
-        if data.get("version") != SAVE_VERSION:
-            raise ValueError(f"unknown Great War 1907 autosave version {data.get('version')!r}")
-        return cls(
-            state=GreatWarState.from_json(data["state"]),
-            where=str(data["where"]),
-            drafts={int(k): Draft.from_json(v) for k, v in data["drafts"].items()},
-            stage=str(data["stage"]),
-            viewer=data["viewer"],
-            mode=str(data["mode"]),
-            selected=data["selected"],
-            count=str(data["count"]),
-            leaders=[str(x) for x in data.get("leaders", [])],
-            overlays=[str(x) for x in data.get("overlays", [])],
-            trade_form={str(k): str(v) for k, v in dict(data.get("trade_form", {})).items()},
-            replay_step=int(data["replay_step"]),
-            replay_paused=bool(data.get("replay_paused", False)),
-            replay_speed=float(data.get("replay_speed", 1.0)),
-            log=[str(x) for x in data["log"]],
-            game_id=str(data["game_id"]),
-            code=str(data["code"]),
-            seat=data["seat"],
-            moderated=bool(data["moderated"]),
-            sealed=str(data["sealed"]),
-            reveal=str(data["reveal"]),
-            confirmed=bool(data["confirmed"]),
-            deadline=str(data.get("deadline", "")),
-            invites={int(k): str(v) for k, v in dict(data.get("invites", {})).items()},
-            invite=str(data.get("invite", "")),
-            before=None if data.get("before") is None else GreatWarState.from_json(data["before"]),
-            events=[dict(e) for e in data.get("events", [])],
-        )
+    def _own_fields(cls, data: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "leaders": [str(x) for x in data.get("leaders", [])],
+            "overlays": [str(x) for x in data.get("overlays", [])],
+            "trade_form": {str(k): str(v) for k, v in dict(data.get("trade_form", {})).items()},
+            "replay_step": int(data["replay_step"]),
+            "replay_paused": bool(data.get("replay_paused", False)),
+            "replay_speed": float(data.get("replay_speed", 1.0)),
+            "before": None
+            if data.get("before") is None
+            else GreatWarState.from_json(data["before"]),
+            "events": [dict(e) for e in data.get("events", [])],
+        }

@@ -19,6 +19,7 @@ from engine.rulesets.greatwar1907.legal import (
 from engine.rulesets.greatwar1907.state import GreatWarState
 from ui.greatwar1907 import drafts, entry, purse, review
 from ui.greatwar1907.drafts import Draft, EntryError
+from ui.shell.sealed_session import count_field
 
 
 def parse_count(text: str) -> int | None:
@@ -26,12 +27,7 @@ def parse_count(text: str) -> int | None:
 
     :raises EntryError: not a whole number.
     """
-    text = text.strip()
-    if not text:
-        return None
-    if not text.isdigit():
-        raise EntryError(f"the count must be a whole number, not {text!r}")
-    return int(text)
+    return count_field(text, "the count", EntryError)
 
 
 def _quarters(text: str) -> int:

@@ -1,0 +1,434 @@
+"""The page of a ruleset whose seats write their orders at the same time and seal them
+(runs in Pyodide): Capital Risk and The Great War 1907.  Both play the same stages
+(hand-over, entry, sealed, replay, report, claim), pass-and-play or by forum codes, with
+controls named by one prefix ("cap-", "gw-"); this class wires them, and a ruleset's
+page says only what differs (its form, session and panels, its own order controls,
+its board and replay pace).
+
+Only DOM reading and writing lives here; the session and panels are pure modules of
+the ruleset, imported lazily through the hooks (the page module is imported before
+Pyodide has loaded the engine).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from typing import Any, ClassVar
+
+from ui.pages import PageEntry
+from ui.shell.dom import BrowserPage, browser_key, form_fields, found
+
+FORUM_ACTIONS = frozenset({"claim", "load", "confirm-sealed", "unseal", "sign-deadline", "resolve"})
+"""The forum card's actions (:mod:`ui.shell.forum_panels`), after the page's prefix."""
+
+
+class SealedOrdersPage(BrowserPage):
+    """A ruleset page around a session of simultaneous, sealed orders (a base class)."""
+
+    panel: str
+    """The id of its section beside the board."""
+    PREFIX: ClassVar[str]
+    """What its element ids and ``data-action`` names start with: "cap-", "gw-"."""
+    DATASET: ClassVar[str]
+    """The start of the body's ``data-*`` names it writes ("cap": ``data-cap-stage``)."""
+    ORDERS_VERB: ClassVar[str]
+    """What a seat does with orders, as its messages say: "Enter", "Write"."""
+
+    def __init__(self, shell: Any, entry: PageEntry) -> None:
+        self.shell = shell  # ui.shell.page.Shell: geometry, one game shown at a time
+        self.entry = entry
+        self.session: Any = None
+        self.proxies: list[Any] = []
+        self.tasks: set[Any] = set()
+        self.replay_gen = 0
+        """Bumped to drop the replay timer's pending step."""
+
+    # ------------------------------------------------------------ the ruleset's hooks
+
+    def session_type(self) -> Any:
+        """The ruleset's session class (``new``, ``new_forum``, ``join``, ``from_json``)."""
+        raise NotImplementedError
+
+    def read_form(self, text: Any, checked: Any) -> tuple[Any, dict[str, Any], str, str, int]:
+        """The new-game form as (specs, options, seed, where, seat).
+
+        :raises ValueError: a field the form refuses (its message is shown).
+        """
+        raise NotImplementedError
+
+    def panels(self) -> Any:
+        """The ruleset's panels module (``status_html``, ``entry_html``, ``replay_html``,
+        ``sealed_html``, ``forum_html``, ``log_html``, ``handover_html``,
+        ``export_text``)."""
+        raise NotImplementedError
+
+    def entry_refusal(self) -> type[Exception]:
+        """The exception the session raises for a tap it refuses (its message is shown)."""
+        raise NotImplementedError
+
+    def own_action(self, act: str, button: Any, session: Any) -> bool:
+        """A control of the ruleset's own (``act``: its action without the prefix);
+        True when it has drawn the page itself (no save and redraw after it)."""
+        raise NotImplementedError
+
+    def take_count(self, session: Any) -> None:
+        """Read the count field into the session before its orders are sealed."""
+        raise NotImplementedError
+
+    def replay_wait(self, session: Any) -> float:
+        """Seconds before the replay's next step (``session`` may be None)."""
+        raise NotImplementedError
+
+    def replay_advance(self, session: Any) -> bool:
+        """The replay timer's step; False when it stops there."""
+        raise NotImplementedError
+
+    def board(self) -> str:
+        """The board's SVG for the session shown."""
+        raise NotImplementedError
+
+    def report_html(self, session: Any, panels: Any) -> str:
+        """The main panel of the report stage."""
+        raise NotImplementedError
+
+    def status_html(self, session: Any, panels: Any) -> str:
+        return str(panels.status_html(session))
+
+    def side_extra_html(self, session: Any, panels: Any) -> str:
+        """What the side panel shows between the forum card and the log (default: nothing)."""
+        return ""
+
+    def timing_label(self) -> str:
+        """What the console's timing line starts with."""
+        return self.entry.ruleset
+
+    def draw_board(self) -> None:
+        self.el("board").innerHTML = self.board()
+
+    # ------------------------------------------------------------ the shell's contract
+
+    def key(self) -> Any:
+        return browser_key()
+
+    def wire(self) -> None:
+        from pyodide.ffi import create_proxy
+
+        for kind, handler in (
+            ("click", self.on_click),
+            ("input", self.on_input),
+            ("keydown", self.on_key),
+        ):
+            proxy = create_proxy(handler)
+            self.proxies.append(proxy)
+            self.doc().addEventListener(kind, proxy)
+
+    def on_input(self, event: Any) -> None:
+        raise NotImplementedError
+
+    def on_key(self, event: Any) -> None:
+        raise NotImplementedError
+
+    def start_from_form(self) -> None:
+        from engine.errors import EngineError
+
+        session_type = self.session_type()
+        text, checked = form_fields(self.el("new-game-form"))
+
+        error = self.el("setup-error")
+        try:
+            specs, options, seed, where, seat = self.read_form(text, checked)
+        except ValueError as exc:
+            error.textContent = str(exc)
+            return
+        seed = seed or secrets.token_hex(6)
+        try:
+            if where == "local":
+                session = session_type.new(specs, options, seed)
+            else:
+                session = session_type.new_forum(
+                    specs, options, seed, self.key(), seat, moderated=where == "moderated"
+                )
+        except EngineError as exc:
+            error.textContent = exc.message
+            return
+        error.textContent = ""
+        self.begin(session)
+        self.log_timing()
+        self.message(f"{self.entry.title} started (seed {seed}).")
+
+    def join_text(self, text: str) -> None:
+        """Join the forum game of a save code or invitation link (``#game=...``)."""
+        from engine.errors import EngineError
+
+        session_type = self.session_type()
+        error = self.el("setup-error")
+        try:
+            session = session_type.join(text, self.key())
+        except (EngineError, ValueError) as exc:
+            error.textContent = getattr(exc, "message", None) or str(exc)
+            self.message(f"Not joined: {error.textContent}", warn=True)
+            return
+        error.textContent = ""
+        self.begin(session)
+        self.message(f"Joined forum game {session.game_id}.")
+
+    def open_link(self, text: str) -> bool:
+        """Join from a ``#game=`` link if its code is a save of this ruleset (an
+        invitation link from the host's forum card); False for any other code."""
+        from engine.savecode import decode_code
+        from ui.shell.pbem import extract_code
+
+        try:
+            ruleset = decode_code(extract_code(text)).payload.get("rs")
+        except Exception:  # not readable here: the email loader says why
+            return False
+        if ruleset != self.entry.ruleset:
+            return False
+        self.join_text(text)
+        return True
+
+    def begin(self, session: Any) -> None:
+        """Show this game (the shell closes any other: one game at a time)."""
+        self.shell.activate(self)
+        self.session = session
+        self.el(self.panel).hidden = False
+        self.save()
+        self.refresh()
+        self.maybe_autoplay()
+
+    def deactivate(self) -> None:
+        """Another game is shown: this one is closed (its autosave stays)."""
+        self.session = None
+        self.replay_gen += 1
+        self.el(self.panel).hidden = True
+
+    def setup_shown(self) -> None:
+        self.el(self.panel).hidden = True
+
+    def setup_hidden(self) -> None:
+        self.el(self.panel).hidden = False
+        self.refresh()
+
+    def preload(self) -> None:
+        """Nothing: the ruleset's modules load when one of its games starts."""
+
+    def booted(self) -> None:
+        """Nothing: forum codes are pasted (or opened through the shell's link)."""
+
+    def value_of(self, element_id: str) -> str:
+        """The text of a form field, or "" when this panel does not show it."""
+        node = self.el(element_id)
+        return str(node.value) if found(node) else ""
+
+    def restore(self) -> bool:
+        return bool(self.shell.resume(self.entry, self.session_type().from_json, self.resumed))
+
+    def resumed(self, session: Any) -> None:
+        self.begin(session)
+        self.message(f"Saved {session.TITLE} game restored.")
+
+    def save(self) -> None:
+        if self.session is None:
+            return
+        self.shell.autosave(self.entry, self.session.to_json())
+        self.shell.note(self.entry.ruleset, self.session.state)
+
+    # ------------------------------------------------------------ events
+
+    def on_click(self, event: Any) -> None:
+        target = event.target
+        button: Any = target.closest("[data-action]")
+        name = str(button.dataset.action) if found(button) else ""
+        if name == f"{self.PREFIX}join":
+            self.join_text(str(self.el(f"{self.PREFIX}join-code").value))
+            return
+        if self.session is None:
+            return
+        from ui.shell.render import hit_territory, territory_at
+
+        territory: Any = territory_at(target)
+        if found(territory) and self.el("board").contains(territory):
+            self.tap(hit_territory(territory))
+            return
+        if name.startswith(self.PREFIX) and not getattr(button, "disabled", False):
+            self.action(name, button)
+
+    def tap(self, place: str) -> None:
+        """A territory tapped (or chosen with the keyboard) while orders are entered."""
+        refusal = self.entry_refusal()
+        session = self.session
+        if session.stage != "entry":
+            return
+        try:
+            self.message(session.click(place))
+        except refusal as exc:
+            self.message(str(exc), warn=True)
+        self.save()
+        self.refresh()
+
+    def action(self, name: str, button: Any) -> None:
+        """One of the panel's buttons: the stages' and the forum's here, the orders' own
+        through :meth:`own_action`; a refusal is shown as a warning."""
+        from engine.errors import EngineError
+
+        session = self.session
+        act = name.removeprefix(self.PREFIX)
+        try:
+            if act == "handover":
+                session.acknowledge_handover()
+                self.message("")
+            elif act == "mode":
+                session.set_mode(str(button.dataset.mode))
+            elif act == "clear":
+                session.clear()
+                self.message("Orders cleared.")
+            elif act == "seal":
+                self.take_count(session)
+                key = self.key() if session.where == "forum" else None
+                self.message(session.seal(key))
+                self.log_timing()
+                self.maybe_autoplay()
+            elif act == "replay-skip":
+                session.skip_replay()
+                self.replay_gen += 1
+            elif act in ("copy-bbcode", "copy-markdown"):
+                self.copy(act.removeprefix("copy-"))
+                return
+            elif act in FORUM_ACTIONS:
+                self.forum_action(act, button, session)
+            elif self.own_action(act, button, session):
+                return
+        except (EngineError, ValueError) as exc:
+            text = exc.message if isinstance(exc, EngineError) else str(exc)
+            self.message(text, warn=True)
+        self.save()
+        self.refresh()
+
+    def forum_action(self, act: str, button: Any, session: Any) -> None:
+        """A button of the forum card (:mod:`ui.shell.forum_panels`)."""
+        p = self.PREFIX
+        if act == "claim":
+            self.message(session.claim(int(button.dataset.seat), self.key()))
+        elif act == "load":
+            self.message(session.paste_save(self.value_of(f"{p}paste")))
+            self.maybe_autoplay()
+        elif act == "confirm-sealed":
+            self.message(session.confirm_sealed(self.value_of(f"{p}seen-seals"), self.key()))
+        elif act == "unseal":
+            session.sealed = session.reveal = ""
+            session.stage = "entry"
+            self.message(
+                f"{self.ORDERS_VERB} new orders; post the new sealed code only if nobody has "
+                "revealed yet (a second commitment is refused).",
+                warn=True,
+            )
+        elif act == "sign-deadline":
+            self.message(session.sign_deadline(self.value_of(f"{p}resolve-reveals"), self.key()))
+        elif act == "resolve":
+            started = time.perf_counter()
+            self.message(
+                session.resolve_codes(
+                    self.value_of(f"{p}resolve-sealed"),
+                    self.value_of(f"{p}resolve-reveals"),
+                    self.key(),
+                    self.value_of(f"{p}resolve-deadlines"),
+                )
+            )
+            self.win().console.info(
+                f"{self.entry.ruleset}: checked codes and resolved in "
+                f"{(time.perf_counter() - started) * 1000:.0f} ms"
+            )
+            self.maybe_autoplay()
+
+    def copy(self, fmt: str) -> None:
+        """Copy the report as ``fmt`` ("bbcode", "markdown"), shown in the export box."""
+        box = self.el(f"{self.PREFIX}export-text")
+        box.value = self.panels().export_text(self.session, fmt)
+        box.select()
+        ok = bool(self.doc().execCommand("copy"))
+        label = "BBCode" if fmt == "bbcode" else "Markdown"
+        self.message(f"Report copied as {label}." if ok else f"Report as {label}: copy it below.")
+        box.dataset.format = fmt
+
+    def log_timing(self) -> None:
+        timings = getattr(self.session, "timings", {})
+        if timings:
+            parts = ", ".join(f"{k} {v:.0f} ms" for k, v in sorted(timings.items()))
+            self.win().console.info(f"{self.timing_label()}: {parts}")
+
+    # ------------------------------------------------------------ replay
+
+    def maybe_autoplay(self) -> None:
+        if self.session is None or self.session.stage != "replay" or self.session.replay_paused:
+            return
+        self.replay_gen += 1
+        self.tasks.add(asyncio.ensure_future(self.autoplay(self.replay_gen)))
+
+    async def autoplay(self, gen: int) -> None:
+        while True:
+            await asyncio.sleep(self.replay_wait(self.session))
+            session = self.session
+            if gen != self.replay_gen or session is None or session.stage != "replay":
+                return
+            moved = self.replay_advance(session)
+            self.save()
+            self.refresh()
+            if not moved:
+                return
+
+    # ------------------------------------------------------------ drawing
+
+    def message(self, text: str, warn: bool = False) -> None:
+        self.shell.message(text, warn)
+
+    def stage_html(self, session: Any, panels: Any) -> str:
+        """The main panel of the session's stage ("" hides it)."""
+        stage = session.stage
+        if stage == "entry":
+            return str(panels.entry_html(session))
+        if stage == "replay":
+            return str(panels.replay_html(session))
+        if stage == "report":
+            return self.report_html(session, panels)
+        if stage == "sealed":
+            return str(panels.sealed_html(session))
+        if stage == "handover":
+            return f"<p>Waiting for the next {session.SEAT_WORD}…</p>"
+        if stage == "claim":
+            return f"<p>Claim your {session.SEAT_WORD} below to play.</p>"
+        return ""
+
+    def refresh(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        panels = self.panels()
+        p = self.PREFIX
+        body = self.doc().body.dataset
+        for name, value in (
+            ("Stage", session.stage),
+            ("Turn", str(session.state.turn)),
+            ("Phase", session.state.phase.value),
+            ("Viewer", "" if session.viewer is None else str(session.viewer)),
+        ):
+            setattr(body, f"{self.DATASET}{name}", value)
+        self.draw_board()
+        self.el(f"{p}status").innerHTML = self.status_html(session, panels)
+        main = self.stage_html(session, panels)
+        main_box = self.el(f"{p}main")
+        main_box.innerHTML = main
+        main_box.hidden = not main
+        url = str(self.win().location.href)
+        side = panels.forum_html(session, url) if session.where == "forum" else ""
+        side += self.side_extra_html(session, panels)
+        self.el(f"{p}side").innerHTML = side + panels.log_html(session)
+        overlay = self.el(f"{p}overlay")
+        show = session.stage == "handover"
+        overlay.hidden = not show
+        overlay.innerHTML = panels.handover_html(session) if show else ""
+        if show:
+            button = overlay.querySelector("button")
+            if found(button):
+                button.focus()
