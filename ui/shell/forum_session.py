@@ -69,9 +69,7 @@ class ForumSeat:
         if invite is not None and session.seat is None:
             seat, secret = invite
             if seat >= len(record.keys) or record.keys[seat] is not None:
-                raise SaveError(
-                    "save/seat-taken", f"{cls.SEAT_WORD} {seat + 1} is already claimed"
-                )
+                raise SaveError("save/seat-taken", f"{cls.SEAT_WORD} {seat + 1} is already claimed")
             forum.invite_for(record, seat, secret)
             session.invite = secret
         session.moderated = record.moderator is not None
