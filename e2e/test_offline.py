@@ -70,10 +70,32 @@ def watched(context: BrowserContext) -> tuple[Page, list[str]]:
     return page, errors
 
 
+# The Python snapshot made after a visit (loader/snapshot.mjs) is settled either way.
+SNAPSHOT_SETTLED_JS = (
+    "['stored', 'unavailable', 'refused', 'restored']"
+    ".includes(document.documentElement.dataset.snapshot)"
+)
+# update() joins the registration's job queue: it resolves once the page's own update check
+# (index.html: register, then update) has run.
+UPDATE_CHECKED_JS = (
+    "async () => { await (await navigator.serviceWorker.getRegistration()).update(); }"
+)
+REGISTRATION_JS = """async () => {
+  const r = await navigator.serviceWorker.getRegistration();
+  const state = (w) => (w ? w.state : null);
+  return {installing: state(r.installing), waiting: state(r.waiting), active: state(r.active)};
+}"""
+
+
 def visit_until_cached(page: Page, url: str) -> None:
+    """One visit, over: the page ready and controlled by the worker, which has nothing left
+    to do for it (its update check has run, the snapshot is made). A build written while
+    that check was still queued would be installed from this visit, racing the next one."""
     page.goto(url)
     page.wait_for_function(READY_JS, timeout=60_000, polling=50)
     page.wait_for_function(CONTROLLED_JS, timeout=60_000, polling=100)
+    page.evaluate(UPDATE_CHECKED_JS)
+    page.wait_for_function(SNAPSHOT_SETTLED_JS, timeout=60_000, polling=100)
 
 
 def cache_names(page: Page) -> list[str]:
@@ -87,7 +109,8 @@ def wait_for_caches(page: Page, expected: list[str], timeout_s: float = 60.0) ->
     deadline = time.monotonic() + timeout_s
     while cache_names(page) != expected:
         if time.monotonic() > deadline:
-            pytest.fail(f"caches {cache_names(page)}, expected {expected}")
+            registration = page.evaluate(REGISTRATION_JS)
+            pytest.fail(f"caches {cache_names(page)}, expected {expected}; {registration}")
         time.sleep(0.2)
 
 
