@@ -25,7 +25,15 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import ConsoleMessage, Error, Page, Request, Response, Route
+from playwright.sync_api import (
+    BrowserContext,
+    ConsoleMessage,
+    Error,
+    Page,
+    Request,
+    Response,
+    Route,
+)
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,6 +50,20 @@ CHROMIUM_ARGS: list[str] = [
     "--disable-sync",
 ]
 READY_JS = 'document.body && document.body.dataset.ready === "true"'
+# The Python snapshot made after a first visit (loader/snapshot.mjs) is settled either way.
+SNAPSHOT_SETTLED_JS = (
+    "['stored', 'unavailable', 'refused'].includes(document.documentElement.dataset.snapshot)"
+)
+
+
+def watched(context: BrowserContext) -> tuple[Page, list[str]]:
+    """A new page of the context, and the page errors and console errors it will show (for
+    tests whose contexts do not go through the fixtures' routing and error checks)."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return page, errors
 
 
 def _load_tool(name: str) -> ModuleType:

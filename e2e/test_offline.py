@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import READY_JS, ROOT, _load_tool
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from conftest import READY_JS, ROOT, SNAPSHOT_SETTLED_JS, _load_tool, watched
+from playwright.sync_api import Browser, Page, expect
 from test_capital_play import choose_capital_rules, wait_stage
 from test_classic_play import start_game
 
@@ -62,19 +62,6 @@ def dist_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, 
         proc.wait(timeout=10)
 
 
-def watched(context: BrowserContext) -> tuple[Page, list[str]]:
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    return page, errors
-
-
-# The Python snapshot made after a visit (loader/snapshot.mjs) is settled either way.
-SNAPSHOT_SETTLED_JS = (
-    "['stored', 'unavailable', 'refused', 'restored']"
-    ".includes(document.documentElement.dataset.snapshot)"
-)
 # update() joins the registration's job queue: it resolves once the page's own update check
 # (index.html: register, then update) has run.
 UPDATE_CHECKED_JS = (

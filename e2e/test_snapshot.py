@@ -13,14 +13,11 @@ import json
 from collections.abc import Iterator
 
 import pytest
-from conftest import READY_JS, ROOT
+from conftest import READY_JS, ROOT, SNAPSHOT_SETTLED_JS, watched
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_capital_play import choose_capital_rules, wait_stage
 from test_classic_play import board_snapshot, start_game
 
-SETTLED_JS = (
-    "['stored', 'unavailable', 'refused'].includes(document.documentElement.dataset.snapshot)"
-)
 # Every state the loader reports during one load, in order.
 STATES_JS = """
 window.__snapshotStates = [];
@@ -50,19 +47,11 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
         context.close()
 
 
-def watched(context: BrowserContext) -> tuple[Page, list[str]]:
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    return page, errors
-
-
 def first_visit(page: Page, url: str) -> None:
     """Visit until the snapshot of this build is stored."""
     page.goto(url)
     page.wait_for_function(READY_JS, timeout=60_000, polling=50)
-    page.wait_for_function(SETTLED_JS, timeout=120_000, polling=100)
+    page.wait_for_function(SNAPSHOT_SETTLED_JS, timeout=120_000, polling=100)
     assert page.evaluate("document.documentElement.dataset.snapshot") == "stored", page.evaluate(
         "document.documentElement.dataset.snapshotWhy"
     )
@@ -144,7 +133,7 @@ def test_a_snapshot_of_another_build_is_deleted_never_restored_and_made_again(
     replace_entry(page, "0123456789abcdef0123", "await old.arrayBuffer()")
     page.reload()
     page.wait_for_function(READY_JS, timeout=60_000, polling=50)
-    page.wait_for_function(SETTLED_JS, timeout=120_000, polling=100)
+    page.wait_for_function(SNAPSHOT_SETTLED_JS, timeout=120_000, polling=100)
     assert states(page) == ["stale", "making", "stored"]
     assert "restored" not in states(page)
     assert stored_key(page) == recipe_key()

@@ -20,6 +20,18 @@ from playwright.sync_api import Browser
 MARK = '\nimport js as _js\n_js.document.body.dataset.staleCheck = "source"\n'
 
 
+def make_vendor() -> subprocess.CompletedProcess[str]:
+    """`make vendor`, the virtualenv counted as made (-o: these tests are about vendor/,
+    not about pip)."""
+    return subprocess.run(
+        ["make", "-o", ".venv/.stamp", "vendor"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
 def rewrite_zip(path: Path, name: str, extra: bytes) -> None:
     """Append ``extra`` to member ``name`` of the zip at ``path``."""
     with zipfile.ZipFile(path) as zf:
@@ -38,14 +50,7 @@ def test_make_rebuilds_a_bytecode_output_whose_record_is_out_of_date() -> None:
     entry["inputs"]["app.zip"] = "0" * 64  # as if built from another app.zip
     record_path.write_text(json.dumps(record))
     assert bytecode.stale() == ["app-pyc.zip"]
-    # -o: the virtualenv counts as made (this test is about vendor/, not about pip).
-    result = subprocess.run(
-        ["make", "-o", ".venv/.stamp", "vendor"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = make_vendor()
     assert result.returncode == 0, result.stderr
     assert "app-pyc.zip:" in result.stdout
     assert "python_stdlib.zip:" not in result.stdout  # only what was out of date
@@ -60,13 +65,7 @@ def test_make_rewrites_a_snapshot_recipe_that_is_out_of_date() -> None:
     path = ROOT / "vendor" / "snapshot.json"
     recipe = json.loads(path.read_text())
     path.write_text(json.dumps({**recipe, "key": "0" * 20}))
-    result = subprocess.run(
-        ["make", "-o", ".venv/.stamp", "vendor"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = make_vendor()
     assert result.returncode == 0, result.stderr
     assert f"snapshot recipe {recipe['key']}: rewritten" in result.stdout
     assert json.loads(path.read_text()) == snapshot.build_recipe(ROOT) == recipe

@@ -17,6 +17,7 @@ from types import ModuleType
 import pytest
 
 from engine.rulesets import MODULES
+from tests.tool_loader import load_tool
 from ui.pages import PAGES
 from ui.shell.archives import ArchiveError, ArchiveFile, Archives, RulesetArchive, read_manifest
 
@@ -24,11 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def vendor_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("vendor_tool", ROOT / "tools" / "vendor.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("vendor")
 
 
 def names(archive: Path) -> set[str]:

@@ -7,24 +7,20 @@ These cases build a small fake vendor/ tree and check that every input moves the
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 import zipfile
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from tests.tool_loader import load_tool
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def snapshot_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("snapshot_tool", ROOT / "tools" / "snapshot.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("snapshot")
 
 
 def write_zip(path: Path, names: dict[str, str]) -> None:
@@ -139,15 +135,7 @@ def test_the_site_ships_the_loader_and_the_recipe(tmp_path: Path) -> None:
     cache), though no HTML names them."""
     if not (ROOT / "vendor" / "snapshot.json").is_file():
         pytest.skip("vendor/ not built")
-    spec = importlib.util.spec_from_file_location("dist_tool", ROOT / "tools" / "dist.py")
-    assert spec is not None and spec.loader is not None
-    dist = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        spec.loader.exec_module(dist)
-        files = {str(p) for p in dist.site_files(ROOT)}
-    finally:
-        sys.path.pop(0)
+    files = {str(p) for p in load_tool("dist").site_files(ROOT)}
     assert {
         "loader/pyodide.mjs",
         "loader/runtime.mjs",
@@ -158,13 +146,7 @@ def test_the_site_ships_the_loader_and_the_recipe(tmp_path: Path) -> None:
 
 
 def vendor_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "vendor_tool_pyscript", ROOT / "tools" / "vendor.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("vendor")
 
 
 def test_pyscripts_python_is_taken_as_the_text_it_writes() -> None:

@@ -12,6 +12,7 @@ from engine.core import PlayerSpec, find_ruleset
 from engine.rulesets.capital.state import Phase as CapitalPhase
 from engine.rulesets.classic.state import Phase as ClassicPhase
 from engine.rulesets.greatwar1907.state import Phase as GreatWarPhase
+from tests.tool_loader import load_tool
 from ui.pages import PAGES
 from ui.shell.help import help_html, load_rules, markdown_html, rules_path
 from ui.shell.timeline import Timeline, storage_key
@@ -85,14 +86,10 @@ def test_a_frame_per_turn_is_kept_beside_the_autosave() -> None:
 
 def test_the_page_build_ships_every_rules_file() -> None:
     """app.zip (tools/vendor.py) carries docs/rules-*.md, found by name, for the help."""
-    import importlib.util
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[1]
-    spec = importlib.util.spec_from_file_location("vendor_tool", root / "tools" / "vendor.py")
-    assert spec is not None and spec.loader is not None
-    vendor = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(vendor)
+    vendor = load_tool("vendor")
     shipped = {p.relative_to(root).as_posix() for p in vendor.app_files(root)}
     for entry in PAGES:
         assert rules_path(entry.ruleset).relative_to(root).as_posix() in shipped
