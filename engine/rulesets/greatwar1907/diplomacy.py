@@ -87,6 +87,9 @@ def run_diplomacy(
                 if status == d.to and by != x and cost >= 0:
                     # R80: both ordered the same one-sided change: both pay
                     if pay(x, cost):
+                        if d.to == "war":
+                            # R85: both declared; the default drop is the later one
+                            declared.setdefault(key, []).append(x)
                         ctx.log(
                             "diplomacy",
                             f"{ctx.name(x)} also orders {d.to} with {ctx.name(d.other)}: "
@@ -238,11 +241,14 @@ def displace_from(ctx: Context, province: str, who: Callable[[str], bool]) -> No
     sea = m.province(province).port
     for nation, fleet in list(state.docked.get(province, {}).items()):
         if who(nation) and sea is not None:
-            state.add_fleet(province, nation, -fleet.ships, -fleet.cargo)
-            state.add_fleet(sea, nation, fleet.ships, fleet.cargo)
+            # read the counts first: removing them empties this very Fleet object
+            ships, cargo = fleet.ships, fleet.cargo
+            state.add_fleet(province, nation, -ships, -cargo)
+            state.add_fleet(sea, nation, ships, cargo)
+            aboard = f" carrying {cargo} div" if cargo else ""
             ctx.log(
                 "moves",
-                f"{ctx.name(nation)}: {fleet.ships} ships displaced from "
+                f"{ctx.name(nation)}: {ships} ships{aboard} displaced from "
                 f"{ctx.name(province)} to {ctx.name(sea)}",
             )
     for nation, count in list(state.standing.get(province, {}).items()):
