@@ -87,9 +87,14 @@ def networks(state: GreatWarState, nation: str) -> list[Network]:
     return sorted(nets, key=lambda n: (-n.allowance, m.order_of(n.provinces[0])))
 
 
-def linked_component(state: GreatWarState, nation: str, province: str) -> set[str]:
-    """Every node linked to ``province`` in the nation's supply graph now (R18)."""
-    graph = supply_graph(state.map, passable_for(state, nation), closed_districts(state, nation))
+def linked_component(
+    state: GreatWarState, nation: str, province: str, grants: set[tuple[str, str]]
+) -> set[str]:
+    """Every node linked to ``province`` in the nation's supply graph now (R18), with
+    the passage ``grants`` in force (those of the start of the phase, R17)."""
+    graph = supply_graph(
+        state.map, passable_for(state, nation, grants), closed_districts(state, nation)
+    )
     if province not in graph:
         return set()
     return set(nx.node_connected_component(graph, province))

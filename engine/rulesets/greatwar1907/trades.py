@@ -58,7 +58,7 @@ def run_trades(
                 ctx.offense(a, code, _trade_text(t), DROPPED, why)
                 ctx.offense(b, code, _trade_text(u), DROPPED, why)
                 continue
-            _carry_out(ctx, a, t, b, u, pools)
+            _carry_out(ctx, a, t, b, u, pools, grants)
 
 
 def _ship_line(state: GreatWarState, province: str, recipient: str) -> bool:
@@ -157,24 +157,39 @@ def _trade_refusal(
 
 
 def _carry_out(
-    ctx: Context, a: str, t: Trade, b: str, u: Trade, pools: dict[str, Allowances]
+    ctx: Context,
+    a: str,
+    t: Trade,
+    b: str,
+    u: Trade,
+    pools: dict[str, Allowances],
+    grants: set[tuple[str, str]],
 ) -> None:
+    """Carry out a checked trade; pp are paid by the network the check found, over the
+    grants in force at the start of the phase (R17: this phase's grants count from the
+    next one)."""
     state = ctx.state
     for giver, recipient, bundle, half, other_half in ((a, b, t.give, t, u), (b, a, u.give, u, t)):
         for p in bundle.provinces:
-            transfer(ctx, p, giver, recipient, pools[recipient])
+            transfer(ctx, p, giver, recipient, pools[recipient], grants)
         if bundle.pp:
-            found = _paying_pool(
-                ctx, giver, recipient, bundle.pp, half.pay_from, pools, set(state.grants)
-            )
+            found = _paying_pool(ctx, giver, recipient, bundle.pp, half.pay_from, pools, grants)
             index = found if isinstance(found, int) else 0
             pools[giver].pay_from(pools[giver].pools[index], bundle.pp, "trade")
             state.nations[recipient].credits.append((bundle.pp, other_half.receive_at))
     ctx.log("trades", f"{ctx.name(a)} and {ctx.name(b)}: {_trade_text(t)}")
 
 
-def transfer(ctx: Context, p: str, giver: str, recipient: str, pools: Allowances) -> None:
-    """R74: the province and the giver's units in it pass to the recipient."""
+def transfer(
+    ctx: Context,
+    p: str,
+    giver: str,
+    recipient: str,
+    pools: Allowances,
+    grants: set[tuple[str, str]],
+) -> None:
+    """R74: the province and the giver's units in it pass to the recipient; it joins a
+    network over the ``grants`` in force at the start of the phase (R17, R18)."""
     state = ctx.state
     state.owner[p] = recipient
     state.conquered.discard(p)
@@ -194,7 +209,7 @@ def transfer(ctx: Context, p: str, giver: str, recipient: str, pools: Allowances
     displace_from(ctx, p, lambda n: n != recipient and state.relation(n, recipient) != "alliance")
     displace_from(ctx, p, lambda n: n == giver)
     # R18: the province joins the recipient's network it links to now (largest)
-    part = linked_component(state, recipient, p)
+    part = linked_component(state, recipient, p, grants)
     linked = [pool for pool in pools.pools if any(x in part for x in pool.provinces)]
     if linked:
         best = max(linked, key=lambda pool: pool.remaining)
