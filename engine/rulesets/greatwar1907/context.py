@@ -14,6 +14,11 @@ from engine.rulesets.greatwar1907.state import GreatWarState
 DROPPED, CUT, ADJUSTED = "dropped", "cut", "adjusted"
 
 
+def named_twice(m: ScenarioMap, leader: str) -> str:
+    """The offense detail of a leader named more than once in one order."""
+    return f"{m.leader(leader).name} is named more than once: he counts once"
+
+
 @dataclass(frozen=True)
 class Offense:
     """One dropped, cut or adjusted order (spec §6)."""
@@ -62,9 +67,13 @@ class Context:
         self, nation: str, text: str, leader_ids: Sequence[str], origin: str
     ) -> list[str]:
         """The leaders of an order that stand, alive and not yet used, in province
-        ``origin``; each other one is left out and listed as a ``move/leader`` offense."""
-        present = []
+        ``origin``; each other one is left out and listed as a ``move/leader`` offense.
+        A leader counts once: naming him again in the same order is an offense too."""
+        present: list[str] = []
         for lid in leader_ids:
+            if lid in present:
+                self.offense(nation, "move/leader", text, CUT, named_twice(self.map, lid))
+                continue
             leader = self.state.leaders.get(lid)
             if (
                 leader is None

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.rulesets.greatwar1907.battle import fight, leader_dice, retreat_to_port, survive
-from engine.rulesets.greatwar1907.context import ADJUSTED, CUT, DROPPED, Context
+from engine.rulesets.greatwar1907.context import ADJUSTED, CUT, DROPPED, Context, named_twice
 from engine.rulesets.greatwar1907.options import CARGO_PER_SHIP, FLEET_DICE, SAILING_STEPS
 from engine.rulesets.greatwar1907.orders import Sail
 from engine.rulesets.greatwar1907.state import Fleet, GreatWarState, Leader
@@ -75,6 +75,9 @@ def prepare(ctx: Context, nation: str, orders: tuple[Sail, ...]) -> list[Group]:
         at_sea = m.is_sea(sail.origin)
         leaders = []
         for lid in sail.leaders:
+            if lid in leaders:
+                ctx.offense(nation, "move/leader", text, CUT, named_twice(m, lid))
+                continue
             leader = state.leaders.get(lid)
             here = (
                 leader is not None
@@ -109,12 +112,23 @@ def prepare(ctx: Context, nation: str, orders: tuple[Sail, ...]) -> list[Group]:
         if not at_sea and state.needs_garrison(sail.origin, nation):
             keep = state.divisions(sail.origin, nation) + have_cargo - cargo
             if keep < 1 and have_cargo > 0:
+                asked = ships
                 cargo = have_cargo - 1
-                ctx.offense(
-                    nation, "sail/garrison", text, CUT, f"cargo cut to {cargo} to keep a garrison"
-                )
                 while ships > 0 and have_cargo - cargo > CARGO_PER_SHIP * (have_ships - ships):
                     ships -= 1
+                # R7: a null count already means "all but the garrison"; only a count
+                # the player wrote is cut
+                if sail.divisions is not None or (sail.ships is not None and ships < asked):
+                    ctx.offense(
+                        nation,
+                        "sail/garrison",
+                        text,
+                        CUT,
+                        f"cargo cut to {cargo} to keep a garrison"
+                        if ships == asked
+                        else f"cut to {ships} ships carrying {min(cargo, CARGO_PER_SHIP * ships)}"
+                        " div to keep a garrison",
+                    )
                 if ships == 0:
                     continue
                 cargo = min(cargo, CARGO_PER_SHIP * ships)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.rulesets.greatwar1907.context import CUT, DROPPED, Context
+from engine.rulesets.greatwar1907.context import CUT, DROPPED, Context, named_twice
 from engine.rulesets.greatwar1907.orders import SubmitAttack
 
 
@@ -89,7 +89,10 @@ def gather_forces(ctx: Context, orders: dict[str, SubmitAttack]) -> list[Force]:
             cargo_left[s.origin] = have - k
             force = force_for(nation, s.target)
             force.parts.append(Contingent(s.origin, k, True, s.ships_in, k))
-            for lid in s.leaders:
+            for i, lid in enumerate(s.leaders):
+                if lid in s.leaders[:i]:
+                    ctx.offense(nation, "move/leader", text, CUT, named_twice(m, lid))
+                    continue
                 leader = state.leaders.get(lid)
                 if (
                     leader is None
@@ -143,9 +146,10 @@ def gather_forces(ctx: Context, orders: dict[str, SubmitAttack]) -> list[Force]:
                 cargo = fleet.cargo if fleet else 0
                 if free - k + cargo < 1:
                     k = max(0, free - 1)
-                    ctx.offense(
-                        nation, "attack/garrison", text, CUT, f"cut to {k} to keep a garrison"
-                    )
+                    if a.divisions is not None:  # R7: null already means "all but the garrison"
+                        ctx.offense(
+                            nation, "attack/garrison", text, CUT, f"cut to {k} to keep a garrison"
+                        )
             leaders = ctx.leaders_present(nation, text, a.leaders, a.origin)
             if k <= 0:
                 continue

@@ -115,9 +115,10 @@ def free_moves(ctx: Context, orders: dict[str, SubmitDeployment]) -> None:
                 keep = free - n + cargo
                 if keep < 1:
                     n = max(0, free - 1 + min(cargo, 1))
-                    ctx.offense(
-                        nation, "move/garrison", text, CUT, f"cut to {n} to keep a garrison"
-                    )
+                    if mv.divisions is not None:  # R7: null already means "all but the garrison"
+                        ctx.offense(
+                            nation, "move/garrison", text, CUT, f"cut to {n} to keep a garrison"
+                        )
             if n == 0 and not leaders:
                 continue
             left[key] = free - n
