@@ -113,3 +113,26 @@ def test_the_review_list_says_what_a_diplomacy_change_costs() -> None:
     assert "War with French Third Republic (3 pp)" in html
     assert "Alliance with Spain (if they order it too)" in html
     assert 'data-testid="gw-change-diplomacy-0"' in html
+
+
+def test_an_offense_quotes_the_order_as_the_review_list_wrote_it() -> None:
+    """Spec §6: an offense names "the order as written". The page's review list and
+    its "orders not carried out" list show the same sentence, in the map's names: a
+    move of every division out of a conquered Zagreb (R62) is cut to keep a garrison."""
+    s = _writing("quote")
+    s.state.conquered.add("zag")
+    standing = s.state.divisions("zag", "russia")
+    s.set_mode("move")
+    s.click("zag")
+    s.toggle_leader("brusilov")
+    s.count = str(standing)
+    s.click("bud")
+    written = f"Move {standing} Zagreb → Budapest with Aleksei Brusilov"
+    assert f"<span>{written}</span>" in panels.review_html(s)
+    s.seal()
+    s.skip_replay()
+    s.next_phase()
+    s.acknowledge_handover()
+    html = panels.offenses_html(s)
+    assert f"Your order “{written}” was cut: cut to {standing - 1} to keep a garrison" in html
+    assert "zag" not in html and "brusilov" not in html

@@ -301,3 +301,77 @@ def test_a_null_sail_from_a_conquered_port_is_no_offense() -> None:
     assert offenses(state) == []
     assert state.fleet_in_port("edi", "germany") == Fleet(1, 1)
     assert state.fleet_at_sea("nth", "germany") == Fleet(1, 2)
+
+
+# ---------------------------------------------------------------- §6 the order as written
+def _offense_lines(state: GreatWarState) -> list[tuple[str, str, str]]:
+    return [
+        (o["code"], o["order"], o["detail"]) for o in (state.last_report or {}).get("offenses", [])
+    ]
+
+
+def test_offenses_quote_the_deployment_orders_as_written() -> None:
+    """§6: each offense is "one line under Offenses: nation, the order as written, what
+    was done, and the code" — the player's order in the map's names (as the page's
+    review list shows it), not the engine's ids."""
+    state = start()
+    state.conquered.add("bar")
+    standing = state.divisions("bar", "spain")
+    order(
+        state,
+        "spain",
+        builds=[{"province": "par", "divisions": 1}],
+        moves=[{"from": "bar", "path": ["val"], "divisions": standing, "leaders": ["montojo"]}],
+        sail=[{"from": "bar", "path": ["wme", "gol"], "ships": 9}],
+        trades=[{"with": "italy", "give": {"provinces": ["alg"], "pp": 1.5}}],
+        diplomacy=[{"with": "italy", "to": "alliance"}],
+    )
+    resolve(state)
+    assert _offense_lines(state) == [
+        ("dip/unmatched", "Alliance with Italy", "the other nation did not order it"),
+        (
+            "trade/unmatched",
+            "Trade with Italy: you give Algiers + 1.5 pp, you get nothing",
+            "Italy did not order the matching trade",
+        ),
+        ("build/not-owned", "Build 1 div in Paris", "Paris is not yours"),
+        (
+            "move/garrison",
+            f"Move {standing} Barcelona → Valencia with Patricio Montojo",
+            f"cut to {standing - 1} to keep a garrison",
+        ),
+        (
+            "sail/too-many",
+            "Sail 9 ships Barcelona → Western Mediterranean → Gulf of Lion",
+            f"cut to {state.fleet_at_sea('wme', 'spain').ships} ships",  # type: ignore[union-attr]
+        ),
+        (
+            "sail/too-far",
+            "Sail 9 ships Barcelona → Western Mediterranean → Gulf of Lion",
+            "cut to Barcelona → Western Mediterranean",
+        ),
+    ]
+
+
+def test_offenses_quote_the_attack_orders_as_written() -> None:
+    """§6 in the Attack phase: attacks and strikes with their leaders, by name."""
+    state = start(phase="attack")
+    order(
+        state,
+        "russia",
+        attacks=[{"from": "zag", "target": "tri", "divisions": 2, "leaders": ["brusilov"]}],
+        strikes=[{"from": "blk", "target": "ank", "divisions": 2, "ships_in": 1}],
+    )
+    resolve(state)
+    assert _offense_lines(state) == [
+        (
+            "strike/not-hostile",
+            "Strike Ankara from Black Sea with 2, 1 ships to go in",
+            "Ankara is neither an enemy's nor Neutral",
+        ),
+        (
+            "attack/not-hostile",
+            "Attack Trieste from Zagreb with 2, led by Aleksei Brusilov",
+            "Trieste is neither an enemy's nor Neutral",
+        ),
+    ]

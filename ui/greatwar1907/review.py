@@ -12,74 +12,35 @@ from engine.rulesets.greatwar1907.options import (
     ONE_SIDED,
 )
 from engine.rulesets.greatwar1907.state import GreatWarState
+from engine.rulesets.greatwar1907.wording import bundle, written
 from ui.greatwar1907.drafts import Draft, name, nation_of, pp
 from ui.greatwar1907.purse import build_cost, diplomacy_cost, network_lines
 
 
 def describe_trade(state: GreatWarState, t: Mapping[str, Any]) -> str:
-    def bundle(b: Mapping[str, Any]) -> str:
-        parts = [name(state, p) for p in b.get("provinces", [])]
-        if b.get("pp"):
-            parts.append(f"{float(b['pp']):g} pp")
-        return " + ".join(parts) or "nothing"
-
-    return f"you give {bundle(t['give'])}, you get {bundle(t['get'])} (only if they order the same)"
+    return (
+        f"you give {bundle(state.map, t.get('give'))}, you get {bundle(state.map, t.get('get'))} "
+        "(only if they order the same)"
+    )
 
 
 def describe(
     state: GreatWarState, section: str, part: Mapping[str, Any], nation: str | None = None
 ) -> str:
-    """One order of the review list, as the player would say it (with ``nation``, a
-    diplomacy change says its cost)."""
-
-    def count(value: Any, unit: str = "") -> str:
-        return "all" + unit if value is None else f"{value}{unit}"
-
-    def with_leaders(text: str) -> str:
-        if part.get("leaders"):
-            return text + " with " + ", ".join(state.map.leader(x).name for x in part["leaders"])
-        return text
-
+    """One order of the review list, as the player would say it: the engine's sentence
+    for the order as written (the report's Offenses quote the same one), plus what it
+    costs (with ``nation``, a diplomacy change says its cost)."""
+    text = written(state.map, section, part)
     if section == "builds":
-        bits = [f"{n} {w}" for n, w in ((part["divisions"], "div"), (part["ships"], "ships")) if n]
-        return (
-            f"Build {', '.join(bits)} in {name(state, part['province'])} ({pp(build_cost(part))})"
-        )
-    if section == "moves":
-        return with_leaders(
-            f"Move {count(part['divisions'])} {name(state, part['from'])} → "
-            f"{name(state, part['path'][-1])}"
-        )
-    if section == "embark":
-        return f"Embark {count(part['divisions'])} in {name(state, part['province'])}"
-    if section == "disembark":
-        return f"Disembark {count(part['divisions'])} in {name(state, part['province'])}"
-    if section == "sail":
-        return with_leaders(
-            f"Sail {count(part['ships'], ' ships')} {name(state, part['from'])} → "
-            f"{name(state, part['path'][-1])}"
-        )
-    if section == "place":
-        return f"Place {state.map.leader(part['leader']).name} at {name(state, part['at'])}"
+        return f"{text} ({pp(build_cost(part))})"
     if section == "trades":
-        return f"Trade with {name(state, part['with'])}: {describe_trade(state, part)}"
+        return f"{text} (only if they order the same)"
     if section == "diplomacy":
-        text = f"{str(part['to']).capitalize()} with {name(state, part['with'])}"
         if nation is None or (state.relation(nation, part["with"]), part["to"]) not in CHANGES:
             return text
         cost = diplomacy_cost(state, nation, str(part["with"]), str(part["to"]))
         return f"{text} ({pp(cost)})" if cost else f"{text} (if they order it too)"
-    if section == "attacks":
-        return with_leaders(
-            f"Attack {name(state, part['target'])} from {name(state, part['from'])} "
-            f"with {count(part['divisions'])}"
-        )
-    if section == "strikes":
-        return with_leaders(
-            f"Strike {name(state, part['target'])} from {name(state, part['from'])} "
-            f"with {count(part['divisions'])}"
-        )
-    return f"{section}: {dict(part)}"
+    return text
 
 
 def warnings(state: GreatWarState, seat: int, draft: Draft) -> list[str]:

@@ -177,7 +177,7 @@ def _capture(ctx: Context, p: str, force: Force, garrisoned: bool) -> None:
             ctx.offense(
                 nation,
                 "strike/ships-in",
-                f"strike {p} from {part.origin}",
+                part.text,
                 ADJUSTED,
                 f"ships_in lowered to {n}",
             )

@@ -10,13 +10,14 @@ from typing import Any
 from engine.rulesets.greatwar1907.mapdata import ScenarioMap
 from engine.rulesets.greatwar1907.options import CHANCE_SCALE, DIE_FACES
 from engine.rulesets.greatwar1907.state import GreatWarState
+from engine.rulesets.greatwar1907.wording import leader_name
 
 DROPPED, CUT, ADJUSTED = "dropped", "cut", "adjusted"
 
 
 def named_twice(m: ScenarioMap, leader: str) -> str:
     """The offense detail of a leader named more than once in one order."""
-    return f"{m.leader(leader).name} is named more than once: he counts once"
+    return f"{leader_name(m, leader)} is named more than once: he counts once"
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,11 @@ class Context:
                 or lid in self.acted_leaders
             ):
                 self.offense(
-                    nation, "move/leader", text, CUT, f"{lid} is not there or has acted: left out"
+                    nation,
+                    "move/leader",
+                    text,
+                    CUT,
+                    f"{leader_name(self.map, lid)} is not there or has acted: left out",
                 )
                 continue
             present.append(lid)

@@ -13,6 +13,7 @@ from engine.rulesets.greatwar1907.options import (
 )
 from engine.rulesets.greatwar1907.orders import SubmitDeployment
 from engine.rulesets.greatwar1907.trades import run_trades
+from engine.rulesets.greatwar1907.wording import quote
 
 
 def resolve_deployment(ctx: Context, orders: dict[str, SubmitDeployment]) -> dict[str, Allowances]:
@@ -68,12 +69,13 @@ def _builds(ctx: Context, nation: str, o: SubmitDeployment, pools: Allowances) -
     state = ctx.state
     m = ctx.map
     for b in o.builds:
-        text = f"build {b.divisions} div, {b.ships} ships in {b.province}"
+        text = quote(m, "builds", b)
+        where = ctx.name(b.province)
         if state.owner[b.province] != nation:
-            ctx.offense(nation, "build/not-owned", text, DROPPED, f"{b.province} is not yours")
+            ctx.offense(nation, "build/not-owned", text, DROPPED, f"{where} is not yours")
             continue
         if b.ships and m.province(b.province).port is None:
-            ctx.offense(nation, "build/no-port", text, DROPPED, f"{b.province} has no port")
+            ctx.offense(nation, "build/no-port", text, DROPPED, f"{where} has no port")
             continue
         if state.nations[nation].owed > 0:
             ctx.offense(nation, "build/in-debt", text, DROPPED, "you still owe pp")
@@ -114,7 +116,7 @@ def _placements(ctx: Context, nation: str, o: SubmitDeployment) -> None:
     state = ctx.state
     m = ctx.map
     for p in o.place:
-        text = f"place {p.leader} at {p.at}"
+        text = quote(m, "place", p)
         leader = state.leaders.get(p.leader)
         if (
             leader is None
@@ -134,7 +136,9 @@ def _placements(ctx: Context, nation: str, o: SubmitDeployment) -> None:
             ok = state.owner[p.at] == nation and (not admiral or m.province(p.at).port is not None)
             spot = ("province", p.at)
         if not ok:
-            ctx.offense(nation, "place/bad-spot", text, DROPPED, f"{p.at} is not a place for him")
+            ctx.offense(
+                nation, "place/bad-spot", text, DROPPED, f"{ctx.name(p.at)} is not a place for him"
+            )
             continue
         leader.where, leader.place = spot
         ctx.log(

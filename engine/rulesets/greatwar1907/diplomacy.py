@@ -16,6 +16,7 @@ from engine.rulesets.greatwar1907.context import DROPPED, Context
 from engine.rulesets.greatwar1907.options import CHANGES, ONE_SIDED
 from engine.rulesets.greatwar1907.orders import Diplomacy, Passage
 from engine.rulesets.greatwar1907.state import GreatWarState, pair
+from engine.rulesets.greatwar1907.wording import drop_text, quote
 
 Pay = Callable[[str, int], bool]
 """Charge a nation a cost in quarters; False when it cannot be paid (Deployment)."""
@@ -60,9 +61,9 @@ def run_diplomacy(
             ctx.offense(
                 x,
                 "dip/bad-drop",
-                f"drop_ally {named}",
+                drop_text(ctx.map, named),
                 DROPPED,
-                f"not one of {one}, {two}: {default} dropped",
+                f"not one of {ctx.name(one)} and {ctx.name(two)}: {ctx.name(default)} dropped",
             )
         _set_relation(state, x, drop, "peace")
         changed[pair(x, drop)] = ("peace", x, -1)
@@ -75,7 +76,7 @@ def run_diplomacy(
     two_sided: dict[tuple[str, str], dict[str, Diplomacy]] = {}
     for x in nations:
         for d in orders.get(x, ((), None))[0]:
-            text = f"{d.to} with {d.other}"
+            text = quote(ctx.map, "diplomacy", d)
             if d.other == x or d.other not in nations:
                 ctx.offense(x, "dip/no-such-change", text, DROPPED, "not another nation")
                 continue
@@ -124,7 +125,7 @@ def run_diplomacy(
                     "dip/units-in-ally-land",
                     text,
                     DROPPED,
-                    f"you have units in {d.other}'s land",
+                    f"you have units in the land of {ctx.name(d.other)}",
                 )
                 continue
             if not pay(x, cost):
@@ -153,7 +154,7 @@ def run_diplomacy(
                     ctx.offense(
                         x,
                         "dip/unmatched",
-                        f"{d.to} with {d.other}",
+                        quote(ctx.map, "diplomacy", d),
                         DROPPED,
                         "the other nation did not order it",
                     )
@@ -164,7 +165,7 @@ def run_diplomacy(
                     ctx.offense(
                         x,
                         "dip/already-changed",
-                        f"{to} with {asked[x].other}",
+                        quote(ctx.map, "diplomacy", asked[x]),
                         DROPPED,
                         "the pair already changed",
                     )
@@ -174,7 +175,7 @@ def run_diplomacy(
                     ctx.offense(
                         x,
                         "dip/no-such-change",
-                        f"{to} with {asked[x].other}",
+                        quote(ctx.map, "diplomacy", asked[x]),
                         DROPPED,
                         "no such change now",
                     )
@@ -184,7 +185,7 @@ def run_diplomacy(
                     ctx.offense(
                         x,
                         "dip/ally-at-war",
-                        f"alliance with {asked[x].other}",
+                        quote(ctx.map, "diplomacy", asked[x]),
                         DROPPED,
                         "one is at war with an ally of the other",
                     )
@@ -304,7 +305,7 @@ def run_passage(ctx: Context, orders: dict[str, tuple[Passage, ...]]) -> None:
                     ctx.offense(
                         x,
                         "pass/not-at-peace",
-                        f"grant passage to {g.nation}",
+                        quote(ctx.map, "passage", g),
                         DROPPED,
                         "not at peace",
                     )

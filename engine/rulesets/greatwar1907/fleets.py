@@ -16,6 +16,7 @@ from engine.rulesets.greatwar1907.context import ADJUSTED, CUT, DROPPED, Context
 from engine.rulesets.greatwar1907.options import CARGO_PER_SHIP, FLEET_DICE, SAILING_STEPS
 from engine.rulesets.greatwar1907.orders import Sail
 from engine.rulesets.greatwar1907.state import Fleet, GreatWarState, Leader
+from engine.rulesets.greatwar1907.wording import leader_name, quote
 
 
 @dataclass
@@ -33,12 +34,6 @@ class Group:
     active: bool = True
 
 
-def describe(sail: Sail) -> str:
-    ships = "all" if sail.ships is None else sail.ships
-    cargo = "" if sail.divisions is None else f" with {sail.divisions} div"
-    return f"sail {ships} ships{cargo} {sail.origin}→{'→'.join(sail.path)}"
-
-
 def admirals_aboard(state: GreatWarState, sea: str, nation: str) -> list[Leader]:
     return [x for x in state.leaders_at("sea", sea, nation)]
 
@@ -51,7 +46,7 @@ def prepare(ctx: Context, nation: str, orders: tuple[Sail, ...]) -> list[Group]:
     groups: list[Group] = []
     claimed: dict[str, list[int]] = {}  # origin -> [ships, cargo, fresh] already taken
     for sail in orders:
-        text = describe(sail)
+        text = quote(m, "sail", sail)
         fleet = state.fleet_at(sail.origin, nation)
         taken = claimed.setdefault(sail.origin, [0, 0, 0])
         have_ships = (fleet.ships if fleet else 0) - taken[0]
@@ -89,7 +84,11 @@ def prepare(ctx: Context, nation: str, orders: tuple[Sail, ...]) -> list[Group]:
             )
             if not here or lid in ctx.acted_leaders or any(lid in g.leaders for g in groups):
                 ctx.offense(
-                    nation, "move/leader", text, CUT, f"{lid} is not there or has acted: left out"
+                    nation,
+                    "move/leader",
+                    text,
+                    CUT,
+                    f"{leader_name(m, lid)} is not there or has acted: left out",
                 )
                 continue
             leaders.append(lid)
@@ -100,7 +99,8 @@ def prepare(ctx: Context, nation: str, orders: tuple[Sail, ...]) -> list[Group]:
         )
         path = list(sail.path)
         if len(path) > steps:
-            ctx.offense(nation, "sail/too-far", text, CUT, f"cut to {'→'.join(path[:steps])}")
+            cut_to = " → ".join(m.name_of(x) for x in (sail.origin, *path[:steps]))
+            ctx.offense(nation, "sail/too-far", text, CUT, f"cut to {cut_to}")
             path = path[:steps]
         high = min(have_cargo, CARGO_PER_SHIP * ships)
         low = max(0, have_cargo - CARGO_PER_SHIP * (have_ships - ships))
@@ -178,7 +178,9 @@ def sail_all(ctx: Context, groups: list[Group], attack_phase: bool) -> None:
             reason = _step_refusal(ctx, g, dest, attack_phase, start_sea)
             if reason is not None:
                 code, why = reason
-                ctx.offense(g.nation, code, g.text, DROPPED, f"step {step + 1} to {dest}: {why}")
+                ctx.offense(
+                    g.nation, code, g.text, DROPPED, f"step {step + 1} to {m.name_of(dest)}: {why}"
+                )
                 g.active = False
                 continue
             state.add_fleet(g.location, g.nation, -g.ships, -g.cargo)
@@ -231,32 +233,38 @@ def _step_refusal(
     state = ctx.state
     m = ctx.map
     here_is_sea = m.is_sea(g.location)
+    name = m.name_of
     if attack_phase:
         if not here_is_sea or not m.is_sea(dest):
             return ("sail/port", "ships may not leave or enter a port in the Attack phase")
         if dest not in m.sea(g.location).adjacent:
-            return ("sail/not-adjacent", f"{dest} is not next to {g.location}")
+            return ("sail/not-adjacent", f"{name(dest)} is not next to {name(g.location)}")
         others = [
             n for n in start_sea.get(dest, set()) if n != g.nation and not state.at_war(g.nation, n)
         ]
         if others:
-            return ("sail/blocked", f"{dest} holds ships of {', '.join(others)}")
+            holders = ", ".join(name(n) for n in others)
+            return ("sail/blocked", f"{name(dest)} holds ships of {holders}")
         return None
     if not here_is_sea:
         if m.province(g.location).port != dest:
             return (
                 "sail/not-adjacent",
-                f"{g.location}'s port opens on {m.province(g.location).port}",
+                f"the port of {name(g.location)} opens on "
+                f"{name(m.province(g.location).port or '')}",
             )
         return None
     if m.is_sea(dest):
         if dest not in m.sea(g.location).adjacent:
-            return ("sail/not-adjacent", f"{dest} is not next to {g.location}")
+            return ("sail/not-adjacent", f"{name(dest)} is not next to {name(g.location)}")
         return None
     if m.province(dest).port != g.location:
-        return ("sail/not-adjacent", f"{dest}'s port does not open on {g.location}")
+        return (
+            "sail/not-adjacent",
+            f"the port of {name(dest)} does not open on {name(g.location)}",
+        )
     if not state.friendly(g.nation, dest):
-        return ("sail/port-not-friendly", f"{dest} is not friendly")
+        return ("sail/port-not-friendly", f"{name(dest)} is not friendly")
     return None
 
 

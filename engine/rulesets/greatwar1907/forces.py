@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from engine.rulesets.greatwar1907.context import CUT, DROPPED, Context, named_twice
 from engine.rulesets.greatwar1907.orders import SubmitAttack
+from engine.rulesets.greatwar1907.wording import leader_name, quote
 
 
 @dataclass
@@ -19,6 +20,7 @@ class Contingent:
     from_sea: bool
     ships_in: int | None = None
     strike_count: int = 0
+    text: str = ""  # the order as written, for the Offenses (spec §6)
 
 
 @dataclass
@@ -46,17 +48,15 @@ def gather_forces(ctx: Context, orders: dict[str, SubmitAttack]) -> list[Force]:
     for nation, o in orders.items():
         cargo_left: dict[str, int] = {}
         for s in o.strikes:
-            text = (
-                f"strike {s.target} from {s.origin} with "
-                f"{'all' if s.divisions is None else s.divisions}"
-            )
+            text = quote(m, "strikes", s)
+            target, sea = m.name_of(s.target), m.name_of(s.origin)
             if m.province(s.target).port != s.origin:
                 ctx.offense(
                     nation,
                     "strike/no-port-here",
                     text,
                     DROPPED,
-                    f"{s.target}'s port is not on {s.origin}",
+                    f"the port of {target} is not on {sea}",
                 )
                 continue
             if not state.hostile_target(nation, s.target):
@@ -65,18 +65,16 @@ def gather_forces(ctx: Context, orders: dict[str, SubmitAttack]) -> list[Force]:
                     "strike/not-hostile",
                     text,
                     DROPPED,
-                    f"{s.target} is not an enemy's or Neutral",
+                    f"{target} is neither an enemy's nor Neutral",
                 )
                 continue
             fleet = state.fleet_at_sea(s.origin, nation)
             if fleet is None:
-                ctx.offense(
-                    nation, "strike/no-fleet", text, DROPPED, f"no ships of yours in {s.origin}"
-                )
+                ctx.offense(nation, "strike/no-fleet", text, DROPPED, f"no ships of yours in {sea}")
                 continue
             if any(state.at_war(nation, n) for n in state.at_sea.get(s.origin, {})):
                 ctx.offense(
-                    nation, "strike/enemy-ships", text, DROPPED, f"enemy ships remain in {s.origin}"
+                    nation, "strike/enemy-ships", text, DROPPED, f"enemy ships remain in {sea}"
                 )
                 continue
             have = cargo_left.setdefault(s.origin, fleet.cargo)
@@ -88,7 +86,7 @@ def gather_forces(ctx: Context, orders: dict[str, SubmitAttack]) -> list[Force]:
                 continue
             cargo_left[s.origin] = have - k
             force = force_for(nation, s.target)
-            force.parts.append(Contingent(s.origin, k, True, s.ships_in, k))
+            force.parts.append(Contingent(s.origin, k, True, s.ships_in, k, text))
             for i, lid in enumerate(s.leaders):
                 if lid in s.leaders[:i]:
                     ctx.offense(nation, "move/leader", text, CUT, named_twice(m, lid))
@@ -107,24 +105,21 @@ def gather_forces(ctx: Context, orders: dict[str, SubmitAttack]) -> list[Force]:
                         "move/leader",
                         text,
                         CUT,
-                        f"{lid} is not aboard there or has acted: left out",
+                        f"{leader_name(m, lid)} is not aboard there or has acted: left out",
                     )
                     continue
                 ctx.acted_leaders.add(lid)
                 force.leaders.append(lid)
         used: dict[str, int] = {}
         for a in o.attacks:
-            text = (
-                f"attack {a.target} from {a.origin} with "
-                f"{'all' if a.divisions is None else a.divisions}"
-            )
+            text = quote(m, "attacks", a)
             if not m.adjacent(a.origin, a.target):
                 ctx.offense(
                     nation,
                     "attack/not-adjacent",
                     text,
                     DROPPED,
-                    f"{a.target} does not border {a.origin}",
+                    f"{m.name_of(a.target)} does not border {m.name_of(a.origin)}",
                 )
                 continue
             if not state.hostile_target(nation, a.target):
@@ -133,7 +128,7 @@ def gather_forces(ctx: Context, orders: dict[str, SubmitAttack]) -> list[Force]:
                     "attack/not-hostile",
                     text,
                     DROPPED,
-                    f"{a.target} is not an enemy's or Neutral",
+                    f"{m.name_of(a.target)} is neither an enemy's nor Neutral",
                 )
                 continue
             free = state.divisions(a.origin, nation) - used.get(a.origin, 0)

@@ -7,17 +7,22 @@ from engine.rulesets.greatwar1907.options import (
     CARGO_PER_SHIP,
     FREE_MOVE_STEPS,
 )
-from engine.rulesets.greatwar1907.orders import Move, SubmitDeployment
+from engine.rulesets.greatwar1907.orders import SubmitDeployment
+from engine.rulesets.greatwar1907.wording import quote
 
 
 # ------------------------------------------------------------------ embark, moves, disembark
 def embark(ctx: Context, nation: str, o: SubmitDeployment) -> None:
     state = ctx.state
     for e in o.embark:
-        text = f"embark {'all' if e.divisions is None else e.divisions} div in {e.province}"
+        text = quote(ctx.map, "embark", e)
         if not state.friendly(nation, e.province):
             ctx.offense(
-                nation, "embark/not-friendly", text, DROPPED, f"{e.province} is not friendly"
+                nation,
+                "embark/not-friendly",
+                text,
+                DROPPED,
+                f"{ctx.name(e.province)} is not friendly",
             )
             continue
         fleet = state.fleet_in_port(e.province, nation)
@@ -27,7 +32,7 @@ def embark(ctx: Context, nation: str, o: SubmitDeployment) -> None:
                 "embark/no-ships",
                 text,
                 DROPPED,
-                f"no ships of yours in {e.province}'s port",
+                f"no ships of yours in the port of {ctx.name(e.province)}",
             )
             continue
         standing = state.divisions(e.province, nation)
@@ -49,12 +54,6 @@ def embark(ctx: Context, nation: str, o: SubmitDeployment) -> None:
         ctx.log("moves", f"{ctx.name(nation)}: {n} div embark in {ctx.name(e.province)}")
 
 
-def _move_text(mv: Move) -> str:
-    count = "all" if mv.divisions is None else mv.divisions
-    who = f" with {', '.join(mv.leaders)}" if mv.leaders else ""
-    return f"move {count} div {mv.origin}→{'→'.join(mv.path)}{who}"
-
-
 def free_moves(ctx: Context, orders: dict[str, SubmitDeployment]) -> None:
     """R27-R31: every free move at once, from the divisions standing at the start."""
     state = ctx.state
@@ -63,7 +62,7 @@ def free_moves(ctx: Context, orders: dict[str, SubmitDeployment]) -> None:
     arrivals: list[tuple[str, str, int, list[str]]] = []
     for nation, o in orders.items():
         for mv in o.moves:
-            text = _move_text(mv)
+            text = quote(m, "moves", mv)
             key = (nation, mv.origin)
             if key not in left:
                 left[key] = state.divisions(mv.origin, nation)
@@ -79,7 +78,11 @@ def free_moves(ctx: Context, orders: dict[str, SubmitDeployment]) -> None:
             for step in mv.path:
                 if not m.is_province(step) or not m.adjacent(here, step):
                     ctx.offense(
-                        nation, "move/not-adjacent", text, DROPPED, f"{step} does not border {here}"
+                        nation,
+                        "move/not-adjacent",
+                        text,
+                        DROPPED,
+                        f"{m.name_of(step)} does not border {m.name_of(here)}",
                     )
                     refused = True
                     break
@@ -90,11 +93,15 @@ def free_moves(ctx: Context, orders: dict[str, SubmitDeployment]) -> None:
                             "move/not-friendly",
                             text,
                             CUT,
-                            f"cut before {step}, not friendly",
+                            f"cut before {m.name_of(step)}, not friendly",
                         )
                     else:
                         ctx.offense(
-                            nation, "move/not-friendly", text, DROPPED, f"{step} is not friendly"
+                            nation,
+                            "move/not-friendly",
+                            text,
+                            DROPPED,
+                            f"{m.name_of(step)} is not friendly",
                         )
                         refused = True
                     break
@@ -103,7 +110,8 @@ def free_moves(ctx: Context, orders: dict[str, SubmitDeployment]) -> None:
             if refused or not path:
                 continue
             if len(path) > steps:
-                ctx.offense(nation, "move/too-far", text, CUT, f"cut to {'→'.join(path[:steps])}")
+                cut_to = " → ".join(m.name_of(x) for x in (mv.origin, *path[:steps]))
+                ctx.offense(nation, "move/too-far", text, CUT, f"cut to {cut_to}")
                 path = path[:steps]
             free = left[key]
             n = free if mv.divisions is None else mv.divisions
@@ -138,10 +146,14 @@ def free_moves(ctx: Context, orders: dict[str, SubmitDeployment]) -> None:
 def disembark(ctx: Context, nation: str, o: SubmitDeployment) -> None:
     state = ctx.state
     for d in o.disembark:
-        text = f"disembark {'all' if d.divisions is None else d.divisions} div in {d.province}"
+        text = quote(ctx.map, "disembark", d)
         if not state.friendly(nation, d.province):
             ctx.offense(
-                nation, "disembark/not-friendly", text, DROPPED, f"{d.province} is not friendly"
+                nation,
+                "disembark/not-friendly",
+                text,
+                DROPPED,
+                f"{ctx.name(d.province)} is not friendly",
             )
             continue
         fleet = state.fleet_in_port(d.province, nation)

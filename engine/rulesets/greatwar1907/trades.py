@@ -5,18 +5,16 @@ from __future__ import annotations
 from engine.rulesets.greatwar1907.context import DROPPED, Context
 from engine.rulesets.greatwar1907.diplomacy import displace_from
 from engine.rulesets.greatwar1907.economy import Allowances
-from engine.rulesets.greatwar1907.orders import Bundle, SubmitDeployment, Trade
+from engine.rulesets.greatwar1907.orders import SubmitDeployment, Trade
 from engine.rulesets.greatwar1907.state import GreatWarState
 from engine.rulesets.greatwar1907.supply import has_route, linked_component
+from engine.rulesets.greatwar1907.wording import bundle as bundle_text
+from engine.rulesets.greatwar1907.wording import part_json, quote
 
 
 # ------------------------------------------------------------------ trades (R73-R78)
-def _trade_text(t: Trade) -> str:
-    def part(b: Bundle) -> str:
-        items = list(b.provinces) + ([f"{b.pp / 4:g} pp"] if b.pp else [])
-        return ", ".join(items) or "nothing"
-
-    return f"trade with {t.other}: give {part(t.give)}, get {part(t.get)}"
+def _trade_text(ctx: Context, t: Trade) -> str:
+    return quote(ctx.map, "trades", t)
 
 
 def run_trades(
@@ -45,9 +43,9 @@ def run_trades(
                 ctx.offense(
                     a,
                     "trade/unmatched",
-                    _trade_text(t),
+                    _trade_text(ctx, t),
                     DROPPED,
-                    f"{b} did not order the matching trade",
+                    f"{ctx.name(b)} did not order the matching trade",
                 )
                 continue
             used[b].add(match)
@@ -55,8 +53,8 @@ def run_trades(
             refusal = _trade_refusal(ctx, a, t, b, u, pools, grants)
             if refusal is not None:
                 code, why = refusal
-                ctx.offense(a, code, _trade_text(t), DROPPED, why)
-                ctx.offense(b, code, _trade_text(u), DROPPED, why)
+                ctx.offense(a, code, _trade_text(ctx, t), DROPPED, why)
+                ctx.offense(b, code, _trade_text(ctx, u), DROPPED, why)
                 continue
             _carry_out(ctx, a, t, b, u, pools, grants)
 
@@ -84,7 +82,8 @@ def province_refusal(
     state: GreatWarState, giver: str, recipient: str, p: str
 ) -> tuple[str, str] | None:
     if state.owner[p] != giver:
-        return ("trade/not-owner", f"{giver} does not own {p}")
+        name = state.map.name_of
+        return ("trade/not-owner", f"{name(giver)} does not own {name(p)}")
     own = state.provinces_of(recipient)
     if not own:
         return None  # a recipient with no land is exempt (R74)
@@ -94,7 +93,8 @@ def province_refusal(
         return None
     return (
         "trade/no-border",
-        f"{recipient} has no province next to {p} and no line of ships to it",
+        f"{state.map.name_of(recipient)} has no province next to {state.map.name_of(p)} "
+        "and no line of ships to it",
     )
 
 
@@ -126,7 +126,10 @@ def _paying_pool(
         if p is not None and has_route(state, giver, recipient, p.provinces, grants)
     ]
     if not routed:
-        return ("trade/no-route", f"no route for the pp from {giver} to {recipient}")
+        return (
+            "trade/no-route",
+            f"no route for the pp from {ctx.name(giver)} to {ctx.name(recipient)}",
+        )
     pool = routed[0]
     if pool.remaining < amount:
         return ("trade/no-pp", f"the paying network has {pool.remaining / 4:g} pp left")
@@ -177,7 +180,9 @@ def _carry_out(
             index = found if isinstance(found, int) else 0
             pools[giver].pay_from(pools[giver].pools[index], bundle.pp, "trade")
             state.nations[recipient].credits.append((bundle.pp, other_half.receive_at))
-    ctx.log("trades", f"{ctx.name(a)} and {ctx.name(b)}: {_trade_text(t)}")
+    given = bundle_text(ctx.map, part_json("trades", t)["give"])
+    got = bundle_text(ctx.map, part_json("trades", t)["get"])
+    ctx.log("trades", f"{ctx.name(a)} gives {given} to {ctx.name(b)} and gets {got}")
 
 
 def transfer(
