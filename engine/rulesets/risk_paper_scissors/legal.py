@@ -209,21 +209,32 @@ def _action(state: RpsState, seat: int) -> list[Order]:
     distances = {
         origin: dict(nx.single_source_shortest_path_length(graph, origin)) for origin in own
     }
+    mine = {t for t, g in state.garrisons.items() if g.owner == seat}
     for origin in own:
         garrison = state.garrisons[origin]
+        # The force depends on the origin and the path's length only (an attack's is 1).
+        lengths = {d for d in distances[origin].values() if d} | {1}
+        fields = {d: _affordable_fields(garrison, loss_order, capacity // d) for d in lengths}
         for target in state.board.order:
             if target == origin:
                 continue
-            if state.owner(target) == seat:
+            if target in mine:
                 steps = distances[origin].get(target)
-                force = steps and affordable_force(garrison, loss_order, capacity // steps)
-                if force:
-                    orders.append(Move(origin, target, **force_fields(force)))  # type: ignore[arg-type]
+                move = fields[steps] if steps else None
+                if move is not None:
+                    orders.append(Move(origin, target, **move))  # type: ignore[arg-type]
             elif _may_attack(state, seat, origin, target):
-                force = affordable_force(garrison, loss_order, capacity)
-                if force:
-                    orders.append(Attack(origin, target, **force_fields(force)))  # type: ignore[arg-type]
+                attack = fields[1]
+                if attack is not None:
+                    orders.append(Attack(origin, target, **attack))  # type: ignore[arg-type]
     return orders + _card_orders(state, seat, own, distances) + [EndTurn()]
+
+
+def _affordable_fields(
+    garrison: Garrison, loss_order: tuple[str, ...], most: int
+) -> dict[str, object] | None:
+    force = affordable_force(garrison, loss_order, most)
+    return None if force is None else force_fields(force)
 
 
 def _card_orders(
