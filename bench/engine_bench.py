@@ -1,5 +1,6 @@
 """Engine measurements in CPython: whole games per second, computer turns per level,
-Capital Risk resolutions, the odds command in a fresh process, save-code sizes.
+Capital Risk resolutions, the odds command in a fresh process, save-code sizes, and a
+Risk, Paper, Scissors paste of 1 MB in the page's pure-Python paths (bench/paste.py).
 
 Every ``measure_*`` function repeats its measurement ``runs`` times and returns summaries
 (:func:`bench.stats.summarize`: median, min, max over the runs).  The size arguments exist
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import tasks
+from bench.paste import rps_paste_times
 from bench.stats import summarize
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -361,6 +363,7 @@ def run_engine(runs: int, log: Log = print, quick: bool = False) -> dict[str, An
             "greatwar_8": greatwar_save_size(10),
         },
         "page_suite_cpython": page_suite_fresh(quick),
+        "rps_paste": rps_paste_times(1 if quick else runs, 100_000 if quick else 1_000_000),
     }
 
 

@@ -163,6 +163,30 @@ def targets_for(results: dict[str, Any]) -> list[Target]:
             lambda r: _get(r, "engine", "greatwar", "orders_ms"),
         ),
         Target(
+            "rps_paste_interpret",
+            "Risk, Paper, Scissors: a 1 MB paste (one save repeated) checked in CPython",
+            1000,
+            "ms",
+            False,
+            lambda r: _get(r, "engine", "rps_paste", "interpret_ms"),
+        ),
+        Target(
+            "rps_paste_resolve",
+            "Risk, Paper, Scissors: bids resolved from 1 MB of pasted codes in CPython",
+            1000,
+            "ms",
+            False,
+            lambda r: _get(r, "engine", "rps_paste", "resolve_ms"),
+        ),
+        Target(
+            "page_rps_legal_orders",
+            "Risk, Paper, Scissors legal orders, worst case (42 territories) in the page",
+            1000,
+            "ms",
+            False,
+            lambda r: _get(r, "page", "rps_legal_orders_action"),
+        ),
+        Target(
             "odds_100_100",
             "`odds 100 100` call in CPython",
             50,
@@ -439,6 +463,16 @@ def _page_table(page: dict[str, Any], cpython: dict[str, Any]) -> list[str]:
                 summary,
                 _get(cpython, key, level),
             )
+    for phase, label in (
+        ("bid", "a bid at 10⁶ energy"),
+        ("purchase", "purchase, 42 territories"),
+        ("action", "action, 42 territories, every card"),
+    ):
+        add(
+            f"Risk, Paper, Scissors legal orders, worst case: {label}",
+            page.get(f"rps_legal_orders_{phase}"),
+            _get(cpython, "rps_legal_orders", phase, "ms"),
+        )
     add(
         "Great War 1907 phase resolution, 8 nations",
         page.get("greatwar_resolution_ms"),
@@ -584,6 +618,10 @@ def summarize_page_runs(runs: list[dict[str, Any]]) -> dict[str, Any]:
             level: summarize(_get(r, key, level, "median") for r in good)
             for level in sorted({lv for r in good for lv in (r.get(key) or {})})
         }
+    for phase in ("bid", "purchase", "action"):
+        out[f"rps_legal_orders_{phase}"] = summarize(
+            _get(r, "rps_legal_orders", phase, "ms", "median") for r in good
+        )
     out["classic_first_baseline"] = summarize(
         _get(r, "classic_turn_ms", "baseline", "first") for r in good
     )

@@ -383,6 +383,54 @@ def rps_turn_times(
     return turns, games
 
 
+def rps_legal_orders_state(phase: str) -> Any:
+    """A Risk, Paper, Scissors position at its worst for ``legal_orders`` (issue 25 §3),
+    as an edited code can set it: in the ``bid`` phase the bidder has 10**6 energy; in
+    the ``purchase`` and ``action`` phases the player on turn owns all 42 land
+    territories (3E/1J/1W each, every commander), holds one of every card and can pay
+    for every move."""
+    from engine.ai import choose_order
+    from engine.core import PlayerSpec, find_ruleset
+    from engine.rulesets.risk_paper_scissors.cards import CARDS
+    from engine.rulesets.risk_paper_scissors.options import COMMANDER_TYPES
+    from engine.rulesets.risk_paper_scissors.state import Garrison
+
+    ruleset = find_ruleset("risk_paper_scissors")
+    specs = [PlayerSpec(f"Computer {i + 1}", "standard") for i in range(4)]
+    state = ruleset.new_game(specs, {}, "worst")
+    while state.phase.value != phase:
+        state = ruleset.apply(state, choose_order(state)).state
+    seat = state.current
+    state.players[seat].energy = 10**6
+    if phase in ("purchase", "action"):
+        for territory in state.board.land:
+            state.garrisons[territory] = Garrison(seat, 3, 1, 1)
+        state.garrisons[state.board.land[0]].commanders = list(COMMANDER_TYPES)
+        state.players[seat].hand = sorted(CARDS)
+    return state
+
+
+def rps_legal_orders_times(repeats: int = 3) -> TaskResult:
+    """Milliseconds for ``legal_orders`` in the worst positions of
+    :func:`rps_legal_orders_state` (before issue 25: 7.3 s listing 1,000,002 bids; 1.9 s
+    for 42 territories in CPython), and how many orders it lists."""
+    from engine.core import find_ruleset
+
+    ruleset = find_ruleset("risk_paper_scissors")
+    out: dict[str, Any] = {}
+    for phase in ("bid", "purchase", "action"):
+        state = rps_legal_orders_state(phase)
+        samples = []
+        listed = 0
+        for _ in range(repeats):
+            started = time.perf_counter()
+            listed = len(ruleset.legal_orders(state))
+            samples.append(_ms(time.perf_counter() - started))
+        out[phase] = {"orders": listed, "ms": _spread(samples)}
+    out["slowest_ms"] = max(entry["ms"]["median"] for entry in out.values())
+    return out
+
+
 def timed_imports() -> float:
     """Milliseconds to import the engine modules a game needs (first import only)."""
     started = time.perf_counter()
@@ -411,6 +459,7 @@ def page_suite(quick: bool = False) -> TaskResult:
     )
     saves = save_code_times(6, 8 if quick else 20, 2 if quick else 5)
     hostile = hostile_code_times(100_000 if quick else 1_000_000, 1 if quick else 3)
+    rps_legal = rps_legal_orders_times(1 if quick else 3)
     rps_turns: dict[str, Any] = {}
     rps_games: dict[str, Any] = {}
     for level in levels("risk_paper_scissors"):
@@ -433,4 +482,5 @@ def page_suite(quick: bool = False) -> TaskResult:
         "hostile_codes": hostile,
         "rps_turn_ms": rps_turns,
         "rps_game_ms": rps_games,
+        "rps_legal_orders": rps_legal,
     }

@@ -53,6 +53,58 @@ def _option(text: str) -> tuple[str, str]:
     return name.strip(), value.strip()
 
 
+STDIN = "-"
+"""A code argument that reads the codes from standard input (an argument is capped at
+128 KiB by the system; a code may reach 1 MB)."""
+
+
+def _code_file_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--file",
+        metavar="PATH",
+        help="read the codes from this file (one after the other, wrapped or not)",
+    )
+
+
+def _codes_in(text: str) -> list[str]:
+    """The save codes in text, in order: each starts with ``RK1.``; whitespace anywhere
+    is dropped (a mail wraps codes).  Anything before the first comes back as it is, to
+    be refused with its own message."""
+    flat = "".join(text.split())
+    head, *codes = flat.split("RK1.")
+    return ([head] if head else []) + ["RK1." + c for c in codes]
+
+
+def _given_codes(args: Any) -> list[str]:
+    """The codes of ``inspect`` or ``report``: the arguments, standard input (``-``) or
+    ``--file``.
+
+    :raises UsageError: no code, both a file and arguments, or a file that cannot be read.
+    """
+    arguments = [args.code, *getattr(args, "later", [])] if args.code is not None else []
+    if args.file is not None:
+        if arguments:
+            raise UsageError("give the codes either as arguments or with --file, not both")
+        try:
+            with open(args.file, encoding="utf-8") as handle:
+                text = handle.read()
+        except (OSError, UnicodeError) as exc:
+            raise UsageError(f"cannot read {args.file}: {exc}") from None
+        where = args.file
+    elif arguments == [STDIN]:
+        text, where = sys.stdin.read(), "standard input"
+    elif STDIN in arguments:
+        raise UsageError(f"{STDIN} (standard input) must be the only code argument")
+    else:
+        if not arguments:
+            raise UsageError(f"give a save code, {STDIN} to read standard input, or --file PATH")
+        return arguments
+    codes = _codes_in(text)
+    if not codes:
+        raise UsageError(f"no save code in {where}")
+    return codes
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m engine", description="Risk-family game engine")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -82,12 +134,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="verify a save code (and each later code of its chain, replayed) and print the "
         "last state as JSON",
     )
-    inspect.add_argument("code")
+    inspect.add_argument("code", nargs="?", help=f"a save code, or {STDIN} for standard input")
     inspect.add_argument(
         "later",
         nargs="*",
         help="the codes that follow CODE, in order: each is checked as every page checks it",
     )
+    _code_file_argument(inspect)
 
     battle = sub.add_parser("battle", help="the exact result of a dice-free battle")
     battle.add_argument("--ruleset", default="rps")
@@ -95,7 +148,8 @@ def build_parser() -> argparse.ArgumentParser:
     battle.add_argument("defenders")
 
     report = sub.add_parser("report", help="the last turn's (or phase's) report of a save code")
-    report.add_argument("code")
+    report.add_argument("code", nargs="?", help=f"a save code, or {STDIN} for standard input")
+    _code_file_argument(report)
     report.add_argument("--format", choices=("text", "bbcode", "markdown"), default="text")
 
     tour = sub.add_parser("tournament", help="computer levels against each other")
@@ -233,9 +287,10 @@ def _inspect(args: Any) -> int:
 
     from engine.saves import continue_game, read_save
 
-    record = read_save(args.code)
+    first, *later = _given_codes(args)
+    record = read_save(first)
     chain = []
-    for code in args.later:
+    for code in later:
         continuation = continue_game(record, code)
         record = continuation.record
         chain.append({"save": record.seq, "verified": continuation.verified})
@@ -269,7 +324,10 @@ def _report(args: Any) -> int:
     from engine.core import find_ruleset
     from engine.saves import read_save
 
-    record = read_save(args.code)
+    codes = _given_codes(args)
+    if len(codes) > 1:
+        raise UsageError(f"report reads one save code, got {len(codes)}")
+    record = read_save(codes[0])
     text = find_ruleset(record.ruleset).turn_report(record.state, args.format)
     if text is None:
         raise UsageError(f"the {record.ruleset} rules write no turn reports")

@@ -106,3 +106,26 @@ def test_page_config_follows_the_game_config() -> None:
     assert 'interpreter = "../../loader/pyodide.mjs"' in text
     assert '"../../vendor/app.zip" = "./*"' in text
     assert '"../tasks.py" = "./bench_tasks.py"' in text
+
+
+def test_rps_worst_cases_are_measured() -> None:
+    """Issue 25 §3: `make bench` has a figure for legal_orders at its worst (a bid at
+    10**6 energy, 42 territories) and for a pasted megabyte (here a small one)."""
+    from bench.paste import rps_paste_times
+
+    legal = tasks.rps_legal_orders_times(1)
+    assert legal["bid"]["orders"] < 100 and legal["action"]["orders"] > 1000
+    assert legal["slowest_ms"] >= legal["bid"]["ms"]["median"]
+    paste = rps_paste_times(1, 20_000)
+    assert paste["interpret_outcome"] == "accepted" and paste["chars"] > 15_000
+    assert is_summary(paste["interpret_ms"]) and is_summary(paste["resolve_once_ms"])
+    results: dict[str, Any] = {
+        "meta": {"machine": machine_info(), "runs": 1, "notes": []},
+        "page": summarize_page_runs([{"rps_legal_orders": legal}]),
+        "engine": {"rps_paste": paste},
+    }
+    by_key = {row["key"]: row for row in check_targets(results)}
+    for key in ("rps_paste_interpret", "rps_paste_resolve", "page_rps_legal_orders"):
+        assert by_key[key]["median"] is not None, key
+    assert "legal orders, worst case" in render_markdown(results)
+    json.dumps(results)

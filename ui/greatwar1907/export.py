@@ -3,18 +3,16 @@
 and the map as a standalone SVG image with its data: URL.
 
 Every string a player typed (the players' names, the deadline) is made inert for the
-format before the report is rendered, as Capital Risk's exports do; the rest of the
-report is the engine's own text.
+format by the engine's report (``report_text``, through ``engine.markup``, the escaping
+``ui.shell.export`` re-exports), as Capital Risk's exports do; the rest of the report is
+the engine's own text.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
-from typing import Any
 from urllib.parse import quote
 
-from engine.rulesets.greatwar1907.report import render
+from engine.rulesets.greatwar1907.report import report_text, user_strings
 from engine.rulesets.greatwar1907.state import GreatWarState
 from ui.greatwar1907.render import geometry, nation_styles, render_board
 from ui.shell.export import data_url, escape_markup, markdown_html, standalone_svg
@@ -31,34 +29,6 @@ __all__ = [
 ]
 
 
-def user_strings(state: GreatWarState) -> list[str]:
-    """What players typed that a report may quote: seat names and the deadline."""
-    typed = [seat.name for seat in state.players]
-    if state.options.deadline:
-        typed.append(str(state.options.deadline))
-    return [t for t in typed if t]
-
-
-def _escaped(report: dict[str, Any], typed: Iterable[str], fmt: str) -> dict[str, Any]:
-    """A copy of ``report`` with every occurrence of a typed string escaped for
-    ``fmt``, in one pass (longest first), so that an escape is never escaped again."""
-    names = sorted(set(typed), key=len, reverse=True)
-    if not names:
-        return report
-    pattern = re.compile("|".join(re.escape(n) for n in names))
-
-    def esc(value: Any) -> Any:
-        if isinstance(value, str):
-            return pattern.sub(lambda m: escape_markup(m.group(0), fmt), value)
-        if isinstance(value, list):
-            return [esc(v) for v in value]
-        if isinstance(value, dict):
-            return {k: esc(v) for k, v in value.items()}
-        return value
-
-    return {key: esc(value) for key, value in report.items()}
-
-
 def image_line(url: str, title: str, fmt: str) -> str:
     """The map as an image in a post: ``[img]`` in BBCode, ``![..](..)`` in Markdown.
     Brackets, parentheses and spaces of the address are percent-encoded so that it
@@ -73,7 +43,7 @@ def _export(state: GreatWarState, fmt: str, image_url: str | None) -> str:
     report = state.last_report
     if not report:
         return ""
-    text = render(_escaped(report, user_strings(state), fmt), fmt)
+    text = report_text(state, fmt)
     if image_url is None:
         return text
     title, _, rest = text.partition("\n")

@@ -38,7 +38,7 @@ from engine.sealed import (
     seals_for,
 )
 from ui.shell.forum import Resolution, sign_resolution, split_codes
-from ui.shell.pbem import PbemGame
+from ui.shell.pbem import PbemGame, distinct_codes
 
 
 def computer_seats(record: SaveRecord) -> list[int]:
@@ -88,7 +88,7 @@ def reveal(game: PbemGame, own_reveal: str, sealed_text: str, key: PlayerKey) ->
     """
     seat = _seat(game)
     record = game.record
-    seals = split_codes(sealed_text)
+    seals = distinct_codes(split_codes(sealed_text))
     sealed = read_seals(record, seals)
     humans = [s for s in record.state.living() if s not in computer_seats(record)]
     missing = [s for s in humans if s not in sealed]
@@ -111,9 +111,13 @@ def resolve(game: PbemGame, sealed_text: str, reveal_text: str, key: PlayerKey) 
     seat = _seat(game)
     record = game.record
     ruleset = find_ruleset(record.ruleset)
-    codes = split_codes(reveal_text)
+    codes = distinct_codes(split_codes(reveal_text))
     kinds = {code: decode_code(code).payload.get("k") for code in codes}
-    seal_codes = [c for c in split_codes(sealed_text) if decode_code(c).payload.get("k") == SEAL]
+    seal_codes = [
+        c
+        for c in distinct_codes(split_codes(sealed_text))
+        if decode_code(c).payload.get("k") == SEAL
+    ]
     seal_codes += [c for c in codes if kinds[c] == SEAL and c not in seal_codes]
     seals = read_seals(record, seal_codes)
     reveals = read_reveals(record, [c for c in codes if kinds[c] == REVEAL], seals)

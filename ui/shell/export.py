@@ -1,6 +1,7 @@
 """What every ruleset's report exports share (pure): a report's Markdown as HTML for the
-page, user strings made inert in BBCode or Markdown, a board SVG as a standalone image
-with a legend strip, and its data: URL."""
+page, user strings made inert in BBCode or Markdown (the one escaping, ``engine.markup``,
+which the engine's own reports use too), a board SVG as a standalone image with a legend
+strip, and its data: URL."""
 
 from __future__ import annotations
 
@@ -9,20 +10,17 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from urllib.parse import quote
 
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~&])")
+from engine.markup import escape_markup, escape_typed
+
 _BOLD = re.compile(r"(?<!\\)\*\*(.+?)(?<!\\)\*\*")
 
-
-def escape_markup(text: str, fmt: str) -> str:
-    """``text`` (a name, a deadline: anything a player typed) made inert in ``fmt``:
-    BBCode gets its brackets as full-width brackets (no forum parses those as a tag),
-    Markdown gets every punctuation mark that could start markup backslash-escaped;
-    ``text`` is returned as it is."""
-    if fmt == "bbcode":
-        return text.replace("[", "\uff3b").replace("]", "\uff3d").replace("\n", " ")
-    if fmt == "markdown":
-        return _MARKDOWN_SPECIAL.sub(r"\\\1", text).replace("\n", " ")
-    return text
+__all__ = [
+    "data_url",
+    "escape_markup",
+    "escape_typed",
+    "markdown_html",
+    "standalone_svg",
+]
 
 
 def markdown_html(text: str) -> str:

@@ -21,7 +21,6 @@ The flow:
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -375,7 +374,13 @@ def extract_codes(text: str) -> list[str]:
     if flat.count("RK1.") <= 1:
         return [flat]
     head, *codes = flat.split("RK1.")
-    return ([head] if head else []) + ["RK1." + c for c in codes]
+    return distinct_codes(([head] if head else []) + ["RK1." + c for c in codes])
+
+
+def distinct_codes(codes: list[str]) -> list[str]:
+    """``codes`` with each repeated code kept once, at its last place: no chain holds a
+    save twice, and a code pasted many times (up to a megabyte of it) is read once."""
+    return list(reversed(dict.fromkeys(reversed(codes))))
 
 
 def refusal(exc: Exception) -> LoadResult:
@@ -403,10 +408,12 @@ def unseen(held: SaveRecord, codes: list[str]) -> list[str]:
     """The saves of a pasted chain after the one this browser holds (a sender may send
     two saves at once, e.g. a round's resolution and the turn after it, to a player who
     has already loaded the first)."""
+    # The held save comes back as the very text it was read from (a code is its signed,
+    # canonical payload), so comparing text finds it without decoding every pasted code.
+    held_text = "".join(held.code.split())
     for index, code in enumerate(codes[:-1]):
-        with contextlib.suppress(EngineError):
-            if read_save(code).hash == held.hash:
-                return codes[index + 1 :]
+        if "".join(code.split()) == held_text:
+            return codes[index + 1 :]
     return codes
 
 

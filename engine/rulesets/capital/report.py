@@ -8,11 +8,11 @@ as ``last_report``); :func:`render` turns it into plain text, BBCode or Markdown
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
 from engine.maps import load_map
+from engine.markup import escape_markup
 from engine.rulesets.capital.state import CapitalState
 
 SECTIONS = (
@@ -100,20 +100,6 @@ def render(report: dict[str, Any], fmt: str = "text") -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~&])")
-
-
-def escape_text(text: str, fmt: str) -> str:
-    """``text`` (a name, a deadline: anything a player typed) made inert in ``fmt``:
-    BBCode gets its brackets as full-width brackets (no forum parses those as a tag),
-    Markdown gets every punctuation mark that could start markup backslash-escaped."""
-    if fmt == "bbcode":
-        return text.replace("[", "\uff3b").replace("]", "\uff3d").replace("\n", " ")
-    if fmt == "markdown":
-        return _MARKDOWN_SPECIAL.sub(r"\\\1", text).replace("\n", " ")
-    return text
-
-
 def _escaped(report: dict[str, Any], fmt: str) -> dict[str, Any]:
     """A copy of ``report`` whose user strings (names, deadline, comments and offence
     messages, which quote names) are escaped for ``fmt``."""
@@ -121,7 +107,7 @@ def _escaped(report: dict[str, Any], fmt: str) -> dict[str, Any]:
         return report
 
     def esc(text: Any) -> str:
-        return escape_text(str(text), fmt)
+        return escape_markup(str(text), fmt)
 
     out = dict(report)
     out["title"] = esc(report["title"])

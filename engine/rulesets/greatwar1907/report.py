@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.markup import escape_typed
 from engine.rulesets.greatwar1907.economy import Allowances
 from engine.rulesets.greatwar1907.mapdata import NEUTRAL
 from engine.rulesets.greatwar1907.options import START_YEAR
@@ -174,5 +175,15 @@ def render(report: dict[str, Any] | None, fmt: str = "text") -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
+def user_strings(state: GreatWarState) -> list[str]:
+    """What players typed that a report may quote: seat names and the deadline."""
+    typed = [seat.name for seat in state.players]
+    if state.options.deadline:
+        typed.append(str(state.options.deadline))
+    return [t for t in typed if t]
+
+
 def report_text(state: GreatWarState, fmt: str = "text") -> str:
-    return render(state.last_report, fmt)
+    """The last phase's report in ``fmt``, every string a player typed made inert for it
+    (``engine.markup``); the rest of the report is the engine's own text."""
+    return render(escape_typed(state.last_report, user_strings(state), fmt), fmt)

@@ -1,13 +1,20 @@
 """``legal_orders``: what the UI highlights (spec 7.3).  A Move or Attack is listed once
-per legal (origin, target) pair with the largest force; every candidate passes the same
-checks as ``apply``."""
+per legal (origin, target) pair with the largest force the player can pay for (rulings
+§4), a Bid by a few amounts of its range; every listed order passes ``apply``'s checks."""
 
 from __future__ import annotations
+
+import networkx as nx
 
 from engine.core import Order
 from engine.rulesets.risk_paper_scissors.battle import Side
 from engine.rulesets.risk_paper_scissors.cards import ASSEMBLE_KIND, CARDS, Timing
-from engine.rulesets.risk_paper_scissors.movement import can_reach, loss_choices, move_graph
+from engine.rulesets.risk_paper_scissors.movement import (
+    can_reach,
+    loss_choices,
+    move_graph,
+    needed_for,
+)
 from engine.rulesets.risk_paper_scissors.options import COMMANDER_TYPES, UNIT_POINTS
 from engine.rulesets.risk_paper_scissors.orders import (
     ArmCard,
@@ -27,6 +34,7 @@ from engine.rulesets.risk_paper_scissors.orders import (
     ResolveBids,
     Setup,
 )
+from engine.rulesets.risk_paper_scissors.play import rocket_strike_count
 from engine.rulesets.risk_paper_scissors.rules import is_legal
 from engine.rulesets.risk_paper_scissors.setup import setup_points
 from engine.rulesets.risk_paper_scissors.state import Garrison, RpsState
@@ -34,18 +42,28 @@ from engine.rulesets.risk_paper_scissors.state import Garrison, RpsState
 
 def largest_force(garrison: Garrison, loss_order: tuple[str, ...]) -> Side:
     """Everything but one unit: the first present of E, J, W, then the commanders in
-    reverse loss order, stays."""
-    e, j, w = garrison.e, garrison.j, garrison.w
-    commanders = set(garrison.commanders)
-    if e:
-        e -= 1
-    elif j:
-        j -= 1
-    elif w:
-        w -= 1
-    else:
-        commanders.discard(next(c for c in reversed(loss_order) if c in commanders))
-    return Side(e, j, w, frozenset(commanders))
+    reverse loss order, stays (no unit from a garrison of one)."""
+    return _force_of(garrison, loss_order, garrison.units - 1)
+
+
+def affordable_force(garrison: Garrison, loss_order: tuple[str, ...], most: int) -> Side | None:
+    """The largest force of at most ``most`` units that leaves one unit behind, or None
+    when that is no unit (rulings §4: the largest force the player can pay for)."""
+    size = min(garrison.units - 1, most)
+    return _force_of(garrison, loss_order, size) if size >= 1 else None
+
+
+def _force_of(garrison: Garrison, loss_order: tuple[str, ...], size: int) -> Side:
+    """``size`` units of the garrison; the rest stay in the order :func:`largest_force`
+    keeps its one: E, J, W, then the commanders in reverse loss order."""
+    stay = garrison.units - max(size, 0)
+    counts = {"e": garrison.e, "j": garrison.j, "w": garrison.w}
+    for unit in ("e", "j", "w"):
+        kept = min(counts[unit], stay)
+        counts[unit] -= kept
+        stay -= kept
+    commanders = [c for c in reversed(loss_order) if c in garrison.commanders]
+    return Side(counts["e"], counts["j"], counts["w"], frozenset(commanders[stay:]))
 
 
 def force_fields(force: Side) -> dict[str, object]:
@@ -84,6 +102,15 @@ def _land(state: RpsState, own: list[str]) -> str:
 
 
 def legal_orders(state: RpsState) -> list[Order]:
+    """What the player to act may do now, for the page and the tests (spec 7.3).
+
+    Two kinds of order are listed by representatives, to keep the list short whatever
+    an edited code sets: a Bid by the amounts of :func:`bid_amounts` (every amount of
+    :func:`bid_range` is legal), a Move or Attack once per (origin, target) pair with
+    the largest force the player can pay for (rulings §4).  The action phase is listed
+    without trying each order on a copy: its checks below are those of ``apply``
+    (tests/risk_paper_scissors/test_legal_orders.py compares the two).
+    """
     phase = state.phase
     seat = state.current
     if phase is Phase.GAME_OVER:
@@ -105,14 +132,33 @@ def legal_orders(state: RpsState) -> list[Order]:
             ChooseLosses(**force_fields(c))  # type: ignore[arg-type]
             for c in loss_choices(pending.force, pending.count)
         ]
-    candidates = _purchase(state, seat) if phase is Phase.PURCHASE else _action(state, seat)
-    return [o for o in candidates if is_legal(state, o)]
+    if phase is Phase.PURCHASE:
+        return [o for o in _purchase(state, seat) if is_legal(state, o)]
+    return _action(state, seat)
+
+
+def bid_range(state: RpsState, seat: int) -> range:
+    """Every amount ``seat`` may bid now (spec 6.2: 0 up to its energy)."""
+    return range(state.players[seat].energy + 1)
+
+
+def bid_amounts(energy: int) -> list[int]:
+    """The amounts listed for a bid: every one up to 10, then 20, 50, 100, 200, 500, …
+    and the whole energy (some 3 per power of ten, however much energy)."""
+    amounts = list(range(min(energy, 10) + 1))
+    step = 10
+    while step < energy:
+        amounts += [n for n in (2 * step, 5 * step) if n < energy]
+        step *= 10
+    if energy > 10:
+        amounts.append(energy)
+    return amounts
 
 
 def _bid_orders(state: RpsState, seat: int) -> list[Order]:
     orders: list[Order] = []
     if state.bids[seat] is None:
-        orders += [Bid(seat, amount) for amount in range(state.players[seat].energy + 1)]
+        orders += [Bid(seat, amount) for amount in bid_amounts(state.players[seat].energy)]
     if all(state.bids[s] is not None for s in state.living()):
         orders.append(ResolveBids())
     orders.append(ResolveBids(force=True))
@@ -133,35 +179,99 @@ def _purchase(state: RpsState, seat: int) -> list[Order]:
     return orders
 
 
+def step_capacity(state: RpsState, seat: int) -> int:
+    """The most unit-steps ``seat`` can pay now: the bank, then every energy (10.1)."""
+    per = state.options.steps_per_energy
+    return state.turn_state.bank + max(state.players[seat].energy, 0) * per
+
+
+def _may_attack(state: RpsState, seat: int, origin: str, target: str) -> bool:
+    """The checks of ``movement.check_attack`` but the force's (spec 10.3)."""
+    defender = state.owner(target)
+    return (
+        defender != seat
+        and target not in state.devastated
+        and not state.turn_state.attacks_over
+        and not (defender is not None and defender in state.turn_state.cease_fire)
+        and can_reach(state, seat, origin, target)
+        and all(state.has_commander(seat, c) for c in needed_for(state, origin, target))
+    )
+
+
 def _action(state: RpsState, seat: int) -> list[Order]:
+    """Moves and attacks by (origin, target) pair, then the cards in hand, then EndTurn:
+    one move graph and one path search per origin, no copy of the state."""
     orders: list[Order] = []
     loss_order = state.options.commander_loss_order
+    capacity = step_capacity(state, seat)
     own = [t for t, g in state.garrisons.items() if g.owner == seat and g.units > 1]
-    graph = move_graph(state, seat, commander_rule=False)
+    graph = move_graph(state, seat)
+    distances = {
+        origin: dict(nx.single_source_shortest_path_length(graph, origin)) for origin in own
+    }
+    mine = {t for t, g in state.garrisons.items() if g.owner == seat}
     for origin in own:
-        force = force_fields(largest_force(state.garrisons[origin], loss_order))
+        garrison = state.garrisons[origin]
+        # The force depends on the origin and the path's length only (an attack's is 1).
+        lengths = {d for d in distances[origin].values() if d} | {1}
+        fields = {d: _affordable_fields(garrison, loss_order, capacity // d) for d in lengths}
         for target in state.board.order:
             if target == origin:
                 continue
-            if state.owner(target) == seat:
-                if target in graph and origin in graph:
-                    orders.append(Move(origin, target, **force))  # type: ignore[arg-type]
-            elif can_reach(state, seat, origin, target):
-                orders.append(Attack(origin, target, **force))  # type: ignore[arg-type]
-    hand = state.players[seat].hand
+            if target in mine:
+                steps = distances[origin].get(target)
+                move = fields[steps] if steps else None
+                if move is not None:
+                    orders.append(Move(origin, target, **move))  # type: ignore[arg-type]
+            elif _may_attack(state, seat, origin, target):
+                attack = fields[1]
+                if attack is not None:
+                    orders.append(Attack(origin, target, **attack))  # type: ignore[arg-type]
+    return orders + _card_orders(state, seat, own, distances) + [EndTurn()]
+
+
+def _affordable_fields(
+    garrison: Garrison, loss_order: tuple[str, ...], most: int
+) -> dict[str, object] | None:
+    force = affordable_force(garrison, loss_order, most)
+    return None if force is None else force_fields(force)
+
+
+def _card_orders(
+    state: RpsState, seat: int, own: list[str], distances: dict[str, dict[str, int]]
+) -> list[Order]:
+    """The cards in hand, with the checks of ``play.play_card`` and ``play.arm_card``."""
+    orders: list[Order] = []
+    loss_order = state.options.commander_loss_order
+    energy = state.players[seat].energy
     mine = state.territories_of(seat)
-    for card_id in dict.fromkeys(hand):
+    for card_id in dict.fromkeys(state.players[seat].hand):
         card = CARDS[card_id]
+        if not state.has_commander(seat, card.deck):
+            continue
         if card.timing is Timing.ARMED:
-            orders += [ArmCard(card_id, t) for t in mine]
-        elif card_id in ASSEMBLE_KIND:
-            orders += [PlayCard(card_id, territory=t, e=1) for t in mine]
+            orders += [
+                ArmCard(card_id, t)
+                for t in mine
+                if state.board.kind[t] in card.arm_kinds and t not in state.armed
+            ]
+            continue
+        if card.timing not in (Timing.MAIN, Timing.END) or energy < card.cost:
+            continue
+        if card_id in ASSEMBLE_KIND:
+            if _assemble_fits(state, seat):
+                orders += [
+                    PlayCard(card_id, territory=t, e=1)
+                    for t in mine
+                    if state.board.kind[t] == ASSEMBLE_KIND[card_id]
+                ]
         elif card_id == "nuclear.rocket_strike":
             orders += [
                 PlayCard(card_id, territory=t, unit_class=u)
                 for t, g in state.garrisons.items()
                 if g.owner != seat
                 for u in ("E", "J", "W")
+                if rocket_strike_count(state, t, u)
             ]
         elif card_id == "diplomat.redeployment":
             for origin in own:
@@ -169,9 +279,25 @@ def _action(state: RpsState, seat: int) -> list[Order]:
                 orders += [
                     PlayCard(card_id, territory=origin, target=t, **force)  # type: ignore[arg-type]
                     for t in mine
-                    if t != origin
+                    if t != origin and t in distances[origin]
                 ]
+        elif card_id == "space.invade_earth":
+            if _can_invade(state, seat):
+                orders.append(PlayCard(card_id))
         elif card.timing is Timing.MAIN:
             orders.append(PlayCard(card_id))
-    orders.append(EndTurn())
     return orders
+
+
+def _assemble_fits(state: RpsState, seat: int) -> bool:
+    """One Elemental, as listed, is within the Assemble points and the cap."""
+    points_ok = UNIT_POINTS["E"] <= state.options.assemble_points
+    return points_ok and state.pieces(seat)["E"] + 1 <= state.options.cap("E")
+
+
+def _can_invade(state: RpsState, seat: int) -> bool:
+    """Invade Earth's checks: a lunar territory of the player's, a land one to land on."""
+    board = state.board
+    return any(board.kind[t] == "lunar" for t in state.territories_of(seat)) and any(
+        t not in state.devastated and state.owner(t) != seat for t in board.land
+    )

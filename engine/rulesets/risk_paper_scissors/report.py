@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.markup import escape_markup
 from engine.rulesets.risk_paper_scissors.cards import CARDS
 from engine.rulesets.risk_paper_scissors.state import RpsState
 
@@ -18,18 +19,23 @@ def card_title(card_id: str) -> str:
     return f"{card.deck.title()} {card.name}" if card is not None else card_id
 
 
-def event_line(state: RpsState, event: dict[str, Any]) -> str | None:
+def event_line(state: RpsState, event: dict[str, Any], fmt: str = "text") -> str | None:
+    """One event as a line of the report; player names are made inert for ``fmt``
+    (``engine.markup``), the rest is the engine's own text."""
     names = state.board.names
 
+    def player(seat: Any) -> str:
+        return escape_markup(state.players[int(seat)].name, fmt)
+
     def who(key: str = "seat") -> str:
-        return state.players[int(event[key])].name
+        return player(event[key])
 
     kind = event.get("type")
     if kind == "year":
         return f"Year {event['year']}"
     if kind == "bids":
-        order = ", ".join(state.players[s].name for s in event["order"])
-        paid = ", ".join(f"{state.players[int(s)].name} {a}" for s, a in event["bids"].items())
+        order = ", ".join(player(s) for s in event["order"])
+        paid = ", ".join(f"{player(s)} {a}" for s, a in event["bids"].items())
         return f"Bids paid: {paid}. Turn order: {order}"
     if kind == "turn":
         return f"{who()}'s turn: +{event['income']} energy"
@@ -75,10 +81,10 @@ def event_line(state: RpsState, event: dict[str, Any]) -> str | None:
     if kind == "cancelled":
         return f"  the attack on {names[event['target']]} was cancelled by a Cease Fire"
     if kind == "eliminated":
-        return f"{event['player']} is eliminated"
+        return f"{escape_markup(str(event['player']), fmt)} is eliminated"
     if kind == "game-over":
-        scores = ", ".join(f"{state.players[int(s)].name} {p}" for s, p in event["scores"].items())
-        winners = " and ".join(state.players[w].name for w in event["winners"])
+        scores = ", ".join(f"{player(s)} {p}" for s, p in event["scores"].items())
+        winners = " and ".join(player(w) for w in event["winners"])
         return f"Game over: {winners} won. Scores: {scores}"
     return None
 
@@ -87,7 +93,7 @@ def report_text(state: RpsState, fmt: str = "text") -> str:
     """This year's log as lines; ``bbcode`` and ``markdown`` bold the headings."""
     lines = []
     for event in state.log:
-        line = event_line(state, event)
+        line = event_line(state, event, fmt)
         if line is None:
             continue
         heading = event.get("type") in ("year", "game-over")
