@@ -81,7 +81,8 @@ def forfeit_claim(base: SealBase, claimant: int, key: PlayerKey) -> str:
 
     :raises SaveError: not a game of two, or a seat not claimed.
     """
-    (rival,) = [f for f in voters(base) if f != claimant] or [claimant]
+    others = [f for f in voters(base) if f != claimant]
+    rival = others[0] if others else claimant
     _check_pair(base, claimant, rival)
     return encode_code(_payload(base, CLAIM, claimant, rival), key, claimant)
 

@@ -289,6 +289,8 @@ class ForumSeat:
         """
         if self.seat is None:
             raise SaveError("save/no-seat", "claim your seat first: a concession is signed")
+        if not self.forfeit:
+            raise SaveError("forfeit/none", "no forfeit claim has been given to this page")
         self.code = forum.concede(self.record(), self.forfeit, key, self.seat)
         self._record = None
         self.forfeit = self.stuck = ""
