@@ -240,6 +240,12 @@ class Ruleset(ABC, Generic[S]):
         """The seats that owe sealed orders in the current round (default: every seat)."""
         return list(range(len(getattr(state, "players", ()))))
 
+    def keyless_factions(self, state: S) -> list[int]:
+        """The sealing factions no player signs for by email or forum, in seat order: they
+        are silent in every sealed round by rule and have no say in forcing one (Risk,
+        Paper, Scissors: a computer seat bids nothing by email); default none."""
+        return []
+
     def computer_seats(self, state: S) -> list[int]:
         """The seats a computer player plays in the current sealed round, in seat order:
         by email and forum nobody seals for them, so every page plays their orders from

@@ -25,6 +25,8 @@ from typing import Any
 
 from engine.core import Order, Ruleset, find_ruleset
 from engine.errors import SaveError
+from engine.forfeit import FIELD as FORFEIT_FIELD
+from engine.forfeit import check_forfeit_save, ended_by
 from engine.invitations import invitation_digest, refuse_uninvited
 from engine.keys import PUBLIC_KEY_SIZE, PlayerKey, b64url_decode, b64url_encode
 from engine.savecode import decode_code, encode_code, payload_hash
@@ -36,7 +38,11 @@ SEALED_FIELDS = {
     "seals",  # the sealed codes those reveals open (no moderator)
     "dl",  # deadline codes backing a forced resolution (no moderator)
     "mod",  # the moderator's public key, named in the first save and never changed
+    "ff",  # a forfeit claim and its concession: the save that ends the game (engine.forfeit)
 }
+
+EVIDENCE_FIELDS = {"proof", "seals", "dl"}
+"""The sealed codes a sealed round's resolving save carries, and no other save."""
 
 INVITATION_FIELDS = {
     "inv",  # per seat: null, or the digest of the seat's invitation secret (first save)
@@ -110,6 +116,7 @@ def make_save(
     moderator: str | None = None,
     invitations: Sequence[str | None] = (),
     invite: str = "",
+    forfeit: Sequence[str] = (),
 ) -> str:
     """The save code of ``state``, signed by ``seat`` with ``signer``.
 
@@ -119,7 +126,8 @@ def make_save(
 
     A sealed round's resolution carries its reveal codes (``proofs``), the sealed
     codes they open (``seals``) and any ``deadlines`` codes; a moderated game names its
-    ``moderator``'s key in its first save, and every later save carries it on.
+    ``moderator``'s key in its first save, and every later save carries it on.  The save
+    that ends a game by forfeit carries the claim and its concession (``forfeit``).
 
     :raises SaveError: when the signer's key is not the seat's key.
     """
@@ -144,7 +152,12 @@ def make_save(
         payload["inv"] = list(invitations)
     if invite:
         payload["invite"] = invite
-    for field, codes in (("proof", proofs), ("seals", seals), ("dl", deadlines)):
+    for field, codes in (
+        ("proof", proofs),
+        ("seals", seals),
+        ("dl", deadlines),
+        (FORFEIT_FIELD, forfeit),
+    ):
         if codes:
             payload[field] = list(codes)
     if moderator is not None:
@@ -205,7 +218,10 @@ def read_save(code: str) -> SaveRecord:
         raise _bad("prev", "is set, but save 0 (a first save) continues nothing")
     if seq > 0 and prev is None:
         raise _bad("prev", "is missing: only the first save (0) continues nothing")
-    for field in ("proof", "seals", "dl"):
+    forfeit = payload.get(FORFEIT_FIELD, [])
+    if not isinstance(forfeit, list) or (FORFEIT_FIELD in payload and len(forfeit) != 2):
+        raise _bad(FORFEIT_FIELD, "must be a forfeit claim and its concession")
+    for field in ("proof", "seals", "dl", FORFEIT_FIELD):
         codes = payload.get(field, [])
         if not isinstance(codes, list) or (not codes and field in payload):
             raise _bad(field, "must be a non-empty list of codes")
@@ -274,6 +290,14 @@ def continue_game(previous: SaveRecord, code: str) -> Continuation:
         raise SaveError(
             "save/old-turn",
             f"this is an old turn (save {record.seq}); the game is already at save {previous.seq}",
+        )
+    ended = ended_by(previous.payload)
+    if ended is not None:
+        names = [p.name for p in previous.state.players]
+        raise SaveError(
+            "save/game-over",
+            f"this game ended in save {previous.seq}: {names[ended[1]]} conceded it to "
+            f"{names[ended[0]]} (forfeit); no save can follow",
         )
     if len(record.keys) != len(previous.keys):
         raise SaveError("save/keys-changed", "the code changes the number of seats")
@@ -392,6 +416,10 @@ def _replay(previous: SaveRecord, record: SaveRecord) -> None:
 
     ruleset = find_ruleset(record.ruleset)
     state = previous.state
+    if FORFEIT_FIELD in record.payload:
+        _check_forfeit(previous, record)
+        _check_position(ruleset, state, record)
+        return
     if ruleset.awaits_sealed_orders(state):
         orders = [_parse_action(ruleset, raw, i) for i, raw in enumerate(record.actions)]
         evidence = SealedEvidence(record.codes("proof"), record.codes("seals"), record.codes("dl"))
@@ -403,10 +431,20 @@ def _replay(previous: SaveRecord, record: SaveRecord) -> None:
             signer=record.seat,
             moderator=previous.moderator,
         )
+        _check_does_something(previous, record)
         for order in orders:
             state = ruleset.apply(state, order).state
         _check_position(ruleset, state, record)
         return
+    _check_does_something(previous, record)
+    stray = sorted(EVIDENCE_FIELDS & set(record.payload))
+    if stray:
+        raise SaveError(
+            "save/payload",
+            f"the save carries {', '.join(map(repr, stray))}, which belong only to the save "
+            "that resolves a sealed round; this save continues a position that waits for "
+            "no sealed round",
+        )
     for index, raw in enumerate(record.actions):
         order = _parse_action(ruleset, raw, index)
         actor = ruleset.actor(state)
@@ -433,6 +471,38 @@ def _replay(previous: SaveRecord, record: SaveRecord) -> None:
             )
         state = ruleset.apply(state, order).state
     _check_position(ruleset, state, record)
+
+
+def _check_forfeit(previous: SaveRecord, record: SaveRecord) -> None:
+    """The save that ends the game by forfeit: the claim and the rival's concession, no
+    orders, no other codes, no seat claimed (engine.forfeit)."""
+    if record.actions or EVIDENCE_FIELDS & set(record.payload):
+        raise SaveError(
+            "save/payload", "the save that ends a game by forfeit gives no orders and no codes"
+        )
+    if record.keys != previous.keys:
+        raise SaveError("save/keys-changed", "the save that ends a game by forfeit claims no seat")
+    check_forfeit_save(previous, record.codes(FORFEIT_FIELD), record.seat)
+
+
+def _check_does_something(previous: SaveRecord, record: SaveRecord) -> None:
+    """A save must do something its phase allows: give orders, or (without orders) claim
+    the signer's own seat.  An empty save by a seated player would only pre-empt the
+    real next save (which then becomes a fork).
+
+    :raises SaveError: ``save/empty``.
+    """
+    if record.actions:
+        return
+    seat = record.seat
+    if previous.keys[seat] is None and record.keys[seat] is not None:
+        return
+    raise SaveError(
+        "save/empty",
+        f"this save by seat {seat + 1} gives no orders and claims no seat: a save must "
+        "do something its phase allows (orders, or claiming the signer's own seat); the "
+        "game you have is kept",
+    )
 
 
 def _parse_action(ruleset: Ruleset[Any], raw: dict[str, Any], index: int) -> Order:

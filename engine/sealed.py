@@ -12,8 +12,14 @@ sealed and reveal code, so that every later page checks the same things again
 
 With a moderator (named in the game's first save): factions send their reveal codes
 (their *orders codes*) to the moderator privately; only the moderator's key may resolve,
-without commitments, and only the moderator may force a deadline.  Without a moderator a
-deadline is forced only with a *deadline code* from every faction that did reveal.
+without commitments, and only the moderator may force a deadline.
+
+Without a moderator nobody resolves a round alone (:func:`check_consent`): a deadline is
+forced only with a *deadline code* (the deadline passed, these factions are silent) from
+every faction that revealed, naming every faction whose reveal the save leaves out, and
+only when the factions that signed are a strict majority of those that seal.  So a
+two-faction game never passes over the other faction: it needs the other's reveal, its
+deadline code, its concession of the game (:mod:`engine.forfeit`) or a new game.
 
 The ruleset says which positions wait for a sealed round, which order resolves it and
 how many rounds a turn has (:meth:`engine.core.Ruleset.awaits_sealed_orders`,
@@ -199,7 +205,8 @@ def _read(code: str, kind: str, base: SealBase) -> tuple[int, dict[str, Any], st
     payload = decoded.payload
     if payload.get("k") != kind:
         what = {SEAL: "a sealed code", REVEAL: "a reveal code", DEADLINE: "a deadline code"}
-        raise SealedOrdersError("sealed/kind", f"expected {what[kind]}, got another kind of code")
+        expected = what.get(kind, f"a {kind} code")
+        raise SealedOrdersError("sealed/kind", f"expected {expected}, got another kind of code")
     if payload.get("g") != base.game_id:
         raise SealedOrdersError("sealed/other-game", "this code belongs to another game")
     if payload.get("t") != base.state.turn:
@@ -219,6 +226,15 @@ def _read(code: str, kind: str, base: SealBase) -> tuple[int, dict[str, Any], st
     if payload.get("f") != seat:
         raise SealedOrdersError("sealed/wrong-seat", "the code's faction is not its signer")
     return seat, payload, key
+
+
+def read_signed(code: str, kind: str, base: SealBase) -> tuple[int, dict[str, Any], str]:
+    """(faction, payload, signer key) of a signed code of ``kind`` for this game and round
+    (the checks of every sealed-round code: the seat's key, the game, turn and round).
+
+    :raises EngineError: naming what does not fit.
+    """
+    return _read(code, kind, base)
 
 
 def read_seals(base: SealBase, codes: Iterable[str]) -> dict[int, Sealed]:
@@ -271,6 +287,11 @@ def read_reveals(
         if ruleset.resolving_kind == order.KIND:
             raise SealedOrdersError(
                 "sealed/payload", f"faction {faction + 1}'s reveal holds a resolution, not orders"
+            )
+        if faction in ruleset.keyless_factions(base.state):
+            raise SealedOrdersError(
+                "sealed/computer-seat",
+                f"faction {faction + 1} is a computer player: nobody signs orders for it",
             )
         if faction in ruleset.computer_seats(base.state):
             raise SealedOrdersError(
@@ -337,9 +358,19 @@ def read_deadlines(base: SealBase, codes: Iterable[str], missing: Sequence[int])
 
     :raises EngineError: a deadline code naming another set of silent factions.
     """
-    signed: set[int] = set()
+    return set(deadline_signers(base, codes, missing))
+
+
+def deadline_signers(
+    base: SealBase, codes: Iterable[str], missing: Sequence[int]
+) -> dict[int, str]:
+    """The key that signed each faction's deadline code (as :func:`read_deadlines`).
+
+    :raises EngineError: a deadline code naming another set of silent factions.
+    """
+    signed: dict[int, str] = {}
     for code in codes:
-        faction, payload, _ = _read(code, DEADLINE, base)
+        faction, payload, key = _read(code, DEADLINE, base)
         if payload.get("m") != sorted(missing):
             raise SealedOrdersError(
                 "sealed/deadline",
@@ -350,8 +381,80 @@ def read_deadlines(base: SealBase, codes: Iterable[str], missing: Sequence[int])
             raise SealedOrdersError(
                 "sealed/evidence", "deadline codes must come once each, in faction order"
             )
-        signed.add(faction)
+        signed[faction] = key
     return signed
+
+
+def voters(base: SealBase) -> list[int]:
+    """The factions whose consent a forced round counts: those that seal this round and
+    that a player signs for (not a keyless computer seat)."""
+    ruleset = find_ruleset(base.ruleset)
+    keyless = set(ruleset.keyless_factions(base.state))
+    return [f for f in ruleset.sealing_factions(base.state) if f not in keyless]
+
+
+def majority(consenting: Iterable[int], base: SealBase) -> bool:
+    """Whether ``consenting`` factions are a strict majority of the round's
+    :func:`voters` (so that no faction, and no minority, resolves alone)."""
+    counted = voters(base)
+    return 2 * len(set(consenting) & set(counted)) > len(counted)
+
+
+def check_consent(
+    base: SealBase, reveals: dict[int, Revealed], deadlines: Sequence[str]
+) -> set[int]:
+    """Check that a round forced without a moderator has the consent it needs; returns
+    the consenting factions.
+
+    The rule: no faction resolves a round without every other living faction's reveal or
+    that faction's own signed consent that the deadline passed.  So (a) every faction
+    that revealed signs a deadline code, and every deadline code names exactly the
+    sealing factions whose reveal the save leaves out (a faction left out is named
+    silent; one of them may sign too, and then consents); a deadline code comes from a
+    faction that holds its seat (or claims it with its reveal in this save), with that
+    seat's key; and (b) the consenting factions are a strict majority of the
+    :func:`voters`, so that one faction never passes over the others alone (in a game of
+    two, never over the other).
+
+    :raises EngineError: ``sealed/forced`` (a revealing faction did not sign),
+        ``sealed/deadline`` (a code naming another silent set, or from a faction with no
+        say), ``sealed/no-majority`` (too few consent).
+    """
+    ruleset = find_ruleset(base.ruleset)
+    sealing = ruleset.sealing_factions(base.state)
+    missing = [f for f in sealing if f not in reveals]
+    signers = deadline_signers(base, deadlines, missing)
+    counted = set(voters(base))
+    for faction, key in signers.items():
+        if faction not in counted:
+            raise SealedOrdersError(
+                "sealed/deadline",
+                f"faction {faction + 1} has no say in this round (it seals nothing): its "
+                "deadline code does not count",
+            )
+        revealed_with = reveals[faction].key if faction in reveals else None
+        if base.keys[faction] is None and revealed_with != key:
+            raise SealedOrdersError(
+                "sealed/deadline",
+                f"faction {faction + 1}'s seat is not claimed: only its player's reveal "
+                "in this save can claim it, so its deadline code does not count",
+            )
+    unsigned = sorted(set(reveals) - set(signers))
+    if unsigned:
+        raise SealedOrdersError(
+            "sealed/forced",
+            "the turn was forced without a moderator, but faction(s) "
+            f"{', '.join(str(f + 1) for f in unsigned)} did not sign that the "
+            "deadline passed",
+        )
+    if not majority(signers, base):
+        raise SealedOrdersError(
+            "sealed/no-majority",
+            f"the turn was forced without a moderator by {len(signers)} of the "
+            f"{len(counted)} factions: nobody resolves a round without every other "
+            "faction's reveal or its signed consent, unless more than half consent",
+        )
+    return set(signers)
 
 
 def claimed_keys(base: SealBase, reveals: dict[int, Revealed]) -> list[str | None]:
@@ -436,8 +539,9 @@ def check_resolution(
     does on replay: the orders are exactly the revealed ones in faction order, then the
     resolving order with the dice entropy recomputed from the reveals; without a
     moderator each reveal opens its faction's sealed code; a forced resolution is the
-    moderator's (who must sign the save), or, without one, backed by a deadline code from
-    every faction that revealed; a seat claimed in this save is claimed by the key that
+    moderator's (who must sign the save), or, without one, consented to as
+    :func:`check_consent` says (every revealing faction's deadline code, and a strict
+    majority of the factions consenting); a seat claimed in this save is claimed by the key that
     signed that faction's reveal (or is the signer's own seat).
 
     :raises EngineError: naming what does not hold; nothing is changed.
@@ -489,17 +593,8 @@ def check_resolution(
     plain = resolution_orders(ruleset, reveals, False, not moderated, base.state)
     forced = resolution_orders(ruleset, reveals, True, not moderated, base.state)
     if list(orders) == forced and forced != plain:
-        missing = [f for f in ruleset.sealing_factions(base.state) if f not in reveals]
         if not moderated:
-            signed = read_deadlines(base, evidence.deadlines, missing)
-            unsigned = sorted(set(reveals) - signed)
-            if unsigned:
-                raise SealedOrdersError(
-                    "sealed/forced",
-                    "the turn was forced without a moderator, but faction(s) "
-                    f"{', '.join(str(f + 1) for f in unsigned)} did not sign that the "
-                    "deadline passed",
-                )
+            check_consent(base, reveals, evidence.deadlines)
         return
     if evidence.deadlines:
         raise SealedOrdersError(
@@ -536,18 +631,23 @@ __all__ = [
     "SealedEvidence",
     "SealedOrdersError",
     "bind_reveal",
+    "check_consent",
     "check_resolution",
     "claimed_keys",
     "commitment",
     "computer_orders",
     "deadline_code",
+    "deadline_signers",
     "dice_entropy",
+    "majority",
     "proofs_for",
     "read_deadlines",
     "read_reveals",
     "read_seals",
+    "read_signed",
     "resolution_orders",
     "seal_orders",
     "seals_for",
+    "voters",
     "witness",
 ]

@@ -670,10 +670,12 @@ def test_forum_page_never_adopts_an_unverified_fork() -> None:
     assert "Turn resolved" in a.paste_save(b.code)
 
 
-def test_forum_deadline_without_a_moderator_needs_every_revealing_factions_code() -> None:
+def test_forum_deadline_without_a_moderator_needs_more_than_half_consenting() -> None:
     """Without a moderator, a silent faction gets default orders only when every faction
-    that revealed has signed that the deadline passed; the silent faction's own page
-    verifies the forced turn."""
+    that revealed has signed that the deadline passed and more than half consent: in a
+    game of two the one who revealed cannot force the turn alone (the resolve box says
+    why and what can be done); once the silent faction signs too, the forced turn is
+    verified by its own page."""
     a, b = forum_pair()
     seal_both(a, b)
     with pytest.raises(EngineError) as info:
@@ -685,9 +687,15 @@ def test_forum_deadline_without_a_moderator_needs_every_revealing_factions_code(
     assert "signed" in a.sign_deadline(a.reveal, KEYS[0]) and a.deadline
     html = forum_html(a)
     assert 'data-testid="cap-deadline-code"' in html and a.deadline in html
-    a.resolve_codes(a.sealed + b.sealed, a.reveal, KEYS[0], a.deadline)
+    with pytest.raises(EngineError) as info:
+        a.resolve_codes(a.sealed + b.sealed, a.reveal, KEYS[0], a.deadline)
+    assert info.value.code == "sealed/no-majority" and a.stuck
+    html = forum_html(a)
+    assert 'data-testid="cap-stuck"' in html and "nobody resolves a turn alone" in html
+    b.sign_deadline(a.reveal, KEYS[1])  # the silent faction consents: default orders
+    a.resolve_codes(a.sealed + b.sealed, a.reveal, KEYS[0], a.deadline + b.deadline)
     assert "F2 sent no setup" in " ".join(a.state.last_report["comments"])  # type: ignore[index]
-    assert a.deadline == ""
+    assert a.deadline == "" and a.stuck == ""
     assert "Turn resolved" in b.paste_save(a.code)
 
 

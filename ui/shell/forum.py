@@ -19,6 +19,10 @@ round the position waits for (``sealed_round``).
   without commitments and resolves at the deadline (silent factions: default orders).
 * Everyone else pastes the next save code (:func:`accept`): the engine replays the
   signed orders and checks that they lead to the position shown.
+* Past a deadline without a moderator, a round is forced only with the consent of more
+  than half of the factions (:func:`engine.sealed.check_consent`); where that cannot
+  come (a game of two, one silent) the page offers a forfeit claim
+  (:func:`claim_forfeit`, :func:`concede`) or a new game (:func:`stuck_reason`).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Event, Order, Ruleset, find_ruleset
+from engine.forfeit import Forfeit, concession, forfeit_claim, read_forfeit
 from engine.invitations import kept_for, new_invitations, opens, refuse_uninvited
 from engine.keys import PlayerKey
 from engine.savecode import decode_code
@@ -46,12 +51,15 @@ from engine.sealed import (
     bind_reveal,
     claimed_keys,
     deadline_code,
+    deadline_signers,
+    majority,
     proofs_for,
     read_reveals,
     read_seals,
     resolution_orders,
     seal_orders,
     seals_for,
+    voters,
 )
 from ui.shell.pbem import INVITE_MARK, page_link
 
@@ -295,9 +303,15 @@ def resolve(
             raise SaveError(
                 "sealed/missing",
                 f"reveal codes missing from {', '.join(missing)} (past the deadline: paste "
-                "the deadline code of every faction that revealed)",
+                "the deadline code of every faction that revealed; more than half of the "
+                "factions must sign)",
             )
         forced = bool(missing)
+        if forced:
+            silent = [f for f in sealing(record) if f not in reveals]
+            consenting = set(deadline_signers(record, deadlines, silent)) | set(reveals)
+            if not majority(consenting, record):
+                raise SaveError("sealed/no-majority", stuck_reason(record, consenting))
         orders = resolution_orders(ruleset, reveals, forced, True, record.state)
         seal_codes = seals_for(seals)
     evidence = deadlines if record.moderator is None and forced else ()
@@ -316,6 +330,77 @@ def sign_deadline(record: SaveRecord, reveal_text: str, key: PlayerKey, seat: in
     if not silent:
         raise SaveError("sealed/none-silent", "every faction has revealed: resolve the turn")
     return deadline_code(record, seat, silent, key)
+
+
+def stuck_reason(record: SaveRecord, consenting: set[int]) -> str:
+    """Why a round cannot be forced with only ``consenting`` factions, and what can be done
+    (what the resolve box says)."""
+    names = record.state.players
+    counted = voters(record)
+    silent = ", ".join(names[f].name for f in counted if f not in consenting)
+    if len(counted) == 2:
+        return (
+            f"{silent} has neither revealed nor signed that the deadline passed, and in a "
+            "game of two nobody resolves a turn alone. What can be done: ask them to post "
+            "their reveal or their deadline code; claim a forfeit (the game shows as "
+            "disputed until they agree, which ends it with you the winner); or abandon the "
+            "game (New game)."
+        )
+    return (
+        f"Only {len(consenting & set(counted))} of the {len(counted)} factions consent "
+        f"({silent} neither revealed nor signed): a turn is forced past the deadline only "
+        "when more than half consent. What can be done: ask the silent ones to post their "
+        "reveal or their deadline code (a silent faction may sign too), or abandon the game "
+        "(New game)."
+    )
+
+
+def two_factions(record: SaveRecord) -> bool:
+    """Whether the round's consent is between two factions: one silent stops the game,
+    and a forfeit claim is the way out (:mod:`engine.forfeit`)."""
+    return len(voters(record)) == 2
+
+
+def claim_forfeit(record: SaveRecord, key: PlayerKey, seat: int) -> str:
+    """This faction's signed claim that the other faction of a game of two forfeited this
+    round (every page shows the game as disputed until the other concedes).
+
+    :raises EngineError: not a game of two, or a seat not claimed.
+    """
+    return forfeit_claim(record, seat, key)
+
+
+def read_dispute(record: SaveRecord, codes: Sequence[str]) -> Forfeit:
+    """The forfeit claim (and any concession) among pasted ``codes``.
+
+    :raises EngineError: codes that do not fit this game and round.
+    """
+    return read_forfeit(record, codes)
+
+
+def concede(record: SaveRecord, claim: str, key: PlayerKey, seat: int) -> str:
+    """This faction agrees to ``claim`` (it forfeits): the save that ends the game, with
+    the claim and the concession, signed by this faction, to post.
+
+    :raises EngineError: a claim that does not name this faction, or does not fit.
+    """
+    found = read_forfeit(record, [claim])
+    if found.rival != seat:
+        raise SaveError(
+            "forfeit/seat", "this claim names another faction: only that faction concedes"
+        )
+    code = make_save(
+        find_ruleset(record.ruleset),
+        record.state,
+        game_id=record.game_id,
+        keys=list(record.keys),
+        signer=key,
+        seat=seat,
+        previous=record,
+        forfeit=[claim, concession(record, claim, key)],
+    )
+    continue_game(record, code)  # checked here as every page will
+    return code
 
 
 def _in_faction_order(codes: Sequence[str]) -> list[str]:

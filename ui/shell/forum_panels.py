@@ -122,10 +122,20 @@ def forum_html(session: Any, p: str, page_url: str = "index.html", side: str = "
         else ""
     )
     mine = escape(state.players[session.seat].name) if session.seat is not None else "—"
+    ended = session.ended_text()
+    if ended:
+        return (
+            f'<h3>By forum · game <code data-testid="{p}-game-id">{escape(session.game_id)}'
+            f"</code></h3><p>You play <b>{mine}</b>.</p>"
+            f'<p class="warn-text" data-testid="{p}-forfeit-over"><b>{escape(ended)}.</b></p>'
+            f'<label class="label" for="{p}-save-code">Latest save code (post it)</label>'
+            f'<textarea id="{p}-save-code" readonly rows="3" class="code" '
+            f'data-testid="{p}-save-code">{escape(session.code)}</textarea>'
+        )
     return (
         f'<h3>By forum · game <code data-testid="{p}-game-id">{escape(session.game_id)}</code>'
         f"</h3><p>You play <b>{mine}</b>"
-        f"{' · moderated' if session.moderated else ''}.</p>{claim}"
+        f"{' · moderated' if session.moderated else ''}.</p>{dispute_html(session, p)}{claim}"
         f'<label class="label" for="{p}-save-code">Latest save code (post it)</label>'
         f'<textarea id="{p}-save-code" readonly rows="3" class="code" data-testid="{p}-save-code">'
         f"{escape(session.code)}</textarea>{waiting}{invitations_html(session, page_url, p, side)}"
@@ -153,6 +163,61 @@ def forum_html(session: Any, p: str, page_url: str = "index.html", side: str = "
     )
 
 
+def dispute_html(session: Any, p: str) -> str:
+    """A forfeit claim this page holds: the game is disputed until the claimed faction
+    concedes (its page offers to)."""
+    text = session.dispute()
+    if not text:
+        return ""
+    concede = (
+        '<p class="small">If you agree, concede: the game ends and the other side wins. '
+        "Otherwise post your reveal or your deadline code.</p>"
+        + button(f"{p}-concede", "Agree: I concede the game", f"{p}-concede")
+        if session.may_concede()
+        else ""
+    )
+    return (
+        f'<div class="pbem-dispute" data-testid="{p}-disputed"><p class="warn-text"><b>'
+        f"{escape(text)}.</b></p>"
+        f'<label class="label" for="{p}-forfeit-code">Forfeit claim (post it)</label>'
+        f'<textarea id="{p}-forfeit-code" readonly rows="2" class="code" '
+        f'data-testid="{p}-forfeit-code">{escape(session.forfeit)}</textarea>{concede}</div>'
+    )
+
+
+def remedies_html(session: Any, p: str, side: str) -> str:
+    """Where a round cannot be forced (a game of two, one silent; or too few consenting):
+    why, and what can be done."""
+    two = session.two_factions()
+    if not (two or session.stuck):
+        return ""
+    why = (
+        f'<p class="error" data-testid="{p}-stuck">{escape(session.stuck)}</p>'
+        if session.stuck
+        else f'<p class="small" data-testid="{p}-two">In a game of two, nobody resolves a '
+        f"turn alone: if the other {side} stays silent, the turn cannot be forced.</p>"
+    )
+    forfeit = (
+        f"<li>Claim a forfeit: the game shows as disputed until the other {side} agrees; "
+        "its concession ends the game with you the winner. "
+        + button(f"{p}-claim-forfeit", "Claim a forfeit", f"{p}-claim-forfeit")
+        + "</li>"
+        if two and session.seat is not None and not session.forfeit
+        else ""
+    )
+    return (
+        f'<div class="pbem-remedies" data-testid="{p}-remedies">{why}'
+        '<p class="small"><b>What can be done:</b></p><ul class="small">'
+        f"<li>Ask the silent {side} to post its reveal, or its deadline code (a silent {side} "
+        "that signs consents to default orders).</li>"
+        f"{forfeit}"
+        "<li>Abandon the game: agree in the thread, then start a "
+        + button("show-setup", "New game", f"{p}-abandon")
+        + " (this browser keeps one game of each rule set: the new one replaces this one).</li>"
+        "</ul></div>"
+    )
+
+
 def _deadline_html(session: Any, p: str, side: str) -> str:
     """Without a moderator: past the deadline, every faction that revealed signs that the
     others are silent; with all those codes the turn resolves with default orders for
@@ -167,7 +232,10 @@ def _deadline_html(session: Any, p: str, side: str) -> str:
     return (
         f'<p class="muted small">Past the deadline with a {side} silent: each {side} that '
         "revealed signs a deadline code (from the reveals above); paste them all to give "
-        "the silent ones default orders.</p>"
+        f"the silent ones default orders. Nobody forces a turn alone: more than half of the "
+        f"{side}s must consent (reveal and sign, or sign).</p>"
+        + remedies_html(session, p, side)
+        + ""
         f'<label class="label" for="{p}-resolve-deadlines">Deadline codes</label>'
         f'<textarea id="{p}-resolve-deadlines" rows="2" class="code" '
         f'data-testid="{p}-resolve-deadlines"></textarea>'

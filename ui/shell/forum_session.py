@@ -1,6 +1,7 @@
 """The part of a ruleset's session that plays one seat of a forum game with sealed
 codes (pure): claiming a seat, loading the next save, confirming the sealed codes seen,
-signing a deadline and resolving from every code.  A session class inherits it and
+signing a deadline and resolving from every code; where a round cannot be forced (a game
+of two, one silent), a forfeit claim and its concession.  A session class inherits it and
 gives its fields (a dataclass: ``state``, ``code``, ``seat``, ...) and
 :meth:`_after_forum_update` (where its stage goes after a new save).
 """
@@ -10,7 +11,8 @@ from __future__ import annotations
 import time
 from typing import Any, ClassVar, TypeVar
 
-from engine.errors import SaveError
+from engine.errors import EngineError, SaveError
+from engine.forfeit import dispute_text, ended_by, is_forfeit_code
 from engine.keys import PlayerKey
 from engine.saves import SaveRecord, read_save
 from ui.shell import forum
@@ -41,6 +43,10 @@ class ForumSeat:
     deadline: str
     invites: dict[int, str]
     invite: str
+    forfeit: str
+    """A forfeit claim given to this page (or signed here), until a save settles it."""
+    stuck: str
+    """Why the last try to force the round could not, and what can be done ("" if none)."""
     moderated: bool
     replay_step: int
     replay_paused: bool
@@ -135,6 +141,8 @@ class ForumSeat:
             raise SaveError(
                 "save/no-code", "paste the next save code (or the saves since yours, in order)"
             )
+        if any(is_forfeit_code(c) for c in codes):
+            return self.take_forfeit(codes)
         old_turn = self.state.turn
         continuation = forum.accept(self.record(), codes)
         self.code = continuation.record.code
@@ -150,6 +158,10 @@ class ForumSeat:
             return "Turn resolved: " + " ".join(warnings) if warnings else "Turn resolved"
         stage = self.stage
         self._after_forum_update()
+        if self.ended() is not None:
+            self.forfeit = self.stuck = ""
+            self.log.append(self.ended_text())
+            return self.ended_text()
         if stage == "sealed":
             self.stage = "sealed"
         claimed = [p.name for p, k in zip(self.state.players, self.code_keys(), strict=False) if k]
@@ -160,6 +172,7 @@ class ForumSeat:
         sealed codes are spent, replay it."""
         self._forum_resolved(before)
         self.sealed = self.reveal = self.deadline = ""
+        self.forfeit = self.stuck = ""
         self.confirmed = False
         self.drafts = {}
         self.stage = "replay" if self._replay_ready() else "report"
@@ -194,9 +207,14 @@ class ForumSeat:
                 "save/no-seat", "claim your seat first: the new save is signed with its key"
             )
         started = time.perf_counter()
-        result = forum.resolve(
-            self.record(), sealed_text, reveal_text, key, self.seat, deadline_text
-        )
+        try:
+            result = forum.resolve(
+                self.record(), sealed_text, reveal_text, key, self.seat, deadline_text
+            )
+        except EngineError as exc:
+            self.stuck = exc.message if exc.code == "sealed/no-majority" else ""
+            raise
+        self.stuck = ""
         self.timings["resolve_ms"] = (time.perf_counter() - started) * 1000
         before = self.state
         self.state = result.state
@@ -206,3 +224,85 @@ class ForumSeat:
         title = (self.state.last_report or {}).get("title", "Turn")
         self.log.append(f"{title} resolved here")
         return f"{title} resolved: post the new save code"
+
+    # ------------------------------------------------------------ a game of two, one silent
+
+    def ended(self) -> tuple[int, int] | None:
+        """(winner, conceding seat) once the game ended by forfeit, else None."""
+        return ended_by(self.record().payload) if self.code else None
+
+    def two_factions(self) -> bool:
+        """Whether this round's consent is between two factions (one silent stops it)."""
+        return bool(self.code) and forum.two_factions(self.record())
+
+    def dispute(self) -> str:
+        """What the page shows about the forfeit claim it holds ("" for none)."""
+        if not self.forfeit:
+            return ""
+        try:
+            found = forum.read_dispute(self.record(), [self.forfeit])
+        except EngineError:  # the round moved on: the claim no longer fits
+            return ""
+        return dispute_text([p.name for p in self.state.players], found)
+
+    def may_concede(self) -> bool:
+        """Whether the forfeit claim held here names this browser's faction."""
+        if not self.forfeit or self.seat is None:
+            return False
+        try:
+            return forum.read_dispute(self.record(), [self.forfeit]).rival == self.seat
+        except EngineError:
+            return False
+
+    def take_forfeit(self, codes: list[str]) -> str:
+        """A forfeit claim pasted into the page: shown as disputed until the claimed
+        faction concedes (its concession comes in a save, which ends the game).
+
+        :raises EngineError: a claim that does not fit this game and round.
+        """
+        found = forum.read_dispute(self.record(), codes)
+        if found.agreed:
+            raise SaveError(
+                "forfeit/no-save",
+                "a concession ends the game only in the save that carries it: paste that save code",
+            )
+        self.forfeit = found.claim
+        text = self.dispute()
+        self.log.append(text)
+        return text
+
+    def claim_forfeit(self, key: PlayerKey) -> str:
+        """Sign this faction's claim that the other faction forfeited (shown to post).
+
+        :raises EngineError: not a game of two, or no seat here.
+        """
+        if self.seat is None:
+            raise SaveError("save/no-seat", "claim your seat first: a forfeit claim is signed")
+        self.forfeit = forum.claim_forfeit(self.record(), key, self.seat)
+        self.log.append(self.dispute())
+        return "Forfeit claim signed: post it. The game is disputed until the other agrees"
+
+    def concede(self, key: PlayerKey) -> str:
+        """Agree to the forfeit claim held here: the save that ends the game, to post.
+
+        :raises EngineError: the claim names another faction, or does not fit.
+        """
+        if self.seat is None:
+            raise SaveError("save/no-seat", "claim your seat first: a concession is signed")
+        if not self.forfeit:
+            raise SaveError("forfeit/none", "no forfeit claim has been given to this page")
+        self.code = forum.concede(self.record(), self.forfeit, key, self.seat)
+        self._record = None
+        self.forfeit = self.stuck = ""
+        self._after_forum_update()
+        text = self.ended_text()
+        self.log.append(text)
+        return f"{text}: post the new save code"
+
+    def ended_text(self) -> str:
+        """What the page says of a game ended by forfeit ("" while it goes on)."""
+        ended = self.ended()
+        if ended is None:
+            return ""
+        names = [p.name for p in self.state.players]
+        return f"{names[ended[1]]} conceded: {names[ended[0]]} wins by forfeit; the game is over"

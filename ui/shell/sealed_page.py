@@ -20,7 +20,18 @@ from typing import Any, ClassVar
 from ui.pages import PageEntry
 from ui.shell.dom import BrowserPage, browser_key, form_fields, found
 
-FORUM_ACTIONS = frozenset({"claim", "load", "confirm-sealed", "unseal", "sign-deadline", "resolve"})
+FORUM_ACTIONS = frozenset(
+    {
+        "claim",
+        "load",
+        "confirm-sealed",
+        "unseal",
+        "sign-deadline",
+        "resolve",
+        "claim-forfeit",
+        "concede",
+    }
+)
 """The forum card's actions (:mod:`ui.shell.forum_panels`), after the page's prefix."""
 
 
@@ -324,6 +335,10 @@ class SealedOrdersPage(BrowserPage):
                 "revealed yet (a second commitment is refused).",
                 warn=True,
             )
+        elif act == "claim-forfeit":
+            self.message(session.claim_forfeit(self.key()))
+        elif act == "concede":
+            self.message(session.concede(self.key()))
         elif act == "sign-deadline":
             self.message(session.sign_deadline(self.value_of(f"{p}resolve-reveals"), self.key()))
         elif act == "resolve":

@@ -84,6 +84,8 @@ class SealedSession(ForumSeat):
     deadline: str = ""
     invites: dict[int, str] = field(default_factory=dict)  # the host's secrets, by seat
     invite: str = ""  # this browser's invitation to its seat, until the seat is claimed
+    forfeit: str = ""  # a forfeit claim given to this page, until a save settles it
+    stuck: str = ""  # why the round could not be forced, and what can be done
     timings: dict[str, float] = field(default_factory=dict)
     _record: SaveRecord | None = field(default=None, repr=False, compare=False)
 
@@ -274,7 +276,10 @@ class SealedSession(ForumSeat):
 
     @property
     def over(self) -> bool:
-        return bool(self.state.phase is self.GAME_OVER)
+        """The game is over: by its rules, or (by forum) by a forfeit conceded."""
+        return bool(self.state.phase is self.GAME_OVER) or (
+            self.where == "forum" and self.ended() is not None
+        )
 
     # ------------------------------------------------------------ forum
 
@@ -318,6 +323,8 @@ class SealedSession(ForumSeat):
             "deadline": self.deadline,
             "invites": {str(seat): secret for seat, secret in self.invites.items()},
             "invite": self.invite,
+            "forfeit": self.forfeit,
+            "stuck": self.stuck,
             **self._resolution_json(),
         }
 
@@ -347,6 +354,8 @@ class SealedSession(ForumSeat):
             deadline=str(data.get("deadline", "")),
             invites={int(k): str(v) for k, v in dict(data.get("invites", {})).items()},
             invite=str(data.get("invite", "")),
+            forfeit=str(data.get("forfeit", "")),
+            stuck=str(data.get("stuck", "")),
             **cls._own_fields(data),
         )
         return session

@@ -111,6 +111,10 @@ class RpsRuleset(Ruleset[RpsState]):
     def sealing_factions(self, state: RpsState) -> list[int]:
         return state.living()
 
+    def keyless_factions(self, state: RpsState) -> list[int]:
+        """A computer seat has no key to sign a bid with: by email it bids nothing (6.2.2)."""
+        return [s for s in state.living() if state.players[s].control != "human"]
+
     def resolving_order(self, *, force: bool, entropy: str) -> Order:
         return ResolveBids(entropy=entropy, force=force)
 
