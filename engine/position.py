@@ -462,11 +462,11 @@ def copy(value: Any) -> Any:
 
 
 def read_options(
-    sheet: Sheet, defaults: Mapping[str, Any], known: Collection[str]
+    sheet: Sheet, defaults: Mapping[str, Any], known: Collection[str], *, only_written: bool = False
 ) -> dict[str, Any]:
-    """The ``option <name> <value>`` lines over the default options' JSON form; each
-    value of the type of its default."""
-    data = dict(copy(dict(defaults)))
+    """The ``option <name> <value>`` lines over the default options' JSON form (or,
+    ``only_written``, just them); each value of the type of its default."""
+    data = {} if only_written else dict(copy(dict(defaults)))
     for line in sheet.all("option"):
         name_word, value_word = line.positional("option", 2, 2)
         name = choice(line, "option", name_word, sorted(known))

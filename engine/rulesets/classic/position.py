@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from engine import position as pos
+from engine.errors import EngineError, PositionError
 from engine.maps import GameMap, load_map
 from engine.rulesets.classic.options import ClassicOptions
 from engine.rulesets.classic.setup import DEFAULT_COLOURS, NEUTRAL_COLOUR
@@ -77,7 +78,7 @@ def write(state: ClassicState) -> str:
     lines = [f"ruleset {RULESET}"]
     if state.map_id != DEFAULT_MAP:
         lines.append(f"map {pos.bare(state.map_id)}")
-    lines += pos.write_options(data["options"], ClassicOptions().to_json())
+    lines += pos.write_options(data["options"], _default_options(data["players"]))
     seed, counter = data["rng"]
     lines.append(pos.rng_line(seed, counter))
     for index, player in enumerate(data["players"]):
@@ -126,9 +127,7 @@ def read(text: str, build: Callable[[Mapping[str, Any]], ClassicState]) -> Class
     defaults = _state_defaults()
     data: dict[str, Any] = {
         "ruleset": RULESET,
-        "options": pos.read_options(
-            sheet, ClassicOptions().to_json(), ClassicOptions().to_json().keys()
-        ),
+        "options": _options(sheet, players),
         "map": the_map.id,
         "players": players,
         "rng": pos.read_rng(sheet),
@@ -156,6 +155,31 @@ def read(text: str, build: Callable[[Mapping[str, Any]], ClassicState]) -> Class
     data["pending"] = _pending(sheet, ids)
     data["moved"] = _moved(sheet, ids)
     return pos.checked(lambda: build(data))  # type: ignore[no-any-return]
+
+
+def _seated(players: list[dict[str, Any]]) -> int:
+    return sum(1 for p in players if p["control"] != NEUTRAL_CONTROL)
+
+
+def _default_options(players: list[dict[str, Any]]) -> dict[str, Any]:
+    """The options a new game of these seats gets when none is given."""
+    try:
+        return ClassicOptions.from_mapping({}, _seated(players)).to_json()
+    except EngineError:
+        return ClassicOptions().to_json()
+
+
+def _options(sheet: pos.Sheet, players: list[dict[str, Any]]) -> dict[str, Any]:
+    """The written options, resolved for the seats as a new game resolves them."""
+    known = ClassicOptions().to_json()
+    written = pos.read_options(sheet, known, known.keys(), only_written=True)
+    try:
+        return ClassicOptions.from_mapping(written, _seated(players)).to_json()
+    except EngineError as exc:
+        lines = sheet.all("option")
+        if lines:
+            raise lines[-1].fail("options", exc.message) from None
+        raise PositionError("position/field", f"options: {exc.message}") from None
 
 
 def _seats(sheet: pos.Sheet, the_map: GameMap) -> list[dict[str, Any]]:

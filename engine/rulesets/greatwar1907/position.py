@@ -51,7 +51,7 @@ NATION_DEFAULTS: Final = {
 }
 PILES: Final = (("generals", "general_pile", "general"), ("admirals", "admiral_pile", "admiral"))
 ONCE: Final = frozenset({f.word for f in FIELDS} | {"rng"} | {p[0] for p in PILES})
-MANY: Final = frozenset({"option", "seat", "nation", "grant", "leader", "orders", *RELATIONS})
+MANY: Final = frozenset({"option", "seat", "nation", "relation", "grant", "leader", "orders"})
 
 
 def _defaults() -> dict[str, Any]:
@@ -76,7 +76,7 @@ def write(state: GreatWarState) -> str:
         if named:
             lines.append(" ".join(["nation", nation, *named]))
     for a, b, relation in data["relations"]:
-        lines.append(f"{relation} {a} {b}")
+        lines.append(f"relation {a} {b} {relation}")
     for a, b in data["grants"]:
         lines.append(f"grant {a} {b}")
     previous = -1
@@ -219,18 +219,17 @@ def _nations(sheet: pos.Sheet, nations: list[str]) -> dict[str, Any]:
 
 def _relations(sheet: pos.Sheet, nations: list[str]) -> tuple[list[list[str]], list[list[str]]]:
     relations: dict[tuple[str, str], str] = {}
-    for relation in RELATIONS:
-        for line in sheet.all(relation):
-            a, b = (
-                pos.choice(line, f"{relation} nation", w, nations)
-                for w in line.positional(relation, 2, 2)
-            )
-            if a == b:
-                raise line.fail(relation, f"{a} cannot be in {relation} with itself")
-            key = (a, b) if a < b else (b, a)
-            if key in relations:
-                raise line.fail(relation, f"{a} and {b} already have a relation")
-            relations[key] = relation
+    for line in sheet.all("relation"):
+        first, second, kind = line.positional("relation", 3, 3)
+        a = pos.choice(line, "relation nation", first, nations)
+        b = pos.choice(line, "relation nation", second, nations)
+        relation = pos.choice(line, f"relation {a} {b}", kind, RELATIONS)
+        if a == b:
+            raise line.fail("relation", f"{a} cannot be in {relation} with itself")
+        key = (a, b) if a < b else (b, a)
+        if key in relations:
+            raise line.fail("relation", f"{a} and {b} already have a relation")
+        relations[key] = relation
     grants: set[tuple[str, str]] = set()
     for line in sheet.all("grant"):
         a, b = (
