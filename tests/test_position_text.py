@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -434,3 +435,48 @@ def test_a_ruleset_without_a_position_text_says_so() -> None:
     with pytest.raises(OptionError) as caught:
         ToyRuleset().from_position_text("ruleset toy\n")
     assert caught.value.code == "position/unsupported"
+
+
+@pytest.mark.parametrize(
+    ("name", "doc"),
+    [
+        ("classic", "docs/rules-classic.md"),
+        ("greatwar1907", "docs/rules-greatwar1907.md"),
+        ("risk_paper_scissors", "docs/rules-risk-paper-scissors.md"),
+    ],
+)
+def test_the_documented_examples_read(name: str, doc: str) -> None:
+    """Each rules document's example position reads, and reads back the same."""
+    section = Path(doc).read_text(encoding="utf-8").split("## Position text")[1]
+    example = section.split("```\n")[1]
+    ruleset = find_ruleset(name)
+    state = ruleset.from_position_text(example)
+    again = ruleset.from_position_text(ruleset.position_text(state))
+    assert position_of(ruleset, again) == position_of(ruleset, state)
+
+
+def test_a_rule_case_reads_as_a_position_text() -> None:
+    """Manual p.13: "move as many of your armies as you like from one (and only one) of
+    your territories into one (and only one) of your adjacent territories"; p.32: without
+    Supply Lines "your turn will be ended automatically" (the case of
+    tests/test_classic_fortify_victory.py, written as a position text)."""
+    from engine.rulesets.classic.orders import FreeMove
+
+    ruleset = find_ruleset("classic")
+    state = ruleset.from_position_text(
+        """
+        ruleset classic
+        option game_type custom
+        seat 0 P0
+        seat 1 P1
+        seat 2 P2
+        phase fortify
+        alaska 0 5
+        alberta 0 1
+        kamchatka 1 1
+        brazil 2 1
+        """
+    )
+    state = ruleset.apply(state, FreeMove("alaska", "alberta", 4)).state
+    assert state.armies["alaska"] == 1 and state.armies["alberta"] == 5
+    assert state.current == 1 and state.phase.value == "reinforce"
