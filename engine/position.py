@@ -173,6 +173,7 @@ class Sheet:
         ruleset: str,
         once: Collection[str],
         many: Collection[str],
+        aliases: Collection[str] = (),
     ) -> None:
         lines = split_lines(text)
         if not lines or lines[0].keyword != "ruleset":
@@ -181,7 +182,7 @@ class Sheet:
             )
         first = lines[0]
         named = [w.value for w in first.words]
-        if len(named) != 1 or named[0] != ruleset:
+        if len(named) != 1 or (named[0] != ruleset and named[0] not in aliases):
             raise PositionError(
                 "position/ruleset",
                 f"line {first.number}: this is a {ruleset} position, "
@@ -311,7 +312,8 @@ class Field:
     """A plain field of a position: its word in the text, its key in the state's JSON
     form and its kind: ``count`` (0 or more), ``number`` (any whole number), ``seat`` (a
     seat index), ``seat?`` (a seat or ``-``), ``count?`` (a count or ``-``), ``flag``,
-    ``counts`` (a list of counts), ``words`` (a list of texts), ``word`` (a text),
+    ``counts`` (a list of counts), ``seats`` (a list of seats), ``words`` (a list of
+    texts), ``word`` (a text),
     ``word?`` (a text or ``-``), ``json`` (any JSON), or a tuple of the texts allowed."""
 
     word: str
@@ -337,6 +339,11 @@ def read_value(line: Line, field: str, word: Word, kind: str | tuple[str, ...], 
         return flag(line, field, word)
     if kind == "counts":
         return wholes(line, field, word)
+    if kind == "seats":
+        return [
+            _seat(line, f"{field}[{i}]", Word(None, v, word.bare), seats)
+            for i, v in enumerate(items(line, field, word))
+        ]
     if kind == "words":
         return texts(line, field, word)
     if kind == "word":
@@ -366,8 +373,8 @@ def read_fields(
         line = sheet.one(f.word)
         if line is None:
             data[f.key] = copy(defaults[f.key])
-        elif f.kind in ("counts", "words"):
-            element = "count" if f.kind == "counts" else "word"
+        elif f.kind in ("counts", "seats", "words"):
+            element = {"counts": "count", "seats": "seat"}.get(str(f.kind), "word")
             data[f.key] = [
                 read_value(line, f"{f.word}[{i}]", w, element, seats)
                 for i, w in enumerate(line.positional(f.word, 0, 10_000))
@@ -406,7 +413,7 @@ def write_fields(
         value = data[f.key]
         if value == defaults[f.key]:
             continue
-        if f.kind in ("counts", "words"):
+        if f.kind in ("counts", "seats", "words"):
             lines.append(" ".join([f.word, *(bare(v) for v in value)]))
         else:
             lines.append(f"{f.word} {shown(value, f.kind)}")
@@ -428,7 +435,7 @@ def shown(value: Any, kind: str | tuple[str, ...] = "json") -> str:
         return NONE
     if kind == "flag":
         return "true" if value else "false"
-    if kind in ("counts", "words"):
+    if kind in ("counts", "seats", "words"):
         words = [str(v) for v in value]
         if words and all(_BARE.fullmatch(w) and "," not in w and w != NONE for w in words):
             return ",".join(words)

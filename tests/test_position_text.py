@@ -372,6 +372,73 @@ REFUSALS = [
 ]
 
 
+REFUSALS += [
+    (
+        "classic",
+        lambda t: t + "alaska 0 3\nalaska 1 2\n",
+        "position/repeated",
+        "line 5: 'alaska' is already written on line 4",
+    ),
+    ("classic", lambda t: t + "alaska 0 3 7\n", "position/field", "needs 1 to 2 value(s)"),
+    ("classic", lambda t: t + "winner 2\n", "position/field", "winner: 2 is not a seat"),
+    (
+        "classic",
+        lambda t: t + "pending roll attack=6,7 defend=1 dice=2 mode=single\n",
+        "position/field",
+        "pending attack[1]: must be at most 6, got 7",
+    ),
+    (
+        "classic",
+        lambda t: t + "conquered maybe\n",
+        "position/field",
+        "conquered: must be true or false",
+    ),
+    ("classic", lambda t: t + "x=1\n", "position/syntax", "must start with a keyword"),
+    (
+        "risk_paper_scissors",
+        lambda t: t + "order 0 1 5\n",
+        "position/field",
+        "order[2]: 5 is not a seat (3 seats",
+    ),
+    (
+        "risk_paper_scissors",
+        lambda t: t + "last_slots 1 2\n",
+        "position/field",
+        "last_slots: must give one slot per seat (3)",
+    ),
+    (
+        "risk_paper_scissors",
+        lambda t: t + "cease_fire 9\n",
+        "position/field",
+        "cease_fire[0]: 9 is not a seat",
+    ),
+    (
+        "greatwar1907",
+        lambda t: t + "relation uk germany peace\n",
+        "position/field",
+        "must be one of alliance, war",
+    ),
+    (
+        "greatwar1907",
+        lambda t: t + "relation uk germany war\nrelation germany uk alliance\n",
+        "position/field",
+        "germany and uk already have a relation",
+    ),
+    (
+        "greatwar1907",
+        lambda t: t + "leader joffre germany ber\nleader joffre germany ber\n",
+        "position/field",
+        "leader joffre: is already written",
+    ),
+    (
+        "greatwar1907",
+        lambda t: t + "ber germany fleet=2/x\n",
+        "position/field",
+        "province 'ber': fleet cargo: must be a whole number",
+    ),
+]
+
+
 @pytest.mark.parametrize(("name", "spoil", "code", "message"), REFUSALS)
 def test_every_refusal_is_named(name: str, spoil: Any, code: str, message: str) -> None:
     """A text that does not fit is refused with a stable code and a message naming the
@@ -480,3 +547,11 @@ def test_a_rule_case_reads_as_a_position_text() -> None:
     state = ruleset.apply(state, FreeMove("alaska", "alberta", 4)).state
     assert state.armies["alaska"] == 1 and state.armies["alberta"] == 5
     assert state.current == 1 and state.phase.value == "reinforce"
+
+
+def test_the_first_line_may_name_the_ruleset_by_an_alias() -> None:
+    """``ruleset rps`` reads as ``ruleset risk_paper_scissors``; the text written back
+    names the ruleset in full."""
+    ruleset = find_ruleset("rps")
+    state = ruleset.from_position_text("ruleset rps\nseat 0 A\nseat 1 B\nseat 2 C\n")
+    assert ruleset.position_text(state).startswith("ruleset risk_paper_scissors\n")

@@ -135,7 +135,7 @@ class CapitalRuleset(Ruleset[CapitalState]):
         return position.write(state)
 
     def from_position_text(self, text: str) -> CapitalState:
-        return position.read(text, self.state_from_json)
+        return position.read(text, self.state_from_json, self.aliases)
 
     def turn_report(self, state: CapitalState, fmt: str) -> str | None:
         return report_text(state, fmt)

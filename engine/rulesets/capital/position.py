@@ -9,7 +9,7 @@ game's record, not its position: a text does not carry it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, Final
 
 from engine import position as pos
@@ -83,13 +83,16 @@ def write(state: CapitalState) -> str:
     return pos.join(lines)
 
 
-def read(text: str, build: Callable[[Mapping[str, Any]], CapitalState]) -> CapitalState:
+def read(
+    text: str, build: Callable[[Mapping[str, Any]], CapitalState], aliases: Collection[str] = ()
+) -> CapitalState:
     """The state a position text describes, every line checked, then the whole checked
-    by ``build`` (the ruleset's state reader).
+    by ``build`` (the ruleset's state reader); the first line may name the ruleset by
+    one of its ``aliases``.
 
     :raises PositionError: naming the line and field that do not fit.
     """
-    sheet = pos.Sheet(text, RULESET, ONCE, MANY)
+    sheet = pos.Sheet(text, RULESET, ONCE, MANY, aliases)
     the_map = pos.read_map(sheet, DEFAULT_MAP)
     ids = the_map.territory_ids
     sheet.check_places(ids)

@@ -82,7 +82,7 @@ class ClassicRuleset(Ruleset[ClassicState]):
         return position.write(state)
 
     def from_position_text(self, text: str) -> ClassicState:
-        return position.read(text, self.state_from_json)
+        return position.read(text, self.state_from_json, self.aliases)
 
     def actor(self, state: ClassicState) -> int | None:
         return None if state.phase is Phase.GAME_OVER else state.current

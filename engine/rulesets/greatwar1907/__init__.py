@@ -127,7 +127,7 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
         return position.write(state)
 
     def from_position_text(self, text: str) -> GreatWarState:
-        return position.read(text, self.state_from_json)
+        return position.read(text, self.state_from_json, self.aliases)
 
     def actor(self, state: GreatWarState) -> int | None:
         """The first acting seat without orders; when none is missing, the first acting

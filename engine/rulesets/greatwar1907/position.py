@@ -11,7 +11,7 @@ record, not its position: a text does not carry it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, Final
 
 from engine import position as pos
@@ -136,14 +136,17 @@ def _province_words(state: GreatWarState, province: str) -> list[str]:
     return words
 
 
-def read(text: str, build: Callable[[Mapping[str, Any]], GreatWarState]) -> GreatWarState:
+def read(
+    text: str, build: Callable[[Mapping[str, Any]], GreatWarState], aliases: Collection[str] = ()
+) -> GreatWarState:
     """The state a position text describes, every line checked, then the whole checked
-    by ``build`` (the ruleset's state reader).
+    by ``build`` (the ruleset's state reader); the first line may name the ruleset by
+    one of its ``aliases``.
 
     :raises PositionError: naming the line and field that do not fit.
     """
     m = scenario()
-    sheet = pos.Sheet(text, RULESET, ONCE, MANY)
+    sheet = pos.Sheet(text, RULESET, ONCE, MANY, aliases)
     sheet.check_places([p.id for p in m.provinces] + [s.id for s in m.seas])
     nations = list(m.nation_ids)
     defaults = _defaults()

@@ -121,7 +121,7 @@ class RpsRuleset(Ruleset[RpsState]):
         return position.write(state)
 
     def from_position_text(self, text: str) -> RpsState:
-        return position.read(text, self.state_from_json)
+        return position.read(text, self.state_from_json, self.aliases)
 
     def actor(self, state: RpsState) -> int | None:
         return None if state.phase is Phase.GAME_OVER else state.current

@@ -10,7 +10,7 @@ not its position: a text does not carry it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, Final
 
 from engine import position as pos
@@ -28,7 +28,7 @@ RULESET: Final = "risk_paper_scissors"
 FIELDS: Final = (
     pos.Field("phase", "phase", tuple(p.value for p in Phase)),
     pos.Field("year", "turn", "count"),
-    pos.Field("order", "order", "counts"),
+    pos.Field("order", "order", "seats"),
     pos.Field("slot", "slot", "count"),
     pos.Field("last_slots", "last_slots", "counts"),
     pos.Field("next_seat", "next_seat", "seat"),
@@ -37,7 +37,7 @@ FIELDS: Final = (
 TURN_FIELDS: Final = (
     pos.Field("bank", "bank", "count"),
     pos.Field("cards_bought", "cards_bought", "count"),
-    pos.Field("cease_fire", "cease_fire", "counts"),
+    pos.Field("cease_fire", "cease_fire", "seats"),
     pos.Field("attacks_over", "attacks_over", "flag"),
     pos.Field("invade_targets", "invade_targets", "words"),
 )
@@ -99,19 +99,25 @@ def write(state: RpsState) -> str:
     return pos.join(lines)
 
 
-def read(text: str, build: Callable[[Mapping[str, Any]], RpsState]) -> RpsState:
+def read(
+    text: str, build: Callable[[Mapping[str, Any]], RpsState], aliases: Collection[str] = ()
+) -> RpsState:
     """The state a position text describes, every line checked, then the whole checked
-    by ``build`` (the ruleset's state reader).
+    by ``build`` (the ruleset's state reader); the first line may name the ruleset by
+    one of its ``aliases``.
 
     :raises PositionError: naming the line and field that do not fit.
     """
-    sheet = pos.Sheet(text, RULESET, ONCE, MANY)
+    sheet = pos.Sheet(text, RULESET, ONCE, MANY, aliases)
     board = load_board()
     sheet.check_places(board.order)
     players = _seats(sheet)
     count = len(players)
     defaults = _defaults(count)
     default_options = RpsOptions().to_json()
+    last_slots = sheet.one("last_slots")
+    if last_slots is not None and len(last_slots.words) != count:
+        raise last_slots.fail("last_slots", f"must give one slot per seat ({count})")
     data: dict[str, Any] = {
         "ruleset": RULESET,
         "options": pos.read_options(sheet, default_options, default_options.keys()),
