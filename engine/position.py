@@ -33,7 +33,8 @@ from engine.maps import GameMap, load_map
 
 _DECODER: Final = json.JSONDecoder()
 _BARE: Final = re.compile(r"[A-Za-z0-9_#.,:/+\-]+")
-_WHOLE: Final = re.compile(r"-?[0-9]+")
+_WHOLE: Final = re.compile(r"-?[0-9]{1,18}")
+"""A whole number as a bare word (longer ones are refused, not converted at length)."""
 NONE: Final = "-"
 """The word for "nobody" or "nothing" (no owner, no winner, no headquarters)."""
 MAX_LINE: Final = 100_000
@@ -138,10 +139,11 @@ def _words(text: str, number: int) -> list[Word]:
         if i < end and text[i] in '"[{':
             try:
                 value, after = _DECODER.raw_decode(text, i)
-            except json.JSONDecodeError as exc:
+            except (ValueError, RecursionError) as exc:
+                # JSONDecodeError, a number of thousands of digits, a list nested too deep
+                why = exc.msg if isinstance(exc, json.JSONDecodeError) else "too large or too deep"
                 raise PositionError(
-                    "position/syntax",
-                    f"line {number}: cannot read {text[i : i + 20]!r}: {exc.msg}",
+                    "position/syntax", f"line {number}: cannot read {text[i : i + 20]!r}: {why}"
                 ) from None
             if after < end and not text[after].isspace():
                 raise PositionError(
@@ -313,8 +315,8 @@ class Field:
     form and its kind: ``count`` (0 or more), ``number`` (any whole number), ``seat`` (a
     seat index), ``seat?`` (a seat or ``-``), ``count?`` (a count or ``-``), ``flag``,
     ``counts`` (a list of counts), ``seats`` (a list of seats), ``words`` (a list of
-    texts), ``word`` (a text),
-    ``word?`` (a text or ``-``), ``json`` (any JSON), or a tuple of the texts allowed."""
+    texts), ``word`` (a text), ``word?`` (a text or ``-``), ``json`` (any JSON), or a
+    tuple of the texts allowed."""
 
     word: str
     key: str

@@ -246,8 +246,14 @@ REFUSALS = [
     (
         "capital",
         lambda t: t + 'orders 0 {"kind":"x"}\n',
-        "position/state",
-        "not a game this ruleset can play",
+        "position/field",
+        "orders 0: unknown order kind 'x'",
+    ),
+    (
+        "capital",
+        lambda t: t + 'setup 1 {"kind":"submit-setup","faction":0,"capital":"alaska"}\n',
+        "position/field",
+        "setup 1: must be faction 1's submit-setup",
     ),
     (
         "greatwar1907",
@@ -395,6 +401,19 @@ REFUSALS += [
     ),
     ("classic", lambda t: t + "x=1\n", "position/syntax", "must start with a keyword"),
     (
+        "classic",
+        lambda t: t + "turn " + "9" * 5000 + "\n",
+        "position/field",
+        "turn: must be a whole number",
+    ),
+    (
+        "classic",
+        lambda t: t + "deck [" + "9" * 5000 + "]\n",
+        "position/syntax",
+        "too large or too deep",
+    ),
+    ("classic", lambda t: t + "deck " + "[" * 50000 + "\n", "position/syntax", "cannot read"),
+    (
         "risk_paper_scissors",
         lambda t: t + "order 0 1 5\n",
         "position/field",
@@ -435,6 +454,34 @@ REFUSALS += [
         lambda t: t + "ber germany fleet=2/x\n",
         "position/field",
         "province 'ber': fleet cargo: must be a whole number",
+    ),
+]
+
+
+REFUSALS += [
+    (
+        "greatwar1907",
+        lambda t: t + "nation uk credits=5\n",
+        "position/field",
+        "nation uk credits: must be a list",
+    ),
+    (
+        "greatwar1907",
+        lambda t: t + 'nation uk credits=[[4,"mars"]]\n',
+        "position/field",
+        "names 'mars', not a nation",
+    ),
+    (
+        "greatwar1907",
+        lambda t: t + "nation uk drop=[1]\n",
+        "position/field",
+        "nation uk drop: must be",
+    ),
+    (
+        "greatwar1907",
+        lambda t: t + 'orders uk {"kind":"submit-attack","faction":3,"nation":"uk"}\n',
+        "position/field",
+        "orders uk: must be uk's submit-deployment (faction 3)",
     ),
 ]
 

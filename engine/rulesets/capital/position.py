@@ -13,8 +13,10 @@ from collections.abc import Callable, Collection, Mapping
 from typing import Any, Final
 
 from engine import position as pos
+from engine.errors import EngineError
 from engine.maps import GameMap, load_map
 from engine.rulesets.capital.options import FACTION_COLOURS, CapitalOptions
+from engine.rulesets.capital.orders import SubmitOrders, SubmitSetup, parse_order
 from engine.rulesets.capital.state import CapitalState, Phase
 
 RULESET: Final = "capital"
@@ -133,9 +135,7 @@ def read(
             seat = pos.read_value(line, f"{name} seat", seat_word, "seat", count)
             if slots[seat] is not None:
                 raise line.fail(name, f"faction {seat}'s sealed {name} are already written")
-            if not isinstance(order.value, dict):
-                raise line.fail(f"{name} {seat}", "must be the sealed order as a JSON object")
-            slots[seat] = order.value
+            slots[seat] = _sealed(line, name, seat, order)
         data[name] = slots
     return pos.checked(lambda: build(data))  # type: ignore[no-any-return]
 
@@ -160,3 +160,18 @@ def _seats(sheet: pos.Sheet, the_map: GameMap) -> list[dict[str, Any]]:
                 raise line.fail(f"{where} cards", f"there is no card {card} (0 to {deck - 1})")
         players.append({"name": name, "control": control, "color": colour, **values})
     return players
+
+
+def _sealed(line: pos.Line, name: str, seat: int, word: pos.Word) -> dict[str, Any]:
+    """A faction's sealed setup or orders: the JSON of its submission."""
+    where = f"{name} {seat}"
+    if not isinstance(word.value, dict):
+        raise line.fail(where, "must be the sealed order as a JSON object")
+    try:
+        order = parse_order(word.value)
+    except EngineError as exc:
+        raise line.fail(where, exc.message) from None
+    kind = SubmitSetup if name == "setup" else SubmitOrders
+    if not isinstance(order, kind) or order.faction != seat:
+        raise line.fail(where, f"must be faction {seat}'s {kind.KIND}")
+    return dict(word.value)

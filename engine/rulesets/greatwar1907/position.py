@@ -15,8 +15,10 @@ from collections.abc import Callable, Collection, Mapping
 from typing import Any, Final
 
 from engine import position as pos
+from engine.errors import EngineError
 from engine.rulesets.greatwar1907.mapdata import NEUTRAL, ScenarioMap, scenario
 from engine.rulesets.greatwar1907.options import GreatWarOptions
+from engine.rulesets.greatwar1907.orders import SubmitAttack, SubmitDeployment, parse_order
 from engine.rulesets.greatwar1907.state import GreatWarState, Phase
 
 RULESET: Final = "greatwar1907"
@@ -182,12 +184,25 @@ def read(
         seat = nations.index(nation)
         if orders[seat] is not None:
             raise line.fail("orders", f"{nation}'s sealed orders are already written")
-        if not isinstance(order.value, dict):
-            raise line.fail(f"orders {nation}", "must be the sealed order as a JSON object")
-        orders[seat] = order.value
+        orders[seat] = _sealed(line, nation, seat, order, data["phase"])
     data["orders"] = orders
     _places(sheet, m, data)
     return pos.checked(lambda: build(data))  # type: ignore[no-any-return]
+
+
+def _sealed(line: pos.Line, nation: str, seat: int, word: pos.Word, phase: str) -> dict[str, Any]:
+    """A nation's sealed orders: the JSON of its submission for this phase."""
+    where = f"orders {nation}"
+    if not isinstance(word.value, dict):
+        raise line.fail(where, "must be the sealed order as a JSON object")
+    try:
+        order = parse_order(word.value)
+    except EngineError as exc:
+        raise line.fail(where, exc.message) from None
+    kind = SubmitAttack if phase == Phase.ATTACK.value else SubmitDeployment
+    if not isinstance(order, kind) or order.faction != seat or order.nation != nation:
+        raise line.fail(where, f"must be {nation}'s {kind.KIND} (faction {seat})")
+    return dict(word.value)
 
 
 def _seats(sheet: pos.Sheet, m: ScenarioMap) -> list[list[str]]:
@@ -214,10 +229,29 @@ def _nations(sheet: pos.Sheet, nations: list[str]) -> dict[str, Any]:
         if nation in written:
             raise line.fail(f"nation {nation}", "is already written")
         written.add(nation)
-        records[nation] = pos.read_named(
-            line, f"nation {nation}", NATION_FIELDS, NATION_DEFAULTS, 0
-        )
+        record = pos.read_named(line, f"nation {nation}", NATION_FIELDS, NATION_DEFAULTS, 0)
+        _check_credits(line, nation, record["credits"], nations)
+        drop = record["drop_due"]
+        if drop is not None and not (
+            isinstance(drop, list) and len(drop) == 3 and all(isinstance(x, str) for x in drop)
+        ):
+            raise line.fail(f"nation {nation} drop", 'must be ["ally","ally","default drop"]')
+        records[nation] = record
     return records
+
+
+def _check_credits(line: pos.Line, nation: str, credits: Any, nations: list[str]) -> None:
+    """``credits=[[quarters, "nation" or null], ...]``."""
+    where = f"nation {nation} credits"
+    if not isinstance(credits, list):
+        raise line.fail(where, 'must be a list of [quarters, "nation" or null]')
+    for entry in credits:
+        ok = isinstance(entry, list) and len(entry) == 2
+        quarters, source = entry if ok else (None, None)
+        if not ok or isinstance(quarters, bool) or not isinstance(quarters, int) or quarters < 0:
+            raise line.fail(where, f"has a bad entry {pos.compact_json(entry)}")
+        if source is not None and source not in nations:
+            raise line.fail(where, f"names {source!r}, not a nation")
 
 
 def _relations(sheet: pos.Sheet, nations: list[str]) -> tuple[list[list[str]], list[list[str]]]:
