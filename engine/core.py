@@ -225,6 +225,24 @@ class Ruleset(ABC, Generic[S]):
     def parse_order(self, data: Mapping[str, Any]) -> Order:
         return parse_order(data, self.order_types)
 
+    def position_text(self, state: S) -> str:
+        """The position as a short text a person can read, write and paste into a bug
+        report (engine/position.py; the grammar is in the ruleset's rules document).
+        Reading it back with :meth:`from_position_text` gives a state equal to ``state``
+        in everything but the record of the past (reports, logs).
+
+        :raises OptionError: ``position/unsupported`` in a ruleset without one.
+        """
+        raise OptionError("position/unsupported", f"{self.title} has no position text")
+
+    def from_position_text(self, text: str) -> S:
+        """The state a position text describes; what it leaves out takes its default.
+
+        :raises PositionError: naming the line and the field that do not fit.
+        :raises OptionError: ``position/unsupported`` in a ruleset without one.
+        """
+        raise OptionError("position/unsupported", f"{self.title} has no position text")
+
     def sealed_round(self, state: S) -> int:
         """Which of :attr:`sealed_rounds` the state waits for (default: the first)."""
         return 0

@@ -39,3 +39,8 @@ class InvalidOrderError(EngineError):
 
 class SaveError(EngineError):
     """A save code that is valid as a code but does not fit this game."""
+
+
+class PositionError(EngineError):
+    """A position text that cannot be read: the message names the line and the field
+    (``line 3: territory 'alaska': owner 7 is not a seat (2 players)``)."""

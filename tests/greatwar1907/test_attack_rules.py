@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.rulesets.greatwar1907.state import Fleet, Leader
 from tests.greatwar1907.helpers import (
+    RULESET,
     give,
     offenses,
     order,
@@ -30,10 +31,15 @@ def _leader(state: object, lid: str, nation: str, where: str | None, place: str 
 
 def test_16_a_hull_is_lost_with_its_province() -> None:
     """R25: "A hull is destroyed when its province changes owner"."""
-    state = start(phase="attack")
-    set_relation(state, "germany", "uk", "war")
-    state.hulls["edi"] = 1
-    give(state, "yor", "germany", 6)
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase attack
+        relation germany uk war
+        yor germany 6
+        edi uk 1 hulls=1
+        """
+    )
     order(state, "germany", attacks=[{"from": "yor", "target": "edi", "divisions": 6}])
     resolve(state, dice=[6, 6, 1] * 3)
     assert state.owner["edi"] == "germany"
@@ -87,11 +93,15 @@ def test_32_sailing_into_an_enemy_fleet_is_a_battle_the_mover_attacks() -> None:
 def test_36_fleet_battle_one_against_one() -> None:
     """R44, R52: a tie is rethrown until the dice differ; the lower loses; the nation
     whose opponent's fleet is destroyed gains 1 NP (R46)."""
-    state = start(phase="attack")
-    set_relation(state, "germany", "uk", "war")
-    state.at_sea["nth"]["germany"] = Fleet(1, 0)
-    state.leaders["falkenhayn"].where = None  # off this board for the case
-    put_fleet(state, "uk", "nws", 1)
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase attack
+        relation germany uk war
+        nth germany=1
+        nws uk=1
+        """
+    )
     order(state, "uk", sail=[{"from": "nws", "path": ["nth"]}])
     np_before = state.nations["germany"].np
     resolve(state, dice=[3, 3, 5, 2])  # Germany first: 3 v 3, rethrown 5 v 2
@@ -388,10 +398,15 @@ def test_61_ships_in_a_captured_port() -> None:
 def test_62_cargo_in_port_defends_after_the_standing_divisions() -> None:
     """R56: the owner's divisions aboard its ships in the port defend; "Losses are taken
     from the owner's standing divisions first, then from the owner's divisions aboard"."""
-    state = start(phase="attack")
-    set_relation(state, "germany", "uk", "war")
-    state.docked["edi"]["uk"] = Fleet(3, 2)
-    give(state, "yor", "germany", 6)
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase attack
+        relation germany uk war
+        yor germany 6
+        edi uk 1 fleet=3/2
+        """
+    )
     order(state, "germany", attacks=[{"from": "yor", "target": "edi", "divisions": 1}])
     # r1: 6 v 1 1 1, the UK loses one (its standing division); r2: 1 v 6 6
     resolve(state, dice=[6, 1, 1, 1, 1, 6, 6])
@@ -413,11 +428,16 @@ def test_63_no_vp_for_neutral_garrisons_when_the_option_is_off() -> None:
 def test_64_diaz_on_italian_soil() -> None:
     """R70: Diaz's soil_dice: +2 attack dice in a province whose core is Italy: 4 dice
     with 5 divisions."""
-    state = start(phase="attack")
-    set_relation(state, "italy", "spain", "war")
-    give(state, "gen", "spain", 3)
-    state.standing["mil"]["italy"] = 5
-    state.leaders["diaz"].place = "mil"
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase attack
+        relation italy spain war
+        leader diaz italy mil
+        mil italy 5
+        gen spain 3
+        """
+    )
     order(
         state,
         "italy",

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from engine.rulesets.risk_paper_scissors.common import final_scoring
 from engine.rulesets.risk_paper_scissors.orders import Attack, EndTurn, Phase
-from engine.rulesets.risk_paper_scissors.state import Garrison
 from tests.risk_paper_scissors.helpers import BLUE, GREEN, RED, RPS, owning, play, position
 
 
@@ -25,9 +24,20 @@ def test_73_final_score() -> None:
 
 def _scored(red_energy: int, blue_energy: int, red_units: int = 1, blue_units: int = 1) -> object:
     """Red on alaska and Blue on peru, 1 point each; Green already out."""
-    s = position(energy={RED: red_energy, BLUE: blue_energy})
-    s.garrisons = {"alaska": Garrison(RED, red_units), "peru": Garrison(BLUE, blue_units)}
-    s.players[GREEN].alive = False
+    s = RPS.from_position_text(
+        f"""
+        ruleset risk_paper_scissors
+        seat 0 Red human energy={red_energy}
+        seat 1 Blue human energy={blue_energy}
+        seat 2 Green human energy=10 alive=false
+        phase action
+        year 2
+        order 0 1 2
+        last_slots 1 2 3
+        alaska 0 {red_units}E
+        peru 1 {blue_units}E
+        """
+    )
     final_scoring(s)
     return s
 

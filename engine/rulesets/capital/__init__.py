@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from engine import statecheck as check
 from engine.core import Event, Order, PlayerSpec, Ruleset, register
 from engine.rng import reseeded
-from engine.rulesets.capital import setup, turn
+from engine.rulesets.capital import position, setup, turn
 from engine.rulesets.capital.legal import (
     Offense,
     default_orders,
@@ -130,6 +130,12 @@ class CapitalRuleset(Ruleset[CapitalState]):
                         f"{name}[{faction}]", f"must hold faction {faction + 1}'s {kind.KIND}"
                     )
         return state
+
+    def position_text(self, state: CapitalState) -> str:
+        return position.write(state)
+
+    def from_position_text(self, text: str) -> CapitalState:
+        return position.read(text, self.state_from_json, self.aliases)
 
     def turn_report(self, state: CapitalState, fmt: str) -> str | None:
         return report_text(state, fmt)

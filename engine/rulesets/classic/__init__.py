@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from engine.core import Event, Order, PlayerSpec, Ruleset, register
 from engine.errors import EngineError
-from engine.rulesets.classic import compact, setup, turn
+from engine.rulesets.classic import compact, position, setup, turn
 from engine.rulesets.classic.legal import legal_orders
 from engine.rulesets.classic.orders import (
     ORDER_TYPES,
@@ -77,6 +77,12 @@ class ClassicRuleset(Ruleset[ClassicState]):
 
     def from_compact(self, data: Mapping[str, Any]) -> ClassicState:
         return compact.from_compact(data)
+
+    def position_text(self, state: ClassicState) -> str:
+        return position.write(state)
+
+    def from_position_text(self, text: str) -> ClassicState:
+        return position.read(text, self.state_from_json, self.aliases)
 
     def actor(self, state: ClassicState) -> int | None:
         return None if state.phase is Phase.GAME_OVER else state.current

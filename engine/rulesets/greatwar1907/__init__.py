@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from engine.core import SEATLESS, BoardSummary, Event, Order, PlayerSpec, Ruleset, register
 from engine.rng import reseeded
-from engine.rulesets.greatwar1907 import setup, turn
+from engine.rulesets.greatwar1907 import position, setup, turn
 from engine.rulesets.greatwar1907.legal import (
     attack_targets,
     free_move_targets,
@@ -122,6 +122,12 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
 
     def state_from_json(self, data: Mapping[str, Any]) -> GreatWarState:
         return GreatWarState.from_json(data)
+
+    def position_text(self, state: GreatWarState) -> str:
+        return position.write(state)
+
+    def from_position_text(self, text: str) -> GreatWarState:
+        return position.read(text, self.state_from_json, self.aliases)
 
     def actor(self, state: GreatWarState) -> int | None:
         """The first acting seat without orders; when none is missing, the first acting

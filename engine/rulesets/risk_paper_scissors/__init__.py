@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.core import UNHELD, BoardSummary, Event, Order, PlayerSpec, Ruleset, register
-from engine.rulesets.risk_paper_scissors import setup
+from engine.rulesets.risk_paper_scissors import position, setup
 from engine.rulesets.risk_paper_scissors.battle import (
     BattleResult,
     Outcome,
@@ -120,6 +120,12 @@ class RpsRuleset(Ruleset[RpsState]):
 
     def state_from_json(self, data: Mapping[str, Any]) -> RpsState:
         return read_state(data)
+
+    def position_text(self, state: RpsState) -> str:
+        return position.write(state)
+
+    def from_position_text(self, text: str) -> RpsState:
+        return position.read(text, self.state_from_json, self.aliases)
 
     def actor(self, state: RpsState) -> int | None:
         return None if state.phase is Phase.GAME_OVER else state.current
