@@ -16,59 +16,28 @@ email see nothing new) until :func:`blitz_step` says stop.
 
 from __future__ import annotations
 
-import json
-import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.odds import AttackOdds, classic_attack_odds, conquest_chance
 from engine.rulesets.classic.orders import Attack
 from engine.rulesets.classic.state import Phase
+from ui.shell.odds_setting import AttackSettings, percent
+
+__all__ = [
+    "AttackSettings",
+    "Blitz",
+    "attack_odds",
+    "blitz_step",
+    "percent",
+    "start_blitz",
+    "warning",
+]
+
+LARGEST = 200  # armies beyond this are counted as this many (the odds barely move)
 
 if TYPE_CHECKING:
     from ui.classic.controller import Session
-
-SETTINGS_KEY = "risk-family.attack-odds"
-"""The browser storage key of the warning threshold and the blitz's army stop."""
-THRESHOLDS = (0, 10, 20, 25, 30, 40, 50, 60, 70, 75, 80, 90)
-"""The warning thresholds offered, in percent (0: off)."""
-LARGEST = 200  # armies beyond this are counted as this many (the odds barely move)
-
-
-@dataclass(frozen=True)
-class AttackSettings:
-    """The player's own choices, kept per device: warn (and stop a blitz) below
-    ``warn_below`` percent (0: never); a blitz stops when the attacking territory is down
-    to ``blitz_keep`` armies."""
-
-    warn_below: int = 0
-    blitz_keep: int = 1
-
-    def to_text(self) -> str:
-        return json.dumps({"warn_below": self.warn_below, "blitz_keep": self.blitz_keep})
-
-    @classmethod
-    def from_text(cls, text: str | None) -> AttackSettings:
-        """The settings stored as :meth:`to_text`; the defaults for anything missing or
-        unreadable (a damaged setting must not stop the game)."""
-        try:
-            data = json.loads(text or "{}")
-            warn = int(data.get("warn_below", 0))
-            keep = int(data.get("blitz_keep", 1))
-        except (ValueError, TypeError, AttributeError):
-            return cls()
-        return cls(min(max(warn, 0), 99), max(keep, 1))
-
-
-def percent(p: float) -> str:
-    """A chance as players read it: whole percent rounded down (so a chance shown as
-    30% is never below a 30% threshold), "<1%" and "100%" only when exact."""
-    if p <= 0:
-        return "0%"
-    if p >= 1:
-        return "100%"
-    whole = math.floor(p * 100 + 1e-9)
-    return "<1%" if whole == 0 else f"{whole}%"
 
 
 def _sizes(session: Session, origin: str, target: str) -> tuple[int, int, int]:

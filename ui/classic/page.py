@@ -144,7 +144,7 @@ class ClassicPage(SequentialPage):
         """The warning threshold or the blitz's army stop changed: kept on this device."""
         from dataclasses import replace
 
-        from ui.classic.attack import SETTINGS_KEY
+        from ui.shell.odds_setting import SETTINGS_KEY
 
         settings = self.session.attack_settings
         try:
@@ -462,7 +462,7 @@ class ClassicPage(SequentialPage):
         self.started(session, f"New game started (seed {seed}).")
 
     def begin(self, session: Any) -> None:
-        from ui.classic.attack import SETTINGS_KEY, AttackSettings
+        from ui.shell.odds_setting import SETTINGS_KEY, AttackSettings
 
         self.shell.activate(self)
         session.attack_settings = AttackSettings.from_text(stored(SETTINGS_KEY))

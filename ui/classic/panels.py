@@ -13,6 +13,7 @@ from typing import Any
 from engine.rulesets.classic.state import Phase
 from ui.classic import attack, views
 from ui.classic.controller import DICE_MODES, CountChoice, Session
+from ui.shell.odds_setting import threshold_select
 from ui.shell.render import swatch
 from ui.shell.screens import handover_card
 
@@ -193,16 +194,10 @@ def _settings_html(session: Session) -> str:
     """The player's warning threshold (also the blitz's odds stop) and, in blitz mode,
     the armies at which a blitz stops; kept on this device."""
     settings = session.attack_settings
-    options = "".join(
-        f'<option value="{n}"{" selected" if n == settings.warn_below else ""}>'
-        f"{'off' if n == 0 else f'below {n}%'}</option>"
-        for n in sorted({*attack.THRESHOLDS, settings.warn_below})
-    )
     parts = [
-        '<label class="setting" title="Before an attack whose chance of taking the territory'
-        " (fought to the end with your dice) is lower than this, the game asks you first; a"
-        ' blitz stops there too.">Warn me '
-        f'<select name="warn-below" data-testid="warn-below">{options}</select></label>'
+        threshold_select(settings.warn_below, 'name="warn-below" data-testid="warn-below"').replace(
+            "the game asks you first.", "the game asks you first; a blitz stops there too."
+        )
     ]
     if session.mode == "blitz":
         parts.append(
