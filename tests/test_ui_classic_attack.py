@@ -54,7 +54,7 @@ def test_roll_once_shows_the_outcomes_of_that_roll() -> None:
     session.dice, session.mode = 1, "once"
     target_row = next(t for t in views.attack_targets(session, origin) if t.territory == target)
     assert target_row.odds == 0.0
-    assert target_row.detail == "This roll: they lose 1 25% · you lose 1 74%"
+    assert target_row.detail == "This roll: they lose 1: 25% · you lose 1: 75%"
     html = panels.controls_html(session)
     assert "1 die, one roll" in html and "0%" in html
 

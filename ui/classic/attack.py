@@ -95,23 +95,34 @@ def roll_outcomes(odds: AttackOdds) -> str:
             what = f"they lose {killed}"
         else:
             what = f"you lose {lost}"
-        parts.append(f"{what} {percent(p)}")
+        share = round(p * 100)  # rounded to the nearest: the shares add up to about 100
+        parts.append(f"{what}: {share}%" if share else f"{what}: <1%")
     return " · ".join(parts)
 
 
-def odds_detail(odds: AttackOdds, mode: str, settings: AttackSettings) -> str:
-    """The line under a target: what the number means for this mode."""
+def odds_detail(
+    odds: AttackOdds, mode: str, settings: AttackSettings, below_from_start: bool = False
+) -> str:
+    """The line under a target: what the number means for this mode
+    (``below_from_start``: the odds are below the warning threshold already)."""
     if mode == "once":
         return "This roll: " + roll_outcomes(odds)
-    if odds.win_probability <= 0:
-        return "It cannot fall in this attack."
     survivors = f"about {odds.expected_survivors_if_win:.1f} armies left to move in if it falls"
+    if odds.win_probability <= 0:
+        survivors = "it cannot fall in this attack"
     if mode == "continuous":
         return f"Stops at the first roll you lose; {survivors}."
     if mode == "blitz":
         stops = [f"at {settings.blitz_keep} armies"] if settings.blitz_keep > 1 else []
-        if settings.warn_below:
-            stops.append(f"below {settings.warn_below}%")
+        if settings.warn_below and not below_from_start:
+            stops.append(f"if the odds fall below {settings.warn_below}%")
+        if below_from_start:
+            return (
+                f"Below your {settings.warn_below}%: you will be asked first. "
+                + ("Stops " + stops[0] + "; " if stops else "")
+                + survivors
+                + "."
+            )
         return ("Stops " + " or ".join(stops) + "; " if stops else "") + survivors + "."
     return survivors[0].upper() + survivors[1:] + "."
 

@@ -202,9 +202,11 @@ def _settings_html(session: Session) -> str:
     if session.mode == "blitz":
         parts.append(
             '<label class="setting" title="A blitz stops when the attacking territory is down'
-            ' to this many armies.">Blitz stops at '
+            ' to this many armies (1: it fights to the end).">Blitz stops when down to '
             f'<input type="number" name="blitz-keep" min="1" max="999" inputmode="numeric" '
-            f'value="{settings.blitz_keep}" data-testid="blitz-keep"> armies</label>'
+            f'value="{settings.blitz_keep}" data-testid="blitz-keep" '
+            'aria-label="Blitz stops when down to this many armies"> '
+            f"{'army (to the end)' if settings.blitz_keep == 1 else 'armies'}</label>"
         )
     return f'<div class="row settings">{"".join(parts)}</div>'
 

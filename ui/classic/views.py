@@ -93,7 +93,10 @@ def attack_targets(session: Session, origin: str) -> list[Target]:
     for t in found:
         odds = attack.attack_odds(session, origin, t, settings)
         owner = state.players[state.owner[t]].name
-        detail = attack.odds_detail(odds, session.mode, settings)
+        below = bool(settings.warn_below) and (
+            attack.fought_to_the_end(session, origin, t) < settings.warn_below / 100
+        )
+        detail = attack.odds_detail(odds, session.mode, settings, below)
         targets.append(
             Target(t, session.name(t), owner, state.armies[t], odds.win_probability, detail)
         )

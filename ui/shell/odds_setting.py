@@ -56,7 +56,7 @@ def threshold_select(value: int, attrs: str) -> str:
     """The "Warn me" select of the threshold (``attrs``: its name, id, test id)."""
     options = "".join(
         f'<option value="{n}"{" selected" if n == value else ""}>'
-        f"{'off' if n == 0 else f'below {n}%'}</option>"
+        f"{'never' if n == 0 else f'below {n}%'}</option>"
         for n in sorted({*THRESHOLDS, value})
     )
     return (
@@ -65,5 +65,5 @@ def threshold_select(value: int, attrs: str) -> str:
             "Before an attack whose chance of taking the territory is lower than this, "
             "the game asks you first."
         )
-        + f'">Warn me <select {attrs}>{options}</select></label>'
+        + f'">Warn me of attacks <select {attrs}>{options}</select></label>'
     )
