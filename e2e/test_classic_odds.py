@@ -160,6 +160,10 @@ def test_blitz_stops_at_its_threshold(page: Page, server_url: str) -> None:
     expect(page.get_by_test_id("dice")).to_contain_text(f"{rolls} rolls")
     assert page.get_by_test_id("log").locator("li").count() - log_before >= rolls
     page.get_by_test_id("controls").screenshot(path=str(SHOTS / "blitz-stopped-desktop.png"))
+    page.screenshot(path=str(SHOTS / "blitz-stopped-page-desktop.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.get_by_test_id("dice").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "blitz-stopped-page-phone.png"))
     assert_clean(page)
 
 
@@ -200,4 +204,66 @@ def test_warning_before_a_bad_attack_both_answers(page: Page, server_url: str) -
         f"{BODY}.phase === 'move-in' || "
         f"document.querySelector('#board path[data-territory=\"{origin}\"]').dataset.armies === '1'"
     )
+    assert_clean(page)
+
+
+def test_capital_warning_before_writing_a_bad_attack(page: Page, server_url: str) -> None:
+    """Issue 29: the same threshold warns in Capital Risk when an attack is written whose
+    odds (the colour dice's, as the orders list shows them) are below it; Cancel leaves
+    the orders as they were, "Attack anyway" writes the attack."""
+    from engine.core import PlayerSpec as Spec
+    from ui.capital import entry
+    from ui.capital.session import CapitalSession
+
+    session = CapitalSession.new([Spec("F1", "human"), Spec("F2", "human")], {}, "warn-cap")
+    for _ in range(2):
+        session.acknowledge_handover()
+        session.click(session.highlight()[0])
+        session.seal()
+    session.skip_replay()
+    session.next_turn()
+    assert session.stage in ("entry", "handover")
+    f = 0 if session.viewer is None else session.viewer
+    state = session.state
+    origin = target = ""
+    for candidate in sorted(state.territories_of(f)):
+        near = entry.attack_targets(state, f, candidate)
+        if near:
+            origin, target = candidate, near[0]
+            state.armies[origin], state.armies[target] = 2, 9
+            break
+    assert origin and target
+    session.selected = None
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server_url)
+    wait_ready(page)
+    page.evaluate(
+        "([save, key]) => { localStorage.setItem('risk-family.capital.v1', save);"
+        " localStorage.setItem('risk-family.last', 'capital');"
+        " localStorage.setItem(key, JSON.stringify({warn_below: 30, blitz_keep: 1})); }",
+        [json.dumps(session.to_json()), SETTINGS_KEY],
+    )
+    page.reload()
+    wait_ready(page)
+    page.wait_for_function(f"{BODY}.capStage === 'entry' || {BODY}.capStage === 'handover'")
+    if page.get_by_test_id("cap-handover-continue").is_visible():
+        page.get_by_test_id("cap-handover-continue").click()
+    page.wait_for_function(f"{BODY}.capStage === 'entry'")
+    page.get_by_test_id("cap-mode-attack").click()
+    expect(page.get_by_test_id("cap-warn-below")).to_have_value("30")
+    page.get_by_test_id("cap-count").fill("")
+    click_territory(page, origin)
+    click_territory(page, target)
+    expect(page.get_by_test_id("cap-odds-warning")).to_contain_text("This attack has only")
+    page.get_by_test_id("cap-main").screenshot(path=str(SHOTS / "capital-warning-phone.png"))
+    page.get_by_test_id("cap-odds-cancel").click()
+    expect(page.get_by_test_id("cap-odds-warning")).to_be_hidden()
+    expect(page.get_by_test_id("cap-orders")).to_contain_text("No orders yet.")
+    click_territory(page, target)
+    expect(page.get_by_test_id("cap-odds-warning")).to_be_visible()
+    page.set_viewport_size({"width": 1366, "height": 800})
+    page.get_by_test_id("cap-main").screenshot(path=str(SHOTS / "capital-warning-desktop.png"))
+    page.get_by_test_id("cap-odds-go").click()
+    expect(page.get_by_test_id("cap-orders")).to_contain_text("Attack")
+    expect(page.get_by_test_id("cap-orders")).to_contain_text("to take it from 9")
     assert_clean(page)

@@ -117,14 +117,15 @@ def odds_detail(
         if settings.warn_below and not below_from_start:
             stops.append(f"if the odds fall below {settings.warn_below}%")
         if below_from_start:
-            return (
-                f"Below your {settings.warn_below}%: you will be asked first. "
-                + ("Stops " + stops[0] + "; " if stops else "")
-                + survivors
-                + "."
-            )
+            then = ("stops " + stops[0] + "; " if stops else "") + survivors
+            return f"Below your {settings.warn_below}%: you will be asked first. {_cap(then)}."
         return ("Stops " + " or ".join(stops) + "; " if stops else "") + survivors + "."
-    return survivors[0].upper() + survivors[1:] + "."
+    return _cap(survivors) + "."
+
+
+def _cap(text: str) -> str:
+    """``text`` with its first letter capitalised (a sentence's start)."""
+    return text[:1].upper() + text[1:]
 
 
 def warning(session: Session, origin: str, target: str, settings: AttackSettings) -> str:

@@ -114,6 +114,9 @@ class ClassicPage(SequentialPage):
             event.preventDefault()
             self.territory_clicked(territory)
             return
+        if key == "Escape" and self.asking is not None:
+            self.attack_answer("odds-cancel")
+            return
         if key == "Escape" and self.session is not None:
             self.choice = None
             self.session.selected = None
@@ -265,14 +268,10 @@ class ClassicPage(SequentialPage):
         self.refresh()
 
     def territory_clicked(self, territory: str) -> None:
-        if self.blitz_running or self.asking is not None:
-            self.message(
-                "A blitz is under way: wait for it, or press Stop."
-                if self.blitz_running
-                else "Answer the question about this attack first.",
-                warn=True,
-            )
+        if self.blitz_running:
+            self.message("A blitz is under way: wait for it, or press Stop.", warn=True)
             return
+        self.asking = None  # a click elsewhere is taken as "no" to an open question
         self.choice = None
         click = self.session.click(territory)
         if click.choice is not None:
@@ -332,8 +331,9 @@ class ClassicPage(SequentialPage):
         asked, self.asking = self.asking, None
         if name == "blitz-stop":
             blitz, self.blitz = self.blitz, None
-            if blitz is not None and not self.blitz_running:
-                self.message(f"Blitz stopped after {blitz.rolls} rolls.")
+            if blitz is not None:
+                rolls = f"{blitz.rolls} roll{'s' if blitz.rolls != 1 else ''}"
+                self.message(f"Blitz stopped after {rolls}, as you asked.")
             self.refresh()
             return
         if asked is None:
