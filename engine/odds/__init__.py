@@ -32,12 +32,16 @@ Terminal states: ``(a, 0)`` with ``a > 0`` is a conquest; ``(0, d)`` a repulse;
 counts as no conquest — the territory is not taken when nobody is left to
 move in.
 
+:func:`classic_attack_odds` gives the odds of one Classic attack as the rules play it
+(the dice chosen, "roll once", "continuous" or "do-or-die", a blitz's stop rules).
+
 Three dice systems are provided: :class:`ClassicDice` (1990 Computer RISK,
 with the optional attack advantage after every roll), :class:`ColourD12`
 (Capital Risk's coloured twelve-sided dice, including mass invasions, see
 :func:`mass_invasion_odds`) and :class:`GreatWarLand` (The Great War 1907).
 """
 
+from engine.odds.attack import MODES, AttackOdds, classic_attack_odds, conquest_chance
 from engine.odds.chain import (
     BattleOdds,
     battle_odds,
@@ -61,6 +65,8 @@ __all__ = [
     "CAPITAL",
     "CLASSIC",
     "DEFAULT_COLOURS",
+    "MODES",
+    "AttackOdds",
     "BattleOdds",
     "ClassicDice",
     "Colour",
@@ -69,6 +75,8 @@ __all__ = [
     "Outcome",
     "RoundModel",
     "battle_odds",
+    "classic_attack_odds",
+    "conquest_chance",
     "expected_losses",
     "mass_invasion_odds",
     "mass_invasion_win_probability",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Protocol
@@ -100,7 +100,7 @@ def _plain_cell(model: RoundModel) -> _CellFn:
 
 
 def _advantage_choices(
-    adv: list[list[float]], a: int, d: int
+    model: ClassicDice, adv: list[list[float]], a: int, d: int
 ) -> list[tuple[_AdvantageClass, bool, float]]:
     """The optimal attacker's move for each roll class at ``(a, d)``.
 
@@ -109,11 +109,12 @@ def _advantage_choices(
     next roll has it again (``adv`` table).  Re-rolling must beat keeping by
     more than float noise, so mathematically equal choices always keep.
     """
-    outcomes = _classic_table(min(3, a), min(2, d))
+    dice = model.round_key(a, d)
+    outcomes = _classic_table(*dice)
     after_keep = [adv[a - la][d - ld] for _, la, ld in outcomes]
     after_reroll = after_keep
     choices = []
-    for cls in _advantage_classes(min(3, a), min(2, d)):
+    for cls in _advantage_classes(*dice):
         keep_value = after_keep[cls.keep]
         reroll_value = sum(q * v for q, v in zip(cls.reroll, after_reroll, strict=True))
         if reroll_value > keep_value + _DECISION_SLACK:
@@ -134,11 +135,11 @@ class _Tables:
 _TABLES: dict[RoundModel, _Tables] = {}
 
 
-def _advantage_cell() -> _CellFn:
+def _advantage_cell(model: ClassicDice) -> _CellFn:
     """Cell function of classic dice with the attack advantage on every roll."""
 
     def cell(rows: list[list[float]], a: int, d: int) -> float:
-        choices = _advantage_choices(rows, a, d)
+        choices = _advantage_choices(model, rows, a, d)
         return sum(cls.weight * value for cls, _, value in choices)
 
     return cell
@@ -152,11 +153,28 @@ def _uses_advantage(model: RoundModel) -> bool:
 def _solve(model: RoundModel, attackers: int, defenders: int) -> _Tables:
     """Conquest tables of ``model`` covering at least ``attackers`` x ``defenders``."""
     tables = _TABLES.setdefault(model, _Tables())
-    if _uses_advantage(model):
-        _extend(tables.advantage, attackers, defenders, _advantage_cell())
+    if isinstance(model, ClassicDice) and model.advantage:
+        _extend(tables.advantage, attackers, defenders, _advantage_cell(model))
     else:
         _extend(tables.plain, attackers, defenders, _plain_cell(model))
     return tables
+
+
+def _played_round(model: RoundModel, tables: _Tables, a: int, d: int) -> list[Outcome]:
+    """One roll's losses at ``(a, d)`` as the optimal attacker plays it: with the attack
+    advantage, each roll class kept or its lowest die re-rolled as the solved
+    ``tables.advantage`` says (covering ``(a, d)``); otherwise the plain round."""
+    if not (isinstance(model, ClassicDice) and model.advantage):
+        return list(model.round_outcomes(a, d))
+    outcomes = _classic_table(*model.round_key(a, d))
+    mass = [0.0] * len(outcomes)
+    for cls, rerolled, _ in _advantage_choices(model, tables.advantage, a, d):
+        if rerolled:
+            for i, q in enumerate(cls.reroll):
+                mass[i] += cls.weight * q
+        else:
+            mass[cls.keep] += cls.weight
+    return [(p, la, ld) for p, (_, la, ld) in zip(mass, outcomes, strict=True) if p]
 
 
 # --------------------------------------------------------------------------
@@ -195,15 +213,8 @@ def _distribution(
                 continue
             if tables is not None and unused[a][d]:
                 mass = unused[a][d]
-                outcomes = _classic_table(min(3, a), min(2, d))
-                choices = _advantage_choices(tables.advantage, a, d)
-                for cls, rerolled, _ in choices:
-                    if rerolled:
-                        for q, (_, la, ld) in zip(cls.reroll, outcomes, strict=True):
-                            unused[a - la][d - ld] += mass * cls.weight * q
-                    else:
-                        _, la, ld = outcomes[cls.keep]
-                        unused[a - la][d - ld] += mass * cls.weight
+                for p, la, ld in _played_round(model, tables, a, d):
+                    unused[a - la][d - ld] += mass * p
             mass = spent[a][d]  # the plain layer when there is no advantage
             if mass:
                 for p, la, ld in outcomes_at(a, d):
@@ -262,7 +273,7 @@ def _with_advantage(model: RoundModel, advantage: bool) -> RoundModel:
         return model
     if not isinstance(model, ClassicDice):
         raise ValueError(f"attack advantage only exists for classic dice, not {model!r}")
-    return ClassicDice(advantage=True)
+    return replace(model, advantage=True)
 
 
 def win_probability(

@@ -156,17 +156,27 @@ class ClassicDice:
     then assume the attacker plays this optimally, i.e. maximises the
     conquest probability (see :func:`win_probability`); :meth:`round_outcomes`
     always describes a plain round, without the re-roll.
+
+    ``max_dice`` is the number of dice the attacker chose (1 to 3): every roll
+    of the attack uses that many, or fewer when fewer armies can attack
+    (``min(max_dice, a)``), as the rules roll a continuous or do-or-die attack.
     """
 
     advantage: bool = False
+    max_dice: int = 3
+
+    def __post_init__(self) -> None:
+        """Reject a dice count the rules do not allow."""
+        if not 1 <= self.max_dice <= 3:
+            raise ValueError(f"the attacker rolls 1 to 3 dice, not {self.max_dice}")
 
     def round_outcomes(self, a: int, d: int) -> Sequence[Outcome]:
         """Exact loss distribution of one plain roll (no re-roll)."""
-        return _classic_table(min(3, a), min(2, d))
+        return _classic_table(*self.round_key(a, d))
 
     def round_key(self, a: int, d: int) -> tuple[int, int]:
         """States with equal keys have the same round outcomes (the dice counts)."""
-        return min(3, a), min(2, d)
+        return min(self.max_dice, a), min(2, d)
 
 
 CLASSIC = ClassicDice()

@@ -77,6 +77,9 @@ class CapitalPage(SealedOrdersPage):
     def on_input(self, event: Any) -> None:
         target = event.target
         field = str(getattr(target, "id", ""))
+        if self.session is not None and field == "cap-warn-below":
+            self.change_threshold(str(target.value))
+            return
         if self.session is not None and field in ("cap-count", "cap-surge-max"):
             if field == "cap-count":
                 self.session.count = str(target.value)
@@ -96,8 +99,35 @@ class CapitalPage(SealedOrdersPage):
             event.preventDefault()
             self.tap(str(territory))
 
+    def change_threshold(self, value: str) -> None:
+        """The warning threshold changed: kept on this device, for every ruleset."""
+        from dataclasses import replace
+
+        from ui.shell.dom import store, stored
+        from ui.shell.odds_setting import SETTINGS_KEY, AttackSettings
+
+        settings = AttackSettings.from_text(stored(SETTINGS_KEY))
+        number = int(value) if value.isdigit() else 0
+        store(SETTINGS_KEY, replace(settings, warn_below=min(number, 99)).to_text())
+        self.message(
+            f"You will be asked before writing attacks below {number}%."
+            if number
+            else "No warning before attacks."
+        )
+        self.refresh()
+
+    def refresh(self) -> None:
+        if self.session is not None:
+            from ui.shell.dom import stored
+            from ui.shell.odds_setting import SETTINGS_KEY, AttackSettings
+
+            self.session.warn_below = AttackSettings.from_text(stored(SETTINGS_KEY)).warn_below
+        super().refresh()
+
     def own_action(self, act: str, button: Any, session: Any) -> bool:
-        if act == "pick":
+        if act in ("odds-go", "odds-cancel"):
+            self.message(session.answer_warning(act == "odds-go"))
+        elif act == "pick":
             self.tap(str(button.dataset.territoryId))
             return True
         if act == "remove":

@@ -16,6 +16,7 @@ from ui.capital.export import bbcode, data_url, markdown, report_html
 from ui.capital.hints import OFFENSES_EXPLAINED, phase_hint
 from ui.capital.session import ORDER_MODES, SETUP_MODES, CapitalSession
 from ui.shell import forum_panels
+from ui.shell.odds_setting import threshold_select
 from ui.shell.render import swatch
 from ui.shell.screens import handover_card
 
@@ -165,8 +166,22 @@ def entry_html(session: CapitalSession, picked: set[int] | None = None) -> str:
             f' placeholder="any" value="{escape(session.surge_max)}"> units after placements'
             "</label>"
         )
+    if session.mode == "attack":
+        units += threshold_select(
+            session.warn_below, 'id="cap-warn-below" data-testid="cap-warn-below"'
+        )
     prompt = MODE_HELP[session.mode]
-    if session.selected:
+    question = ""
+    if session.asking is not None:
+        question = (
+            '<div class="odds-warning" role="alertdialog" aria-labelledby="cap-odds-question"'
+            ' data-testid="cap-odds-warning">'
+            f'<p id="cap-odds-question">{escape(session.asking[3])}</p><div class="row">'
+            + _button("cap-odds-go", "Attack anyway", "cap-odds-go", "", "btn primary")
+            + _button("cap-odds-cancel", "Cancel", "cap-odds-cancel")
+            + "</div></div>"
+        )
+    if session.selected and not question:
         prompt = f"From <b>{escape(session.name(session.selected))}</b>: " + {
             "attack": "click an enemy neighbour (or another of yours to start there).",
             "surge": "click where the surge goes if it falls.",
@@ -213,6 +228,7 @@ def entry_html(session: CapitalSession, picked: set[int] | None = None) -> str:
         f'<div class="row modes" role="group" aria-label="What a click does">{buttons}</div>'
         f'<div class="row">{pool}{units}</div>'
         f'<p class="prompt" data-testid="cap-prompt">{prompt}</p>'
+        f"{question}"
         f"{cards}"
         f'<h3 class="sub">Orders</h3><ul class="orders" data-testid="cap-orders">{listing}</ul>'
         f'<div class="offense-box{" has-offenses" if cuts else ""}" data-testid="cap-offenses">'

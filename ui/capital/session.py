@@ -26,6 +26,7 @@ from engine.rulesets.capital import CapitalState, Phase, Resolve
 from ui.capital import entry
 from ui.capital.entry import Draft, EntryError
 from ui.capital.replay import Step, replay_steps
+from ui.shell.odds_setting import percent
 from ui.shell.sealed_session import SealedSession, count_field
 
 RULESET = "capital"
@@ -56,6 +57,11 @@ class CapitalSession(SealedSession):
     mode: str = "place"
     surge_max: str = ""  # the surge dialog's "only if it holds at most M" field
     picked: list[int] = field(default_factory=list)
+    warn_below: int = 0
+    """The player's warning threshold in percent (per device: the page sets it; 0 off)."""
+    asking: tuple[str, str, int | None, str] | None = None
+    """An attack below the threshold waiting for an answer: origin, target, units, the
+    question (not saved: a reload forgets the question, not the orders)."""
 
     # ------------------------------------------------------------ hooks
 
@@ -82,6 +88,7 @@ class CapitalSession(SealedSession):
 
     def _clear_choices(self) -> None:
         self.picked = []
+        self.asking = None
 
     def _sealing(self) -> None:
         self.picked = []  # the cards picked for a trade are forgotten
@@ -193,6 +200,7 @@ class CapitalSession(SealedSession):
         if mode in modes:
             self.mode = mode
             self.selected = None
+            self.asking = None
 
     def _seat(self) -> int:
         if self.stage != "entry" or self.viewer is None:
@@ -205,6 +213,7 @@ class CapitalSession(SealedSession):
         :raises EntryError: with the message to show.
         """
         f = self._seat()
+        self.asking = None  # another click drops an unanswered question
         state, draft = self.state, self.draft
         units = parse_count(self.count)
         own = state.owner.get(territory) == f
@@ -216,6 +225,10 @@ class CapitalSession(SealedSession):
             if self.selected is not None and territory in entry.attack_targets(
                 state, f, self.selected
             ):
+                question = self.attack_warning(self.selected, territory, units)
+                if question:
+                    self.asking = (self.selected, territory, units, question)
+                    return question
                 return entry.add_attack(state, f, draft, self.selected, territory, units)
             if own and territory in entry.attack_origins(state, f, draft):
                 self.selected = territory
@@ -246,6 +259,28 @@ class CapitalSession(SealedSession):
                 return f"Tactical move from {self.name(territory)}: click your neighbours"
             raise EntryError("The tactical move starts from one of your territories")
         raise EntryError(f"unknown mode {self.mode!r}")
+
+    def attack_warning(self, origin: str, target: str, units: int | None) -> str:
+        """The question before writing an attack whose odds (as the orders list shows
+        them) are below the player's threshold; "" when they are not, or it is off."""
+        if not self.warn_below:
+            return ""
+        trial = Draft.from_json(self.draft.to_json())
+        entry.add_attack(self.state, self._seat(), trial, origin, target, units)
+        chance = entry.attack_odds(self.state, trial, len(trial.attacks) - 1)
+        if chance is None or chance >= self.warn_below / 100:
+            return ""
+        return f"This attack has only {percent(chance)} to take {self.name(target)}: attack anyway?"
+
+    def answer_warning(self, go_on: bool) -> str:
+        """The player's answer to :meth:`attack_warning`'s question."""
+        asked, self.asking = self.asking, None
+        if asked is None:
+            return ""
+        if not go_on:
+            return "Attack not written."
+        origin, target, units, _ = asked
+        return entry.add_attack(self.state, self._seat(), self.draft, origin, target, units)
 
     def highlight(self) -> list[str]:
         """Territories a click means something on now."""

@@ -34,6 +34,7 @@ from engine.rulesets.classic.orders import (
     TradeCards,
 )
 from engine.rulesets.classic.state import ClassicState, Phase
+from ui.classic.attack import AttackSettings, warning
 from ui.classic.describe import describe
 from ui.shell.render import territory_names
 from ui.shell.sequential import LogLine, SequentialSession, check_save_version, read_log
@@ -44,7 +45,10 @@ if TYPE_CHECKING:
 SAVE_VERSION = 1
 # Events after which an undo would reveal or re-roll randomness.
 UNDO_BARRIERS = frozenset({"roll", "card", "advantage-offered", "turn", "victory"})
-DICE_MODES = ("once", "continuous", "do-or-die")
+BLITZ_ROLLS = 120  # rolls of one attack the dice panel counts (a blitz of 200 v 200: ~150)
+DICE_MODES = ("once", "continuous", "do-or-die", "blitz")
+"""The attack modes offered: the engine's three, and the page's blitz (one-roll attacks
+played one after another until a stop rule, see ui.classic.attack)."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,10 @@ class Click:
     message: str = ""
     hint: bool = False
     """The message says what to do next (shown plainly), not what went wrong."""
+    warning: str = ""
+    """The order is an attack below the player's warning threshold: ask this first."""
+    blitz: bool = False
+    """The order is the first roll of a blitz (the page plays the rest)."""
 
 
 class Session(SequentialSession):
@@ -83,6 +91,8 @@ class Session(SequentialSession):
         self.place_count = 1
         self.dice = 3
         self.mode = "once"
+        self.attack_settings = AttackSettings()
+        """The player's warning threshold and blitz stop (per device: set by the page)."""
         self.last_rolls: list[Event] = []
         self._legal: list[Order] | None = None
         self.pbem: PbemGame | None = None  # set for a game by email or forum (ui.shell.pbem)
@@ -129,7 +139,8 @@ class Session(SequentialSession):
         session.revealed = data.get("revealed")
         session.place_count = int(data.get("place_count", 1))
         session.dice = int(data.get("dice", 3))
-        session.mode = str(data.get("mode", "once"))
+        mode = str(data.get("mode", "once"))
+        session.mode = mode if mode in DICE_MODES else "once"
         session.last_rolls = list(data.get("last_rolls", []))
         session._attach_saved_pbem(data)
         return session
@@ -169,8 +180,10 @@ class Session(SequentialSession):
 
     # ------------------------------------------------------------ playing orders
 
-    def play(self, order: Order, human: bool = True) -> list[Event]:
-        """Apply ``order``; on a human order keep an undo snapshot.
+    def play(self, order: Order, human: bool = True, more_rolls: bool = False) -> list[Event]:
+        """Apply ``order``; on a human order keep an undo snapshot.  ``more_rolls``: the
+        order goes on the same attack (a blitz), so the dice panel adds its rolls to the
+        ones shown rather than replacing them.
 
         :raises engine.errors.IllegalOrderError: the order is illegal; nothing changed.
         """
@@ -184,7 +197,7 @@ class Session(SequentialSession):
         events = outcome.events
         rolls = [e for e in events if e.get("type") == "roll"]
         if rolls or any(e.get("type") == "advantage-offered" for e in events):
-            self.last_rolls = rolls[-30:]
+            self.last_rolls = ([*self.last_rolls, *rolls] if more_rolls else rolls)[-BLITZ_ROLLS:]
         elif any(e.get("type") == "turn" for e in events):
             self.last_rolls = []  # a new turn: the last turn's dice are not this one's
         barrier = any(e.get("type") in UNDO_BARRIERS for e in events) or self.actor != before
@@ -333,10 +346,18 @@ class Session(SequentialSession):
             return Click(message="First click one of your territories to attack from.")
         origin = self.selected
         dice = max(1, min(self.dice, state.armies[origin] - 1, 3))
-        order = Attack(origin, territory, dice, self.mode)
-        if order in self.legal():
-            return Click(order=order)
-        return Click(message=self._why(order))
+        blitz = self.mode == "blitz"
+        order = Attack(origin, territory, dice, "once" if blitz else self.mode)
+        if order not in self.legal():
+            return Click(message=self._why(order))
+        if blitz and state.armies[origin] <= self.attack_settings.blitz_keep:
+            return Click(
+                message=f"{self.name(origin)} has {state.armies[origin]} armies: your blitz "
+                f"stops at {self.attack_settings.blitz_keep}. Lower that number, or attack "
+                "in another mode."
+            )
+        ask = warning(self, origin, territory, self.attack_settings)
+        return Click(order=order, warning=ask, blitz=blitz)
 
     def _move_click(self, territory: str, name: str) -> Click:
         state, seat = self.state, self.state.current

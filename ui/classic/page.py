@@ -12,16 +12,21 @@ their HTML back.
 
 from __future__ import annotations
 
+import asyncio
 import random
 import secrets
+import time
 from typing import Any
 
 from pyscript import document, window
 
 from ui.pages import PageEntry
-from ui.shell.dom import el, focused_territory, form_fields, found, redraw_board
+from ui.shell.dom import el, focused_territory, form_fields, found, redraw_board, store, stored
 from ui.shell.pbem_page import EmailPage
 from ui.shell.sequential_page import SequentialPage
+
+BLITZ_SLICE = 0.06  # seconds of blitz rolls between redraws
+BLITZ_PAUSE = 0.05  # seconds the page shows each slice's dice before the next
 
 
 class ClassicPage(SequentialPage):
@@ -44,6 +49,11 @@ class ClassicPage(SequentialPage):
         """Seats whose remaining setup armies are placed at random (their choice)."""
         self.tasks: set[Any] = set()
         self.email = EmailPage(self)  # play by email / forum (issue 4)
+        self.asking: Any = None
+        """The click of an attack below the warning threshold, waiting for an answer."""
+        self.blitz: Any = None
+        """The blitz under way (ui.classic.attack.Blitz), or None."""
+        self.blitz_running = False
 
     @property
     def active(self) -> bool:
@@ -104,6 +114,9 @@ class ClassicPage(SequentialPage):
             event.preventDefault()
             self.territory_clicked(territory)
             return
+        if key == "Escape" and self.asking is not None:
+            self.attack_answer("odds-cancel")
+            return
         if key == "Escape" and self.session is not None:
             self.choice = None
             self.session.selected = None
@@ -119,9 +132,43 @@ class ClassicPage(SequentialPage):
         form.elements.namedItem(other).value = target.value
 
     def on_change(self, event: Any) -> None:
-        form: Any = event.target.closest("form")
+        target = event.target
+        if self.session is not None and str(getattr(target, "name", "")) in (
+            "warn-below",
+            "blitz-keep",
+        ):
+            self.change_setting(str(target.name), str(target.value))
+            return
+        form: Any = target.closest("form")
         if found(form) and form.id == "new-game-form":
             self.sync_form()
+
+    def change_setting(self, name: str, value: str) -> None:
+        """The warning threshold or the blitz's army stop changed: kept on this device."""
+        from dataclasses import replace
+
+        from ui.shell.odds_setting import SETTINGS_KEY
+
+        settings = self.session.attack_settings
+        try:
+            number = int(value)
+        except ValueError:
+            self.message("Type a whole number of armies for the blitz to stop at.", warn=True)
+            self.refresh()
+            return
+        if name == "warn-below":
+            settings = replace(settings, warn_below=min(max(number, 0), 99))
+            self.message(
+                f"You will be asked before attacks below {number}%; a blitz stops there too."
+                if number
+                else "No warning before attacks."
+            )
+        else:
+            settings = replace(settings, blitz_keep=max(number, 1))
+            self.message(f"A blitz stops when your territory is down to {max(number, 1)} armies.")
+        self.session.attack_settings = settings
+        store(SETTINGS_KEY, settings.to_text())
+        self.refresh()
 
     def sync_form(self) -> None:
         """Offer only what the engine accepts: Special setup needs random territory
@@ -167,6 +214,12 @@ class ClassicPage(SequentialPage):
             return
         if name in self.TURN_ACTIONS:
             self.turn_action(name)
+            return
+        if name in ("odds-go", "odds-cancel", "blitz-stop"):
+            self.attack_answer(name)
+            return
+        if self.blitz_running:
+            self.message("A blitz is under way: wait for it, or press Stop.", warn=True)
             return
         if name == "set-count":
             session.place_count = int(button.dataset.count)
@@ -215,6 +268,10 @@ class ClassicPage(SequentialPage):
         self.refresh()
 
     def territory_clicked(self, territory: str) -> None:
+        if self.blitz_running:
+            self.message("A blitz is under way: wait for it, or press Stop.", warn=True)
+            return
+        self.asking = None  # a click elsewhere is taken as "no" to an open question
         self.choice = None
         click = self.session.click(territory)
         if click.choice is not None:
@@ -232,7 +289,16 @@ class ClassicPage(SequentialPage):
         self.play_click(click)
 
     def play_click(self, click: Any) -> None:
-        if click.order is not None:
+        if click.order is not None and click.warning:
+            self.asking = click  # the player's own warning level: ask first
+            self.message(click.warning, warn=True)
+            self.refresh()
+            button = document.querySelector('[data-testid="odds-cancel"]')
+            if found(button):
+                button.focus()
+        elif click.order is not None and click.blitz:
+            self.start_blitz(click.order)
+        elif click.order is not None:
             self.play(click.order)
         else:
             self.message(click.message, warn=not click.hint)
@@ -242,7 +308,7 @@ class ClassicPage(SequentialPage):
         from engine.errors import EngineError
 
         try:
-            events = self.session.play(order)
+            events = self.session.play(order, more_rolls=self.blitz is not None)
         except EngineError as exc:
             self.message(exc.message, warn=True)
             self.refresh()
@@ -253,8 +319,86 @@ class ClassicPage(SequentialPage):
         self.message(lines[0] if lines else "")
         self.save()
         self.refresh()
+        if self.blitz is not None:
+            self.go_on_blitz()  # after the re-roll asked in the middle of a blitz
         self.kick_computers()
         self.auto_place_next()
+
+    # ------------------------------------------------------------ warning and blitz
+
+    def attack_answer(self, name: str) -> None:
+        """The answer to the warning before a bad attack, or the blitz's Stop button."""
+        asked, self.asking = self.asking, None
+        if name == "blitz-stop":
+            blitz, self.blitz = self.blitz, None
+            if blitz is not None:
+                rolls = f"{blitz.rolls} roll{'s' if blitz.rolls != 1 else ''}"
+                self.message(f"Blitz stopped after {rolls}, as you asked.")
+            self.refresh()
+            return
+        if asked is None:
+            self.refresh()
+            return
+        if name == "odds-cancel":
+            self.message("Attack cancelled.")
+            self.refresh()
+        elif asked.blitz:
+            self.start_blitz(asked.order)
+        else:
+            self.play(asked.order)
+
+    def start_blitz(self, first: Any) -> None:
+        """Start a blitz with its first one-roll order's origin, target and dice."""
+        from ui.classic.attack import start_blitz
+
+        session = self.session
+        self.blitz = start_blitz(session, first.origin, first.target, session.attack_settings)
+        session.last_rolls = []  # the dice panel counts this attack's rolls
+        self.go_on_blitz()
+
+    def go_on_blitz(self) -> None:
+        if self.blitz is None or self.blitz_running:
+            return
+        self.blitz_running = True
+        self.tasks.add(asyncio.ensure_future(self.run_blitz()))
+
+    async def run_blitz(self) -> None:
+        """Play the blitz's rolls as ordinary orders, a slice at a time so the page
+        redraws between slices; it pauses when the attack advantage offers a re-roll
+        (the player answers, :meth:`play` goes on) and ends at its stop rule."""
+        from dataclasses import replace
+
+        from engine.errors import EngineError
+        from engine.rulesets.classic.state import Phase
+        from ui.classic.attack import blitz_step
+
+        session = self.session
+        try:
+            while self.blitz is not None and self.session is session:
+                deadline = time.monotonic() + BLITZ_SLICE
+                while self.blitz is not None and time.monotonic() < deadline:
+                    if session.state.phase is Phase.ADVANTAGE:
+                        return  # the player decides on the re-roll; play() goes on
+                    step = blitz_step(session, self.blitz)
+                    if isinstance(step, str):
+                        self.blitz = None
+                        self.message(step)
+                        break
+                    try:
+                        session.play(step, more_rolls=True)
+                    except EngineError as exc:
+                        self.blitz = None
+                        self.message(exc.message, warn=True)
+                        break
+                    self.blitz = replace(self.blitz, rolls=self.blitz.rolls + 1)
+                self.save()
+                self.refresh()
+                await asyncio.sleep(BLITZ_PAUSE)
+        finally:
+            self.blitz_running = False
+            self.save()
+            self.refresh()
+            self.kick_computers()
 
     # ------------------------------------------------------------ computers
 
@@ -284,6 +428,7 @@ class ClassicPage(SequentialPage):
 
     def undone(self) -> None:
         self.choice = None
+        self.asking = None
 
     # ------------------------------------------------------------ new game, save, restore
 
@@ -317,8 +462,13 @@ class ClassicPage(SequentialPage):
         self.started(session, f"New game started (seed {seed}).")
 
     def begin(self, session: Any) -> None:
+        from ui.shell.odds_setting import SETTINGS_KEY, AttackSettings
+
         self.shell.activate(self)
+        session.attack_settings = AttackSettings.from_text(stored(SETTINGS_KEY))
         self.session = session
+        self.asking = None
+        self.blitz = None
         self.choice = None
         self.picked = set()
         self.winner_closed = False
@@ -375,7 +525,12 @@ class ClassicPage(SequentialPage):
         redraw_board(el("board"), svg)
         self.shell.note(self.entry.ruleset, session.state)  # record, motion, while away
         el("turn").innerHTML = panels.turn_html(session)
-        el("controls").innerHTML = panels.controls_html(session, self.choice)
+        el("controls").innerHTML = panels.controls_html(
+            session,
+            self.choice,
+            self.asking.warning if self.asking is not None else "",
+            self.blitz is not None,
+        )
         el("private").innerHTML = panels.private_html(session, self.picked)
         el("dice").innerHTML = panels.dice_html(session)
         tab_html = {

@@ -6,16 +6,30 @@ Every control carries ``data-action`` (the page dispatches clicks on it) and a
 
 from __future__ import annotations
 
+import math
 from html import escape
 from typing import Any
 
 from engine.rulesets.classic.state import Phase
-from ui.classic import views
+from ui.classic import attack, views
 from ui.classic.controller import DICE_MODES, CountChoice, Session
+from ui.shell.odds_setting import threshold_select
 from ui.shell.render import swatch
 from ui.shell.screens import handover_card
 
-MODE_LABELS = {"once": "Roll once", "continuous": "Continuous", "do-or-die": "Do or die"}
+MODE_LABELS = {
+    "once": "Roll once",
+    "continuous": "Continuous",
+    "do-or-die": "Do or die",
+    "blitz": "Blitz",
+}
+MODE_TIPS = {
+    "once": "One roll of the dice.",
+    "continuous": "Rolls again until you lose a roll or take the territory.",
+    "do-or-die": "Rolls until the territory falls or you have one army left.",
+    "blitz": "Rolls one at a time until the territory falls, the odds drop below your "
+    "warning level, or you are down to the armies you set.",
+}
 PIPS = "⚀⚁⚂⚃⚄⚅"
 
 
@@ -69,8 +83,11 @@ def turn_html(session: Session) -> str:
     )
 
 
-def controls_html(session: Session, choice: CountChoice | None = None) -> str:
-    """The action controls of the current phase (only on a human turn)."""
+def controls_html(
+    session: Session, choice: CountChoice | None = None, ask: str = "", blitzing: bool = False
+) -> str:
+    """The action controls of the current phase (only on a human turn); ``ask``: the
+    warning before a bad attack, waiting for its answer; ``blitzing``: a blitz is on."""
     state = session.state
     if session.over or not session.human_turn:
         if not session.over:
@@ -104,6 +121,14 @@ def controls_html(session: Session, choice: CountChoice | None = None) -> str:
         )
     elif phase is Phase.REINFORCE:
         parts.append(_place_count(session))
+    elif ask:
+        parts.append(_warning_card(ask))
+    elif blitzing and phase is Phase.ATTACK:
+        parts.append(
+            '<div class="row" data-testid="blitzing"><span class="muted">Blitz under way…</span>'
+            + _button("Stop", "blitz-stop", "blitz-stop")
+            + "</div>"
+        )
     elif phase is Phase.ATTACK:
         parts.append(_attack_controls(session))
     elif phase is Phase.MOVE_IN:
@@ -123,6 +148,7 @@ def controls_html(session: Session, choice: CountChoice | None = None) -> str:
             '<div class="row">'
             + _button("Re-roll lowest die", "reroll", "reroll-yes", "primary", accept=1)
             + _button("Keep roll", "reroll", "reroll-no", "", accept=0)
+            + (_button("Stop the blitz", "blitz-stop", "blitz-stop", "ghost") if blitzing else "")
             + "</div>"
         )
     elif phase is Phase.FORTIFY:
@@ -152,6 +178,39 @@ def _place_count(session: Session) -> str:
     )
 
 
+def _warning_card(ask: str) -> str:
+    """The question before an attack below the player's warning threshold."""
+    return (
+        '<div class="odds-warning" role="alertdialog" aria-labelledby="odds-warning-text" '
+        'data-testid="odds-warning">'
+        f'<p id="odds-warning-text">{escape(ask)}</p><div class="row">'
+        + _button("Attack anyway", "odds-go", "odds-go", "primary")
+        + _button("Cancel", "odds-cancel", "odds-cancel")
+        + "</div></div>"
+    )
+
+
+def _settings_html(session: Session) -> str:
+    """The player's warning threshold (also the blitz's odds stop) and, in blitz mode,
+    the armies at which a blitz stops; kept on this device."""
+    settings = session.attack_settings
+    parts = [
+        threshold_select(settings.warn_below, 'name="warn-below" data-testid="warn-below"').replace(
+            "the game asks you first.", "the game asks you first; a blitz stops there too."
+        )
+    ]
+    if session.mode == "blitz":
+        parts.append(
+            '<label class="setting" title="A blitz stops when the attacking territory is down'
+            ' to this many armies (1: it fights to the end).">Blitz stops when down to '
+            f'<input type="number" name="blitz-keep" min="1" max="999" inputmode="numeric" '
+            f'value="{settings.blitz_keep}" data-testid="blitz-keep" '
+            'aria-label="Blitz stops when down to this many armies"> '
+            f"{'army (to the end)' if settings.blitz_keep == 1 else 'armies'}</label>"
+        )
+    return f'<div class="row settings">{"".join(parts)}</div>'
+
+
 def _attack_controls(session: Session) -> str:
     dice = "".join(
         _button(
@@ -166,33 +225,16 @@ def _attack_controls(session: Session) -> str:
             f"mode-{m}",
             "toggle on" if session.mode == m else "toggle",
             mode=m,
-        )
+        ).replace("<button ", f'<button title="{escape(MODE_TIPS[m])}" ', 1)
         for m in DICE_MODES
     )
     parts = [
         f'<div class="field"><span class="label">Dice</span><div class="row">{dice}</div></div>',
         f'<div class="field"><span class="label">Mode</span><div class="row">{modes}</div></div>',
+        _settings_html(session),
     ]
     if session.selected:
-        targets = views.attack_targets(session, session.selected)
-        items = []
-        for t in targets:
-            pct = round(t.odds * 100)
-            items.append(
-                f'<li><button type="button" class="target" data-action="attack-target" '
-                f'data-target="{t.territory}" data-testid="target-{t.territory}">'
-                f"<span>{escape(t.name)} <small>({escape(t.owner)}, {t.defenders})</small></span>"
-                f'<span class="odds" style="--p:{pct}%">{pct}%</span></button></li>'
-            )
-        head = (
-            f"From <b>{escape(session.name(session.selected))}</b> "
-            f"({session.state.armies[session.selected]} armies) — odds to conquer:"
-        )
-        parts.append(
-            f'<div class="targets" data-testid="odds"><p>{head}</p><ul>'
-            + "".join(items)
-            + "</ul></div>"
-        )
+        parts.append(_odds_html(session, session.selected))
     parts.append(
         '<div class="row">'
         + _button("End attacks → free move", "end-attack", "end-attack")
@@ -200,6 +242,41 @@ def _attack_controls(session: Session) -> str:
         + "</div>"
     )
     return "".join(parts)
+
+
+def _odds_html(session: Session, origin: str) -> str:
+    """Each target with the odds of the attack a click on it makes now (dice, mode and
+    attack advantage as chosen), and what the number means."""
+    items = []
+    for t in views.attack_targets(session, origin):
+        pct = math.floor(t.odds * 100)
+        items.append(
+            f'<li><button type="button" class="target" data-action="attack-target" '
+            f'data-target="{t.territory}" data-testid="target-{t.territory}" '
+            f'data-odds="{t.odds!r}">'
+            f"<span>{escape(t.name)} <small>({escape(t.owner)}, {t.defenders})</small></span>"
+            f'<span class="odds" style="--p:{pct}%">{attack.percent(t.odds)}</span>'
+            f'<small class="odds-detail" data-testid="odds-detail-{t.territory}">'
+            f"{escape(t.detail)}</small></button></li>"
+        )
+    armies = session.state.armies[origin]
+    dice = max(1, min(session.dice, armies - 1, 3))
+    how = {
+        "once": "one roll",
+        "continuous": "continuous",
+        "do-or-die": "do or die",
+        "blitz": "blitz",
+    }[session.mode]
+    extra = ", attack advantage counted" if attack.advantage(session) else ""
+    head = (
+        f"From <b>{escape(session.name(origin))}</b> ({armies} armies), "
+        f"{dice} {'die' if dice == 1 else 'dice'}, {how}{extra} — chance to take it:"
+    )
+    return (
+        f'<div class="targets" data-testid="odds"><p>{head}</p><ul>'
+        + "".join(items)
+        + "</ul></div>"
+    )
 
 
 def _count_form(title: str, action: str, least: int, most: int, value: int, note: str) -> str:

@@ -19,6 +19,9 @@ class Target:
     owner: str
     defenders: int
     odds: float
+    """The chance that the attack a click makes now takes the territory."""
+    detail: str
+    """What the number means for the mode (one roll: each outcome's chance)."""
 
 
 @dataclass(frozen=True)
@@ -77,21 +80,26 @@ def prompt(session: Session) -> str:
 
 
 def attack_targets(session: Session, origin: str) -> list[Target]:
-    """Enemy neighbours of ``origin`` with the odds of conquering them fighting to the end."""
-    from engine.odds import win_probability
+    """Enemy neighbours of ``origin`` with the odds of the attack a click on each makes
+    now: the dice and mode chosen, the attack advantage counted (ui.classic.attack)."""
+    from ui.classic import attack
 
     state = session.state
-    attackers = state.armies[origin] - 1
     found = sorted(
         {o.target for o in session.legal() if isinstance(o, Attack) and o.origin == origin}
     )
-    advantage = state.options.attack_advantage
+    settings = session.attack_settings
     targets = []
     for t in found:
-        defenders = state.armies[t]
-        odds = win_probability(min(attackers, 200), min(defenders, 200), advantage=advantage)
+        odds = attack.attack_odds(session, origin, t, settings)
         owner = state.players[state.owner[t]].name
-        targets.append(Target(t, session.name(t), owner, defenders, odds))
+        below = bool(settings.warn_below) and (
+            attack.fought_to_the_end(session, origin, t) < settings.warn_below / 100
+        )
+        detail = attack.odds_detail(odds, session.mode, settings, below)
+        targets.append(
+            Target(t, session.name(t), owner, state.armies[t], odds.win_probability, detail)
+        )
     return targets
 
 
