@@ -47,6 +47,9 @@ class Shell:
     def note(self, ruleset: str, state: Any) -> None:
         self.notes += 1
 
+    def note_record(self, ruleset: str, state: Any) -> None:
+        self.notes += 1
+
     def set_speed(self, speed: Speed) -> None:
         self.speed = speed
 

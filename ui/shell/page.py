@@ -254,14 +254,19 @@ class Shell:
 
     def note(self, ruleset: str, state: Any) -> None:
         """A ruleset page saved ``state``: keep it in the game's record if a turn began."""
-        try:
-            self.timeline_of().note(ruleset, state)
-        except Exception as exc:  # a full storage must not stop the game
-            window.console.warn(f"game record not saved: {exc}")
+        self.note_record(ruleset, state)
         self.tell_away(ruleset, state)
         self.flash_changes(ruleset, state)
         if self.changed.get(ruleset):
             self.show_changed(ruleset)
+
+    def note_record(self, ruleset: str, state: Any) -> None:
+        """Only the game's record hears ``state`` (computers playing at once: the board
+        is not drawn for it, and "While you were away" is told when a human is back)."""
+        try:
+            self.timeline_of().note(ruleset, state)
+        except Exception as exc:  # a full storage must not stop the game
+            window.console.warn(f"game record not saved: {exc}")
 
     def flash_changes(self, ruleset: str, state: Any) -> None:
         """Motion: a short highlight of each conquest and army movement on the board

@@ -120,7 +120,9 @@ class SequentialPage:
                 if speed is Speed.INSTANT or (speed is Speed.FAST and over_budget):
                     quick = quick or speed is Speed.INSTANT
                     self.play_slice(turn_seat if speed is Speed.FAST else None)
-                    if speed is Speed.FAST or monotonic() - drawn > INSTANT_FRAME:
+                    # no redraw for the rest of a Fast turn (the next turn's first order
+                    # shows where it ended); at Instant, now and then, to show progress
+                    if speed is Speed.INSTANT and monotonic() - drawn > INSTANT_FRAME:
                         self.after_fast_slice()
                         drawn = monotonic()
                     await asyncio.sleep(0.001)  # a 0 ms timer: the browser answers input
@@ -156,7 +158,7 @@ class SequentialPage:
             if seat is not None and self.acting_seat() != seat:
                 return
             self.session.play_computer()
-            self.shell.note(self.entry.ruleset, self.session.state)
+            self.shell.note_record(self.entry.ruleset, self.session.state)
 
     # ------------------------------------------------------------ starting
 
