@@ -50,7 +50,7 @@ class Shell:
     def note_record(self, ruleset: str, state: Any) -> None:
         self.notes += 1
 
-    def set_speed(self, speed: Speed) -> None:
+    def set_speed(self, speed: Speed, by_skip: bool = False) -> None:
         self.speed = speed
 
     def computers_started(self, ruleset: str, state: Any) -> None:

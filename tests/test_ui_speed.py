@@ -11,7 +11,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from ui.shell import sequential_page, speed
+from ui.shell import sealed_page, sequential_page, speed
+from ui.shell.sealed_page import SealedOrdersPage
 from ui.shell.speed import Speed
 from ui.shell.speed import replay_wait as speed_replay_wait
 
@@ -187,5 +188,74 @@ def test_what_happened_names_who_took_what() -> None:
     assert changes == {"alaska": 1, "peru": 1, "egypt": 2}
     names = {"alaska": "Alaska", "peru": "Peru", "egypt": "Egypt"}
     line = speed.what_happened(changes, ["Ada", "Boris", "Chloe"], names)
-    assert line == "While the computers played: Boris took Alaska and Peru; Chloe took Egypt."
+    assert line == (
+        "While the computers played: Boris took Alaska and Peru; Chloe took Egypt"
+        " (marked on the map)."
+    )
+    many = {t: 1 for t in ("alaska", "peru", "egypt")}
+    assert "Boris took 3 territories (" in speed.what_happened(many, ["Ada", "Boris"], names)
     assert speed.what_happened({}, ["Ada"], names).endswith("no territory changed hands.")
+
+
+class ReplaySession:
+    """A resolution's replay of ``steps`` steps (as the sealed sessions keep it)."""
+
+    def __init__(self, steps: int) -> None:
+        self.steps, self.step, self.stage = steps, 0, "replay"
+        self.replay_paused = False
+
+    def skip_replay(self) -> None:
+        self.stage = "report"
+
+    def advance(self) -> bool:
+        self.step += 1
+        if self.step >= self.steps:
+            self.stage = "report"
+        return True
+
+
+class ReplayPage(SealedOrdersPage):
+    def __init__(self, chosen: Speed, steps: int, clock: Clock) -> None:
+        super().__init__(SimpleNamespace(speed=chosen), SimpleNamespace(ruleset="toy"))
+        self.session = ReplaySession(steps)
+        self.clock = clock
+        self.drawn: list[int] = []
+        self.reported_at: float | None = None
+
+    def replay_wait(self, session: object) -> float:
+        return 1.3  # Capital Risk's step at 1×
+
+    def replay_advance(self, session: ReplaySession) -> bool:  # type: ignore[override]
+        return session.advance()
+
+    def save(self) -> None:
+        pass
+
+    def refresh(self) -> None:
+        if self.session.stage == "replay":
+            self.drawn.append(self.session.step)
+        elif self.reported_at is None:
+            self.reported_at = self.clock.now
+
+
+@pytest.mark.parametrize(
+    ("chosen", "waited", "drawn"),
+    [
+        (Speed.WATCH, 19 * 1.3, list(range(1, 19))),
+        (Speed.FAST, 19 * speed.FAST_REPLAY_STEP, list(range(1, 19))),
+        (Speed.INSTANT, 0.0, []),
+    ],
+)
+def test_a_resolution_replay_plays_at_the_game_speed(
+    monkeypatch: pytest.MonkeyPatch, chosen: Speed, waited: float, drawn: list[int]
+) -> None:
+    """ "Replays have the same speeds": the 19 steps of a Capital Risk replay wait 1.3 s
+    each at Watch (25 s), at most 0.3 s at Fast, and at Instant none is shown: the
+    report comes at once."""
+    clock = Clock()
+    monkeypatch.setattr(sealed_page, "asyncio", SimpleNamespace(sleep=clock.sleep))
+    page = ReplayPage(chosen, 19, clock)
+    asyncio.run(page.autoplay(page.replay_gen))
+    assert page.session.stage == "report"
+    assert page.reported_at == pytest.approx(waited)
+    assert page.drawn == drawn  # every step after the first shown, or none

@@ -85,6 +85,7 @@ class Shell:
         self.away: Any = None  # ui.shell.away.AwayNotes
         self.last_board: dict[str, tuple[dict[str, int], dict[str, int]]] = {}
         self.speed = speed.DEFAULT
+        self.skip_pressed = False
         """The game speed (:mod:`ui.shell.speed`), read from the storage in :meth:`wire`."""
         self.before_computers: dict[str, dict[str, int]] = {}
         """Per ruleset, the owners when the computers began to play."""
@@ -164,11 +165,13 @@ class Shell:
 
     # ------------------------------------------------------------ game speed
 
-    def set_speed(self, chosen: speed.Speed, keep: bool = True) -> None:
+    def set_speed(self, chosen: speed.Speed, keep: bool = True, by_skip: bool = False) -> None:
         """The game speed (:mod:`ui.shell.speed`) for every ruleset: every speed control
         shows it, ``<body data-speed>`` says it (the stylesheet hides "Skip" at Instant)
-        and, when ``keep``, the device's storage keeps it."""
+        and, when ``keep``, the device's storage keeps it.  ``by_skip``: "Skip" chose it,
+        which the line after the computers' round says once (Skip stays on)."""
         self.speed = chosen
+        self.skip_pressed = by_skip
         for select in document.querySelectorAll("select[data-speed]"):
             select.value = chosen.value
         document.body.dataset.speed = chosen.value
@@ -201,7 +204,11 @@ class Shell:
         changes = speed.changed_hands(before, dict(board.owners))
         self.changed[ruleset] = set(changes)
         self.show_changed(ruleset)
-        return speed.what_happened(changes, list(board.names), territory_names(board.map_id))
+        line = speed.what_happened(changes, list(board.names), territory_names(board.map_id))
+        if self.skip_pressed:
+            self.skip_pressed = False
+            line += " Skip stays on: choose Watch or Fast under the map to see them play."
+        return line
 
     def show_changed(self, ruleset: str) -> None:
         """Mark the territories that changed hands on the board just drawn: a class on

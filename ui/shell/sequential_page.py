@@ -71,7 +71,7 @@ class SequentialPage:
         session = self.session
         if name == "skip":
             self.skipping = True
-            self.shell.set_speed(Speed.INSTANT)
+            self.shell.set_speed(Speed.INSTANT, by_skip=True)
             return
         if name == "handover":
             session.acknowledge_handover()

@@ -93,8 +93,10 @@ def changed_hands(before: Mapping[str, int], after: Mapping[str, int]) -> dict[s
 def what_happened(
     changes: Mapping[str, int], names: list[str], territory_names: Mapping[str, str]
 ) -> str:
-    """The message line after the computers played at once: who took what, e.g.
-    "While the computers played: Boris took Alaska and Peru; Chloe took Egypt."."""
+    """The message line after the computers played at once: who took what, short enough
+    for a phone (the map marks each territory; "While you were away" lists the player's
+    own losses), e.g. "While the computers played: Boris took 5 territories; Chloe took
+    Egypt (marked on the map)."."""
     if not changes:
         return "While the computers played: no territory changed hands."
     taken: dict[int, list[str]] = {}
@@ -103,6 +105,6 @@ def what_happened(
     parts = []
     for owner, places in taken.items():
         who = names[owner] if 0 <= owner < len(names) else "Nobody"
-        listed = places[0] if len(places) == 1 else ", ".join(places[:-1]) + " and " + places[-1]
+        listed = f"{len(places)} territories" if len(places) > 2 else " and ".join(places)
         parts.append(f"{who} took {listed}")
-    return "While the computers played: " + "; ".join(parts) + "."
+    return "While the computers played: " + "; ".join(parts) + " (marked on the map)."
