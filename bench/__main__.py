@@ -173,6 +173,10 @@ def main(argv: list[str] | None = None) -> int:
         from bench.rps_page import run_rps_page  # Risk, Paper, Scissors in the page
 
         results["rps_page"] = run_rps_page(args.runs, args.chromium)
+        from bench.speed_page import run_speed_page  # the game speed (issue 30)
+
+        log("bench: the game speed in the page (a Classic round of two computers)")
+        results["speed_page"] = run_speed_page(args.runs, args.chromium)
     if not args.skip_engine:
         from bench.engine_bench import run_engine
 
@@ -196,7 +200,16 @@ def main(argv: list[str] | None = None) -> int:
     results["targets"] = check_targets(results)
     ordered: dict[str, Any] = {
         key: results[key]
-        for key in ("meta", "targets", "browser", "page", "greatwar_page", "rps_page", "engine")
+        for key in (
+            "meta",
+            "targets",
+            "browser",
+            "page",
+            "greatwar_page",
+            "rps_page",
+            "speed_page",
+            "engine",
+        )
         if key in results
     }
     (out_dir / "results.json").write_text(json.dumps(ordered, indent=1) + "\n", encoding="utf-8")

@@ -187,6 +187,14 @@ def targets_for(results: dict[str, Any]) -> list[Target]:
             lambda r: _get(r, "page", "rps_legal_orders_action"),
         ),
         Target(
+            "speed_fast_round",
+            "Classic round of two Standard computers in the page at the Fast speed",
+            2000,
+            "ms",
+            False,
+            lambda r: _get(r, "speed_page", "round_ms", "fast"),
+        ),
+        Target(
             "odds_100_100",
             "`odds 100 100` call in CPython",
             50,
@@ -353,6 +361,35 @@ def render_markdown(results: dict[str, Any]) -> str:
                     fmt(rps.get("computer_turn_ms")),
                 ],
             ],
+        )
+    speeds = results.get("speed_page")
+    if speeds:
+        lines += [
+            "",
+            f"## The game speed in the page ({runs} cold loads a speed, a Classic autosave)",
+            "",
+            f'Ada\'s "End turn" until she is on turn again: two Standard computers '
+            f"({speeds.get('orders', '')} orders in the first round).",
+            "",
+        ]
+        rows = []
+        for speed in ("watch", "fast", "instant"):
+            rows.append(
+                [
+                    speed.capitalize(),
+                    fmt(_get(speeds, "first_round_ms", speed)),
+                    fmt(_get(speeds, "round_ms", speed)),
+                    fmt(_get(speeds, "longest_task_ms", speed)),
+                ]
+            )
+        lines += _table(
+            [
+                "speed",
+                "first round (imports the computers)",
+                "next round",
+                "longest task, next round",
+            ],
+            rows,
         )
     engine = results.get("engine")
     if engine:

@@ -129,3 +129,26 @@ def test_rps_worst_cases_are_measured() -> None:
         assert by_key[key]["median"] is not None, key
     assert "legal orders, worst case" in render_markdown(results)
     json.dumps(results)
+
+
+def test_the_speed_task_starts_at_adas_free_move_before_two_computers() -> None:
+    """bench/speed_page.py: the autosave it resumes is Ada's free move (her "End turn"
+    is the click measured), two Standard computers after her; and its report row."""
+    from bench.speed_page import round_save
+
+    save, orders = round_save()
+    assert save["state"]["phase"] == "fortify" and save["state"]["current"] == 0
+    assert orders > 2
+    fake = {"median": 900.0, "min": 800.0, "max": 1000.0, "runs": 1, "failed": 0}
+    results: dict[str, Any] = {
+        "meta": {"runs": 1},
+        "speed_page": {
+            "round_ms": {"watch": fake, "fast": fake, "instant": fake},
+            "first_round_ms": {"watch": fake, "fast": fake, "instant": fake},
+            "longest_task_ms": {"watch": fake, "fast": fake, "instant": fake},
+            "orders": orders,
+        },
+    }
+    row = next(t for t in check_targets(results) if t["key"] == "speed_fast_round")
+    assert (row["status"], row["limit"]) == ("met", 2000)
+    assert "The game speed in the page" in render_markdown(results)

@@ -11,6 +11,7 @@ import pytest
 
 from ui.shell.sequential import SequentialSession, check_save_version, read_log
 from ui.shell.sequential_page import SequentialPage
+from ui.shell.speed import Speed
 
 
 class CountingSession:
@@ -34,15 +35,30 @@ class CountingSession:
 
 
 class Shell:
-    def __init__(self) -> None:
+    def __init__(self, speed: Speed = Speed.WATCH) -> None:
         self.messages: list[tuple[str, bool]] = []
         self.notes = 0
+        self.speed = speed
+        self.runs: list[str] = []
 
     def message(self, text: str, warn: bool) -> None:
         self.messages.append((text, warn))
 
     def note(self, ruleset: str, state: Any) -> None:
         self.notes += 1
+
+    def note_record(self, ruleset: str, state: Any) -> None:
+        self.notes += 1
+
+    def set_speed(self, speed: Speed, by_skip: bool = False) -> None:
+        self.speed = speed
+
+    def computers_started(self, ruleset: str, state: Any) -> None:
+        self.runs.append("started")
+
+    def computers_finished(self, ruleset: str, state: Any, quick: bool) -> str:
+        self.runs.append("quick" if quick else "watched")
+        return "what happened" if quick else ""
 
 
 class Page(SequentialPage):
@@ -87,8 +103,9 @@ def test_skipping_plays_in_slices_and_stops_skipping_after() -> None:
     asyncio.run(page.run_computers())
     assert page.session.left == 0
     assert page.shell.notes == 5  # the record hears every order
-    assert page.slices >= 1 and page.shell.messages == []
+    assert page.shell.messages == [("what happened", False)]  # said once, at the end
     assert (page.skipping, page.saves, page.stopped) == (False, 1, 1)
+    assert page.shell.runs == ["started", "quick"]
 
 
 def test_a_failing_computer_is_reported_and_the_pacing_ends() -> None:
@@ -127,6 +144,7 @@ def test_the_turn_buttons_every_sequential_game_has() -> None:
     page.undone = lambda: undone.append(True)  # type: ignore[method-assign]
     page.turn_action("skip")
     assert page.skipping and page.saves == 0  # the running pacing redraws
+    assert page.shell.speed is Speed.INSTANT  # and Skip stays on until switched off
     page.turn_action("undo")
     page.turn_action("undo")  # nothing left to undo: no message
     assert undone == [True] and page.shell.messages == [("Undone.", False)]

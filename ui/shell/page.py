@@ -24,7 +24,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from ui.pages import PAGES, PageEntry
-from ui.shell import archives
+from ui.shell import archives, speed
 from ui.shell.dom import el, found, save_key
 
 LAST_KEY = "risk-family.last"
@@ -84,6 +84,14 @@ class Shell:
         self.timeline: Any = None  # ui.shell.timeline.Timeline, made on the first save
         self.away: Any = None  # ui.shell.away.AwayNotes
         self.last_board: dict[str, tuple[dict[str, int], dict[str, int]]] = {}
+        self.speed = speed.DEFAULT
+        self.skip_pressed = False
+        """The game speed (:mod:`ui.shell.speed`), read from the storage in :meth:`wire`."""
+        self.before_computers: dict[str, dict[str, int]] = {}
+        """Per ruleset, the owners when the computers began to play."""
+        self.changed: dict[str, set[str]] = {}
+        """Per ruleset, the territories marked as changed after the computers played at
+        once (until they play again or another game begins)."""
         # Rulesets other than the first screen's come in their own archives (PyScript
         # unpacked the core into the working directory): fetched when first needed.
         self.archives = archives.Archives.from_site(
@@ -107,9 +115,13 @@ class Shell:
         target.addEventListener(kind, proxy)
 
     def wire(self) -> None:
+        from ui.shell.dom import stored
+
+        self.set_speed(speed.read_speed(stored), keep=False)
         self.listen(document, "click", self.on_click)
         self.listen(document, "keydown", self.on_key)
         self.listen(document, "submit", self.on_submit)
+        self.listen(document, "change", self.on_change)
         for kind in ("pointerdown", "focusin", "input"):
             self.listen(el("new-game-form"), kind, self.head_start)
         for page in self.pages.values():
@@ -146,6 +158,87 @@ class Shell:
         elif name in SHELL_DIALOG_ACTIONS or name.startswith("replay-"):
             self.dialogs_of().action(name, button)
 
+    def on_change(self, event: Any) -> None:
+        target = event.target
+        if found(target) and target.hasAttribute("data-speed"):
+            self.set_speed(speed.parse_speed(str(target.value)))
+
+    # ------------------------------------------------------------ game speed
+
+    def set_speed(self, chosen: speed.Speed, keep: bool = True, by_skip: bool = False) -> None:
+        """The game speed (:mod:`ui.shell.speed`) for every ruleset: every speed control
+        shows it, ``<body data-speed>`` says it (the stylesheet hides "Skip" at Instant)
+        and, when ``keep``, the device's storage keeps it.  ``by_skip``: "Skip" chose it,
+        which the line after the computers' round says once (Skip stays on)."""
+        self.speed = chosen
+        self.skip_pressed = by_skip
+        for select in document.querySelectorAll("select[data-speed]"):
+            select.value = chosen.value
+        document.body.dataset.speed = chosen.value
+        if keep:
+            try:
+                window.localStorage.setItem(speed.STORAGE_KEY, chosen.value)
+            except Exception as exc:  # the setting still holds until the page is closed
+                window.console.warn(f"game speed not kept: {exc}")
+
+    def computers_started(self, ruleset: str, state: Any) -> None:
+        """A sequential page's computers begin to play: what they change is measured from
+        here (the marks of their previous run go)."""
+        from engine.core import find_ruleset
+
+        self.before_computers[ruleset] = dict(find_ruleset(ruleset).board_summary(state).owners)
+        self.changed.pop(ruleset, None)
+        self.show_changed(ruleset)
+
+    def computers_finished(self, ruleset: str, state: Any, quick: bool) -> str:
+        """The computers stopped.  When they played at once (``quick``), the map marks the
+        territories that changed hands and the returned line says who took what ("" when
+        they were shown playing)."""
+        from engine.core import find_ruleset
+        from ui.shell.render import territory_names
+
+        before = self.before_computers.pop(ruleset, None)
+        if not quick or before is None:
+            return ""
+        board = find_ruleset(ruleset).board_summary(state)
+        changes = speed.changed_hands(before, dict(board.owners))
+        self.changed[ruleset] = set(changes)
+        self.show_changed(ruleset)
+        line = speed.what_happened(changes, list(board.names), territory_names(board.map_id))
+        if self.skip_pressed:
+            self.skip_pressed = False
+            line += " Skip stays on: choose Watch or Fast under the map to see them play."
+        return line
+
+    def show_changed(self, ruleset: str) -> None:
+        """Mark the territories that changed hands on the board just drawn: a class on
+        each, and a dashed outline above the land (but under the army badges)."""
+        board = el("board")
+        for old in board.querySelectorAll(".changed-outline"):
+            old.remove()
+        page = self.active
+        if page is None or page.entry.ruleset != ruleset:
+            return
+        svg = board.querySelector("svg")
+        if not found(svg):
+            return
+        labels = svg.querySelector("g.labels")
+        for territory in sorted(self.changed.get(ruleset, ())):
+            land = svg.querySelector(f'[data-territory="{territory}"]')
+            if not found(land):
+                continue
+            land.classList.add("changed")
+            outline = document.createElementNS("http://www.w3.org/2000/svg", "path")
+            outline.setAttribute("d", land.getAttribute("d") or "")
+            outline.setAttribute("class", "changed-outline")
+            outline.setAttribute("fill", "none")
+            outline.setAttribute("pointer-events", "none")
+            outline.setAttribute("aria-hidden", "true")
+            if land.getAttribute("transform"):
+                outline.setAttribute("transform", land.getAttribute("transform"))
+            parent = labels.parentNode if found(labels) else land.parentNode
+            parent.insertBefore(outline, labels if found(labels) else None)
+
     def dialogs_of(self) -> Any:
         if self.dialogs is None:
             from ui.shell.dialogs import Dialogs
@@ -168,12 +261,19 @@ class Shell:
 
     def note(self, ruleset: str, state: Any) -> None:
         """A ruleset page saved ``state``: keep it in the game's record if a turn began."""
+        self.note_record(ruleset, state)
+        self.tell_away(ruleset, state)
+        self.flash_changes(ruleset, state)
+        if self.changed.get(ruleset):
+            self.show_changed(ruleset)
+
+    def note_record(self, ruleset: str, state: Any) -> None:
+        """Only the game's record hears ``state`` (computers playing at once: the board
+        is not drawn for it, and "While you were away" is told when a human is back)."""
         try:
             self.timeline_of().note(ruleset, state)
         except Exception as exc:  # a full storage must not stop the game
             window.console.warn(f"game record not saved: {exc}")
-        self.tell_away(ruleset, state)
-        self.flash_changes(ruleset, state)
 
     def flash_changes(self, ruleset: str, state: Any) -> None:
         """Motion: a short highlight of each conquest and army movement on the board
@@ -226,8 +326,29 @@ class Shell:
         except Exception:
             return False
 
+    def email_dialog_open(self) -> Any:
+        """The email dialogs (:class:`ui.shell.pbem_page.EmailPage`) of the page whose
+        dialog is open, or None."""
+        for page in self.pages.values():
+            email = getattr(page, "email", None)
+            if email is not None and email.dialog:
+                return email
+        return None
+
     def on_key(self, event: Any) -> None:
         if event.key == "Escape" and self.dialogs is not None and self.dialogs.escape_pressed():
+            event.preventDefault()
+            event.stopImmediatePropagation()
+            return
+        if event.key == "Escape" and not el("pbem").hidden:
+            # "Load a code" and "Key" close on Escape whichever page opened them, even
+            # when the game shown changed behind them
+            email = self.email_dialog_open()
+            if email is not None:
+                email.close_dialog()
+            else:
+                el("pbem").hidden = True
+                el("pbem").innerHTML = ""
             event.preventDefault()
             event.stopImmediatePropagation()
             return
@@ -288,6 +409,7 @@ class Shell:
         after = getattr(page, "session", None)
         if after is not None and after is not before:
             self.timeline_of().restart(page.entry.ruleset, after.state)
+            self.changed.pop(page.entry.ruleset, None)
             from engine.core import find_ruleset
 
             self.away_of().restart(find_ruleset(page.entry.ruleset))

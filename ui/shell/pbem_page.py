@@ -49,12 +49,15 @@ class EmailPage:
 
     def handles(self) -> bool:
         """Every page with email games hears the email buttons; one answers: the page
-        whose dialog is open, else the page of the game shown, else the first page."""
-        pages = list(self.page.shell.pages.values())
-        showing = [p for p in pages if getattr(getattr(p, "email", None), "dialog", None)]
+        whose dialog is open, else the page of the game shown when it has these dialogs,
+        else the first page that has them (in a Capital Risk or Great War game, whose
+        pages have none, "Load a code" and "Key" open the first page's)."""
+        pages = [p for p in self.page.shell.pages.values() if hasattr(p, "email")]
+        showing = [p for p in pages if p.email.dialog]
         if showing:
             return showing[0] is self.page
-        return (self.page.shell.active or pages[0]) is self.page
+        active = self.page.shell.active
+        return (active if active in pages else pages[0]) is self.page
 
     def action(self, name: str, button: Any) -> None:
         if not self.handles():
@@ -155,7 +158,10 @@ class EmailPage:
             opener = getattr(other, "open_link", None)
             if other is not self.page and opener is not None and opener(self.load_text):
                 if self.dialog is not None:
-                    self.dialog, self.load_result = None, None
+                    self.dialog, self.load_result, self.dialog_html = None, None, ""
+                    if not self.page.shell.email_dialog_open():  # the other page's stays
+                        el("pbem").hidden = True
+                        el("pbem").innerHTML = ""
                 return True
         return False
 

@@ -382,10 +382,21 @@ class SealedOrdersPage(BrowserPage):
         self.tasks.add(asyncio.ensure_future(self.autoplay(self.replay_gen)))
 
     async def autoplay(self, gen: int) -> None:
+        """The replay steps on at the game speed (:func:`ui.shell.speed.replay_wait`):
+        Watch at the page's pace and the chosen ×, Fast at most a short moment a step,
+        Instant straight to the report."""
+        from ui.shell.speed import replay_wait
+
         while True:
-            await asyncio.sleep(self.replay_wait(self.session))
+            wait = replay_wait(self.shell.speed, self.replay_wait(self.session))
+            await asyncio.sleep(wait)
             session = self.session
             if gen != self.replay_gen or session is None or session.stage != "replay":
+                return
+            if wait <= 0:
+                session.skip_replay()
+                self.save()
+                self.refresh()
                 return
             moved = self.replay_advance(session)
             self.save()

@@ -6,7 +6,8 @@ status, the winner's card).  Runs in Pyodide; the DOM is reached through
 
 A page inherits :class:`SequentialPage` and gives ``shell``, ``entry``, ``session`` (a
 :class:`ui.shell.sequential.SequentialSession`, or None), ``running``, ``skipping`` and
-``tasks`` in its constructor, the class data ``computer_delay``, and
+``tasks`` in its constructor, the class data ``computer_delay`` (the pause at the Watch
+speed; the shell's game speed, :mod:`ui.shell.speed`, sets the pace), and
 :meth:`session_class`, ``begin``, ``resumed``, ``save`` and ``refresh``; it may answer
 :meth:`after_fast_slice`, :meth:`computers_stopped` and :meth:`undone`.
 """
@@ -14,13 +15,12 @@ A page inherits :class:`SequentialPage` and gives ``shell``, ``entry``, ``sessio
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Callable
+from time import monotonic
 from typing import Any, ClassVar
 
 from ui.shell.dom import el, found
-
-FAST_SLICE = 0.06  # seconds of computer play between screen updates when skipping
+from ui.shell.speed import FAST_TURN_BUDGET, INSTANT_FRAME, SLICE, Speed, order_pause
 
 
 class SequentialPage:
@@ -66,10 +66,12 @@ class SequentialPage:
 
     def turn_action(self, name: str) -> None:
         """One of :attr:`TURN_ACTIONS`: the hand-over screen's button, skip the computers'
-        moves (the running pacing redraws), undo."""
+        moves (the game speed becomes Instant until the player chooses another; the
+        running pacing redraws), undo."""
         session = self.session
         if name == "skip":
             self.skipping = True
+            self.shell.set_speed(Speed.INSTANT, by_skip=True)
             return
         if name == "handover":
             session.acknowledge_handover()
@@ -90,24 +92,50 @@ class SequentialPage:
         self.running = True
         self.tasks.add(asyncio.ensure_future(self.run_computers()))
 
+    def speed(self) -> Speed:
+        """The game speed now (read before every step: a change applies at once)."""
+        return Speed.INSTANT if self.skipping else self.shell.speed
+
+    def acting_seat(self) -> Any:
+        return getattr(self.session, "actor", None)
+
     async def run_computers(self) -> None:
+        """Play the computers' orders until a human is to act, at the game speed: Watch
+        shows each order with the page's pause; Fast shows a turn's orders with short
+        pauses, then plays the rest of a turn that lasts longer than
+        :data:`~ui.shell.speed.FAST_TURN_BUDGET` at once; Instant plays at once.  Playing
+        at once runs in slices of :data:`~ui.shell.speed.SLICE` with a yield to the
+        browser between them, so the page never freezes."""
+        finished = False
+        quick = False  # some orders were played at once: the map marks what changed
+        self.shell.computers_started(self.entry.ruleset, self.session.state)
         try:
+            turn_seat, turn_began = self.acting_seat(), monotonic()
+            drawn = monotonic()
             while self.computers_to_play():
-                if self.skipping:
-                    deadline = time.monotonic() + FAST_SLICE
-                    while time.monotonic() < deadline and self.computers_to_play():
-                        self.session.play_computer()
-                        self.shell.note(self.entry.ruleset, self.session.state)
-                    self.after_fast_slice()
-                    await asyncio.sleep(0.001)
+                speed = self.speed()
+                if self.acting_seat() != turn_seat:
+                    turn_seat, turn_began = self.acting_seat(), monotonic()
+                over_budget = monotonic() - turn_began > FAST_TURN_BUDGET
+                if speed is Speed.INSTANT or (speed is Speed.FAST and over_budget):
+                    quick = quick or speed is Speed.INSTANT
+                    self.play_slice(turn_seat if speed is Speed.FAST else None)
+                    # no redraw for the rest of a Fast turn (the next turn's first order
+                    # shows where it ended); at Instant, now and then, to show progress
+                    if speed is Speed.INSTANT and monotonic() - drawn > INSTANT_FRAME:
+                        self.after_fast_slice()
+                        drawn = monotonic()
+                    await asyncio.sleep(0.001)  # a 0 ms timer: the browser answers input
                 else:
-                    await asyncio.sleep(self.computer_delay)
+                    await asyncio.sleep(order_pause(speed, self.computer_delay))
                     if not self.computers_to_play():
                         break
                     self.session.play_computer()
                     self.message(self.latest_line())
                     self.save()
                     self.refresh()
+                    drawn = monotonic()
+            finished = True
         except Exception as exc:
             self.message(f"Computer player failed: {exc}", warn=True)
             raise
@@ -116,7 +144,21 @@ class SequentialPage:
             self.skipping = False
             self.save()
             self.refresh()
+            if finished and self.session is not None:
+                line = self.shell.computers_finished(self.entry.ruleset, self.session.state, quick)
+                if line:
+                    self.message(line)
             self.computers_stopped()
+
+    def play_slice(self, seat: Any) -> None:
+        """Computer orders for up to :data:`~ui.shell.speed.SLICE` seconds (only while
+        ``seat`` acts, unless it is None), each noted in the game record."""
+        deadline = monotonic() + SLICE
+        while monotonic() < deadline and self.computers_to_play():
+            if seat is not None and self.acting_seat() != seat:
+                return
+            self.session.play_computer()
+            self.shell.note_record(self.entry.ruleset, self.session.state)
 
     # ------------------------------------------------------------ starting
 
