@@ -239,8 +239,11 @@ def _step_refusal(
             return ("sail/port", "ships may not leave or enter a port in the Attack phase")
         if dest not in m.sea(g.location).adjacent:
             return ("sail/not-adjacent", f"{name(dest)} is not next to {name(g.location)}")
-        others = [
-            n for n in start_sea.get(dest, set()) if n != g.nation and not state.at_war(g.nation, n)
+        there = start_sea.get(dest, set())
+        others = [  # in nation order: the set's own order would vary from run to run
+            n
+            for n in state.nation_ids
+            if n in there and n != g.nation and not state.at_war(g.nation, n)
         ]
         if others:
             holders = ", ".join(name(n) for n in others)
