@@ -199,7 +199,9 @@ class Ruleset(ABC, Generic[S]):
 
     @abstractmethod
     def legal_orders(self, state: S) -> list[Order]:
-        """Every order the player to act may give now (the UI highlights from it)."""
+        """Every order the player to act may give now (the UI highlights from it); an
+        order with a range of amounts may be listed by a few representatives (Risk,
+        Paper, Scissors' bids: ``legal.bid_range`` names the range)."""
 
     @abstractmethod
     def _apply(self, state: S, order: Order) -> list[Event]:
