@@ -39,7 +39,7 @@ SEALED_FIELDS = {
     "proof",  # each faction's signed reveal code
     "seals",  # the sealed codes those reveals open (no moderator)
     "dl",  # deadline codes backing a forced resolution (no moderator)
-    "mod",  # the moderator's public key, named in the first save and never changed
+    "mod",  # the moderator's key: named in the first save, or once by every faction ("appoint")
     "ff",  # a forfeit claim and its concession: the save that ends the game (engine.forfeit)
     "appoint",  # every faction's appointment of a moderator (engine.appointment)
 }
