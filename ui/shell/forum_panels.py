@@ -212,7 +212,9 @@ def remedies_html(session: Any, p: str, side: str) -> str:
     if not (two or session.stuck):
         return ""
     why = (
-        f'<p class="error" data-testid="{p}-stuck">{escape(session.stuck)}</p>'
+        # the list below says what can be done: the reason alone here
+        f'<p class="error" data-testid="{p}-stuck">'
+        f"{escape(session.stuck.split(' What can be done')[0])}</p>"
         if session.stuck
         else f'<p class="small" data-testid="{p}-two">In a game of two, nobody resolves a '
         f"turn alone: if the other {side} stays silent, the turn cannot be forced.</p>"
