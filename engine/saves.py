@@ -23,6 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.appointment import FIELD as APPOINT_FIELD
+from engine.appointment import check_appointment
 from engine.core import Order, Ruleset, find_ruleset
 from engine.errors import SaveError
 from engine.forfeit import FIELD as FORFEIT_FIELD
@@ -37,8 +39,9 @@ SEALED_FIELDS = {
     "proof",  # each faction's signed reveal code
     "seals",  # the sealed codes those reveals open (no moderator)
     "dl",  # deadline codes backing a forced resolution (no moderator)
-    "mod",  # the moderator's public key, named in the first save and never changed
+    "mod",  # the moderator's key: named in the first save, or once by every faction ("appoint")
     "ff",  # a forfeit claim and its concession: the save that ends the game (engine.forfeit)
+    "appoint",  # every faction's appointment of a moderator (engine.appointment)
 }
 
 EVIDENCE_FIELDS = {"proof", "seals", "dl"}
@@ -117,6 +120,7 @@ def make_save(
     invitations: Sequence[str | None] = (),
     invite: str = "",
     forfeit: Sequence[str] = (),
+    appointments: Sequence[str] = (),
 ) -> str:
     """The save code of ``state``, signed by ``seat`` with ``signer``.
 
@@ -127,7 +131,9 @@ def make_save(
     A sealed round's resolution carries its reveal codes (``proofs``), the sealed
     codes they open (``seals``) and any ``deadlines`` codes; a moderated game names its
     ``moderator``'s key in its first save, and every later save carries it on.  The save
-    that ends a game by forfeit carries the claim and its concession (``forfeit``).
+    that ends a game by forfeit carries the claim and its concession (``forfeit``); the
+    save that names a moderator later carries every faction's ``appointments`` of the
+    ``moderator`` given.
 
     :raises SaveError: when the signer's key is not the seat's key.
     """
@@ -146,7 +152,7 @@ def make_save(
         "st": ruleset.to_compact(state),
     }
     if previous is not None:
-        moderator = previous.moderator
+        moderator = moderator if appointments else previous.moderator
         invitations = previous.invitations
     if any(invitations):
         payload["inv"] = list(invitations)
@@ -157,6 +163,7 @@ def make_save(
         ("seals", seals),
         ("dl", deadlines),
         (FORFEIT_FIELD, forfeit),
+        (APPOINT_FIELD, appointments),
     ):
         if codes:
             payload[field] = list(codes)
@@ -221,7 +228,7 @@ def read_save(code: str) -> SaveRecord:
     forfeit = payload.get(FORFEIT_FIELD, [])
     if not isinstance(forfeit, list) or (FORFEIT_FIELD in payload and len(forfeit) != 2):
         raise _bad(FORFEIT_FIELD, "must be a forfeit claim and its concession")
-    for field in ("proof", "seals", "dl", FORFEIT_FIELD):
+    for field in ("proof", "seals", "dl", FORFEIT_FIELD, APPOINT_FIELD):
         codes = payload.get(field, [])
         if not isinstance(codes, list) or (not codes and field in payload):
             raise _bad(field, "must be a non-empty list of codes")
@@ -301,7 +308,8 @@ def continue_game(previous: SaveRecord, code: str) -> Continuation:
         )
     if len(record.keys) != len(previous.keys):
         raise SaveError("save/keys-changed", "the code changes the number of seats")
-    if record.moderator != previous.moderator:
+    named = previous.moderator is None and APPOINT_FIELD in record.payload
+    if record.moderator != previous.moderator and not named:
         raise SaveError("save/keys-changed", "the code changes the game's moderator")
     if record.invitations != previous.invitations:
         raise SaveError("save/keys-changed", "the code changes the game's invitations")
@@ -416,6 +424,11 @@ def _replay(previous: SaveRecord, record: SaveRecord) -> None:
 
     ruleset = find_ruleset(record.ruleset)
     state = previous.state
+    if APPOINT_FIELD in record.payload:
+        _check_settlement(previous, record, APPOINT_FIELD, "names a moderator")
+        check_appointment(previous, record.codes(APPOINT_FIELD), record.moderator)
+        _check_position(ruleset, state, record)
+        return
     if FORFEIT_FIELD in record.payload:
         _check_forfeit(previous, record)
         _check_position(ruleset, state, record)
@@ -476,13 +489,18 @@ def _replay(previous: SaveRecord, record: SaveRecord) -> None:
 def _check_forfeit(previous: SaveRecord, record: SaveRecord) -> None:
     """The save that ends the game by forfeit: the claim and the rival's concession, no
     orders, no other codes, no seat claimed (engine.forfeit)."""
-    if record.actions or EVIDENCE_FIELDS & set(record.payload):
-        raise SaveError(
-            "save/payload", "the save that ends a game by forfeit gives no orders and no codes"
-        )
-    if record.keys != previous.keys:
-        raise SaveError("save/keys-changed", "the save that ends a game by forfeit claims no seat")
+    _check_settlement(previous, record, FORFEIT_FIELD, "ends a game by forfeit")
     check_forfeit_save(previous, record.codes(FORFEIT_FIELD), record.seat)
+
+
+def _check_settlement(previous: SaveRecord, record: SaveRecord, field: str, what: str) -> None:
+    """A save that settles a stuck round (a forfeit, a moderator named: its codes in
+    ``field``) gives no orders, carries no other codes and claims no seat."""
+    others = (EVIDENCE_FIELDS | {FORFEIT_FIELD, APPOINT_FIELD}) - {field}
+    if record.actions or others & set(record.payload):
+        raise SaveError("save/payload", f"the save that {what} gives no orders and no other codes")
+    if record.keys != previous.keys:
+        raise SaveError("save/keys-changed", f"the save that {what} claims no seat")
 
 
 def _check_does_something(previous: SaveRecord, record: SaveRecord) -> None:

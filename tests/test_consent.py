@@ -286,3 +286,44 @@ def test_rps_a_turn_save_carries_no_sealed_codes() -> None:
     for field in junk:
         rps.refused(year, rps.save_of(year, orders, mover, **field), "save/payload")
     rps.verified(year, rps.save_of(year, orders, mover))
+
+
+def appointment_save(base: SaveRecord, codes: Sequence[str], moderator: str, seat: int) -> str:
+    return make_save(
+        RS, base.state, game_id="forum", keys=list(base.keys), signer=KEYS[seat], seat=seat,
+        previous=base, moderator=moderator, appointments=codes,
+    )  # fmt: skip
+
+
+def test_a_moderator_named_by_every_faction() -> None:
+    """Issue 25, 1: "a moderator named by both": every faction signs an appointment of
+    the same seated player; the save carrying all of them makes the game moderated from
+    that round on (the only change of moderator allowed), so the moderator may then force
+    the round; one faction's appointment alone, or two naming different players, is
+    refused."""
+    from engine.appointment import appointment_code
+
+    base = capital_base(2)
+    first = KEYS[0].public_key_text
+    codes = [appointment_code(base, f, first, KEYS[f]) for f in (0, 1)]
+    assert refused(base, appointment_save(base, codes[:1], first, 0)) == "appoint/missing"
+    other = appointment_code(base, 1, KEYS[1].public_key_text, KEYS[1])
+    assert refused(base, appointment_save(base, [codes[0], other], first, 0)) == "appoint/codes"
+    with pytest.raises(EngineError) as info:
+        appointment_code(base, 0, FRESH.public_key_text, KEYS[0])
+    assert info.value.code == "appoint/not-seated"
+    record = continue_game(base, appointment_save(base, codes, first, 1)).record
+    assert record.moderator == first
+    opened = read_reveals(record, [], None)
+    orders = resolution_orders(RS, opened, True, False, record.state)
+    state = record.state
+    for order in orders:
+        state = RS.apply(state, order).state
+    forced = make_save(
+        RS, state, game_id="forum", keys=list(record.keys), signer=KEYS[0], seat=0,
+        previous=record, actions=orders,
+    )  # fmt: skip
+    assert continue_game(record, forced).verified
+    again = [appointment_code(record, f, KEYS[1].public_key_text, KEYS[f]) for f in (0, 1)]
+    renamed = appointment_save(record, again, KEYS[1].public_key_text, 1)
+    assert refused(record, renamed) == "save/keys-changed"  # never renamed

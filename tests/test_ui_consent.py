@@ -199,3 +199,24 @@ def test_rps_page_refuses_a_turn_save_with_sealed_codes() -> None:
             boris.pbem, junk, rps.KEYS[1].public_key_text, "risk_paper_scissors"
         )
         assert result.kind == "refused" and result.error == "save/payload", result.message
+
+
+def test_a_stuck_game_of_two_names_a_moderator_on_the_page() -> None:
+    """Issue 25, 1: "a moderator named by both": F1 and F2 each sign an appointment of
+    F1 from the resolve box; the page that holds both makes the save that names F1, the
+    other page loads it and the game is moderated: F1's page forces the turn with F2
+    silent, and F2's page verifies it."""
+    a, b = cap.forum_pair()
+    assert 'data-testid="cap-appoint-0"' in forum_html(a)
+    assert "waiting for F2" in a.sign_appointment(0, cap.KEYS[0])
+    assert b.paste_save(a.appointments) == "Naming F1 moderator: waiting for F2"
+    b.sign_appointment(0, cap.KEYS[1])
+    assert 'data-testid="cap-appoint-save"' in forum_html(b)
+    assert "moderated from now on" in b.make_appointment(cap.KEYS[1])
+    assert "moderated from now on" in a.paste_save(b.code)
+    assert a.moderated and b.moderated and 'data-testid="cap-moderated"' in forum_html(a)
+    a.click(a.highlight()[0])
+    a.seal(cap.KEYS[0])
+    a.resolve_codes("", a.reveal, cap.KEYS[0])
+    assert "F2 sent no setup" in " ".join(a.state.last_report["comments"])  # type: ignore[index]
+    assert b.paste_save(a.code).startswith("Turn resolved")

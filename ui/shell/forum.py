@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.appointment import appointed, appointment_code
 from engine.core import Event, Order, Ruleset, find_ruleset
 from engine.forfeit import Forfeit, concession, forfeit_claim, read_forfeit
 from engine.invitations import kept_for, new_invitations, opens, refuse_uninvited
@@ -398,6 +399,49 @@ def concede(record: SaveRecord, claim: str, key: PlayerKey, seat: int) -> str:
         seat=seat,
         previous=record,
         forfeit=[claim, concession(record, claim, key)],
+    )
+    continue_game(record, code)  # checked here as every page will
+    return code
+
+
+def sign_appointment(record: SaveRecord, moderator_seat: int, key: PlayerKey, seat: int) -> str:
+    """This faction's signed agreement that the player of ``moderator_seat`` moderates the
+    game from this round on (every faction of the round must sign one).
+
+    :raises EngineError: that seat has no player yet.
+    """
+    if not 0 <= moderator_seat < len(record.keys) or record.keys[moderator_seat] is None:
+        raise SaveError("appoint/not-seated", "only a seated player can be named moderator")
+    return appointment_code(record, seat, str(record.keys[moderator_seat]), key)
+
+
+def appointment_status(record: SaveRecord, codes: Sequence[str]) -> tuple[str, list[int]]:
+    """(the moderator's seat name, the factions still to sign) of appointment codes.
+
+    :raises EngineError: codes that do not fit, or that name different moderators.
+    """
+    moderator, signed = appointed(record, codes)
+    name = record.state.players[record.keys.index(moderator)].name
+    return name, [f for f in voters(record) if f not in signed]
+
+
+def appoint(record: SaveRecord, codes: Sequence[str], key: PlayerKey, seat: int) -> str:
+    """The save that names the moderator every faction signed for (no orders), to post.
+
+    :raises EngineError: a faction's appointment missing, or codes that do not fit.
+    """
+    moderator, _ = appointed(record, codes)
+    by_faction = {decode_code(code).seat: code for code in codes}
+    code = make_save(
+        find_ruleset(record.ruleset),
+        record.state,
+        game_id=record.game_id,
+        keys=list(record.keys),
+        signer=key,
+        seat=seat,
+        previous=record,
+        moderator=moderator,
+        appointments=[by_faction[f] for f in sorted(by_faction)],
     )
     continue_game(record, code)  # checked here as every page will
     return code

@@ -135,7 +135,8 @@ def forum_html(session: Any, p: str, page_url: str = "index.html", side: str = "
     return (
         f'<h3>By forum · game <code data-testid="{p}-game-id">{escape(session.game_id)}</code>'
         f"</h3><p>You play <b>{mine}</b>"
-        f"{' · moderated' if session.moderated else ''}.</p>{dispute_html(session, p)}{claim}"
+        f"{' · moderated' if session.moderated else ''}.</p>"
+        f"{dispute_html(session, p)}{appointments_html(session, p)}{claim}"
         f'<label class="label" for="{p}-save-code">Latest save code (post it)</label>'
         f'<textarea id="{p}-save-code" readonly rows="3" class="code" data-testid="{p}-save-code">'
         f"{escape(session.code)}</textarea>{waiting}{invitations_html(session, page_url, p, side)}"
@@ -185,6 +186,25 @@ def dispute_html(session: Any, p: str) -> str:
     )
 
 
+def appointments_html(session: Any, p: str) -> str:
+    """Appointment codes of a moderator held here: to post, and once every faction has
+    signed, the save that names the moderator."""
+    text = session.appointment_text() if not session.moderated else ""
+    if not text:
+        return ""
+    make = (
+        button(f"{p}-appoint-save", "Make the save that names the moderator", f"{p}-appoint-save")
+        if session.appointment_complete()
+        else ""
+    )
+    return (
+        f'<div class="pbem-appoint" data-testid="{p}-appointments"><p><b>{escape(text)}.</b></p>'
+        f'<label class="label" for="{p}-appoint-codes">Appointment codes (post yours)</label>'
+        f'<textarea id="{p}-appoint-codes" readonly rows="2" class="code" '
+        f'data-testid="{p}-appoint-codes">{escape(session.appointments)}</textarea>{make}</div>'
+    )
+
+
 def remedies_html(session: Any, p: str, side: str) -> str:
     """Where a round cannot be forced (a game of two, one silent; or too few consenting):
     why, and what can be done."""
@@ -192,7 +212,9 @@ def remedies_html(session: Any, p: str, side: str) -> str:
     if not (two or session.stuck):
         return ""
     why = (
-        f'<p class="error" data-testid="{p}-stuck">{escape(session.stuck)}</p>'
+        # the list below says what can be done: the reason alone here
+        f'<p class="error" data-testid="{p}-stuck">'
+        f"{escape(session.stuck.split(' What can be done')[0])}</p>"
         if session.stuck
         else f'<p class="small" data-testid="{p}-two">In a game of two, nobody resolves a '
         f"turn alone: if the other {side} stays silent, the turn cannot be forced.</p>"
@@ -205,12 +227,31 @@ def remedies_html(session: Any, p: str, side: str) -> str:
         if two and session.seat is not None and not session.forfeit
         else ""
     )
+    seated = [i for i, k in enumerate(session.code_keys()) if k is not None]
+    appoint = (
+        (
+            f"<li>Name a moderator: every {side} signs an appointment of the same seated "
+            "player, who from then on resolves every turn and forces it past the deadline. "
+            + "".join(
+                button(
+                    f"{p}-appoint",
+                    f"Name {escape(session.state.players[i].name)}",
+                    f"{p}-appoint-{i}",
+                    f' data-seat="{i}"',
+                )
+                for i in seated
+            )
+            + "</li>"
+        )
+        if session.seat is not None
+        else ""
+    )
     return (
         f'<div class="pbem-remedies" data-testid="{p}-remedies">{why}'
         '<p class="small"><b>What can be done:</b></p><ul class="small">'
         f"<li>Ask the silent {side} to post its reveal, or its deadline code (a silent {side} "
         "that signs consents to default orders).</li>"
-        f"{forfeit}"
+        f"{forfeit}{appoint}"
         "<li>Abandon the game: agree in the thread, then start a "
         + button("show-setup", "New game", f"{p}-abandon")
         + " (this browser keeps one game of each rule set: the new one replaces this one).</li>"

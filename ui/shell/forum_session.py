@@ -11,9 +11,11 @@ from __future__ import annotations
 import time
 from typing import Any, ClassVar, TypeVar
 
+from engine.appointment import APPOINT
 from engine.errors import EngineError, SaveError
-from engine.forfeit import dispute_text, ended_by, is_forfeit_code
+from engine.forfeit import dispute_text, ended_by, is_forfeit_code, kind_of
 from engine.keys import PlayerKey
+from engine.savecode import decode_code
 from engine.saves import SaveRecord, read_save
 from ui.shell import forum
 from ui.shell.pbem import extract_code, extract_invite
@@ -47,6 +49,8 @@ class ForumSeat:
     """A forfeit claim given to this page (or signed here), until a save settles it."""
     stuck: str
     """Why the last try to force the round could not, and what can be done ("" if none)."""
+    appointments: str
+    """Appointment codes of a moderator given to this page (signed here or pasted)."""
     moderated: bool
     replay_step: int
     replay_paused: bool
@@ -143,6 +147,8 @@ class ForumSeat:
             )
         if any(is_forfeit_code(c) for c in codes):
             return self.take_forfeit(codes)
+        if any(kind_of(c) == APPOINT for c in codes):
+            return self.take_appointments(codes)
         old_turn = self.state.turn
         continuation = forum.accept(self.record(), codes)
         self.code = continuation.record.code
@@ -158,6 +164,11 @@ class ForumSeat:
             return "Turn resolved: " + " ".join(warnings) if warnings else "Turn resolved"
         stage = self.stage
         self._after_forum_update()
+        if self.record().moderator is not None and not self.moderated:
+            self.moderated = True
+            self.forfeit = self.stuck = self.appointments = ""
+            self.log.append("The factions named a moderator")
+            return "The game is moderated from now on: " + self.appointment_text()
         if self.ended() is not None:
             self.forfeit = self.stuck = ""
             self.log.append(self.ended_text())
@@ -172,7 +183,7 @@ class ForumSeat:
         sealed codes are spent, replay it."""
         self._forum_resolved(before)
         self.sealed = self.reveal = self.deadline = ""
-        self.forfeit = self.stuck = ""
+        self.forfeit = self.stuck = self.appointments = ""
         self.confirmed = False
         self.drafts = {}
         self.stage = "replay" if self._replay_ready() else "report"
@@ -306,3 +317,71 @@ class ForumSeat:
             return ""
         names = [p.name for p in self.state.players]
         return f"{names[ended[1]]} conceded: {names[ended[0]]} wins by forfeit; the game is over"
+
+    # ------------------------------------------------------------ a moderator named by all
+
+    def appointment_text(self) -> str:
+        """Who the factions named moderator, and who has yet to sign ("" for nothing)."""
+        if self.moderated:
+            moderator = self.record().moderator
+            keys = self.record().keys
+            if moderator in keys:
+                return f"{self.state.players[keys.index(moderator)].name} moderates"
+            return "the host moderates"
+        codes = forum.split_codes(self.appointments)
+        if not codes:
+            return ""
+        try:
+            name, waiting = forum.appointment_status(self.record(), codes)
+        except EngineError:  # the round moved on: the codes no longer fit
+            return ""
+        if not waiting:
+            return f"Every faction named {name} moderator: make the save that names them"
+        names = ", ".join(self.state.players[f].name for f in waiting)
+        return f"Naming {name} moderator: waiting for {names}"
+
+    def appointment_complete(self) -> bool:
+        return self.appointment_text().startswith("Every faction named")
+
+    def take_appointments(self, codes: list[str]) -> str:
+        """Appointment codes pasted into the page, kept with those it holds.
+
+        :raises EngineError: codes that do not fit, or that name another moderator.
+        """
+        held = forum.split_codes(self.appointments)
+        merged = list(dict.fromkeys(held + [c for c in codes if kind_of(c) == APPOINT]))
+        forum.appointment_status(self.record(), merged)
+        self.appointments = "\n".join(merged)
+        return self.appointment_text()
+
+    def sign_appointment(self, moderator_seat: int, key: PlayerKey) -> str:
+        """Sign this faction's appointment of ``moderator_seat``'s player (shown to post).
+
+        :raises EngineError: no seat here, or codes held that name another moderator.
+        """
+        if self.seat is None:
+            raise SaveError("save/no-seat", "claim your seat first: an appointment is signed")
+        code = forum.sign_appointment(self.record(), moderator_seat, key, self.seat)
+        held = forum.split_codes(self.appointments)
+        own = [c for c in held if decode_code(c).seat != self.seat]
+        forum.appointment_status(self.record(), [*own, code])
+        self.appointments = "\n".join([*own, code])
+        return "Appointment signed: post it. " + self.appointment_text()
+
+    def make_appointment(self, key: PlayerKey) -> str:
+        """Every faction's appointment is here: the save that names the moderator.
+
+        :raises EngineError: an appointment missing, or codes that do not fit.
+        """
+        if self.seat is None:
+            raise SaveError("save/no-seat", "claim your seat first: the save is signed")
+        self.code = forum.appoint(
+            self.record(), forum.split_codes(self.appointments), key, self.seat
+        )
+        self._record = None
+        self.moderated = True
+        self.appointments = self.forfeit = self.stuck = ""
+        self._after_forum_update()
+        self.log.append("The factions named a moderator")
+        who = self.appointment_text()
+        return f"The game is moderated from now on ({who}): post the new save code"

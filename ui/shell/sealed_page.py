@@ -30,6 +30,8 @@ FORUM_ACTIONS = frozenset(
         "resolve",
         "claim-forfeit",
         "concede",
+        "appoint",
+        "appoint-save",
     }
 )
 """The forum card's actions (:mod:`ui.shell.forum_panels`), after the page's prefix."""
@@ -339,6 +341,10 @@ class SealedOrdersPage(BrowserPage):
             self.message(session.claim_forfeit(self.key()))
         elif act == "concede":
             self.message(session.concede(self.key()))
+        elif act == "appoint":
+            self.message(session.sign_appointment(int(button.dataset.seat), self.key()))
+        elif act == "appoint-save":
+            self.message(session.make_appointment(self.key()))
         elif act == "sign-deadline":
             self.message(session.sign_deadline(self.value_of(f"{p}resolve-reveals"), self.key()))
         elif act == "resolve":

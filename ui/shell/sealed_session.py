@@ -86,6 +86,7 @@ class SealedSession(ForumSeat):
     invite: str = ""  # this browser's invitation to its seat, until the seat is claimed
     forfeit: str = ""  # a forfeit claim given to this page, until a save settles it
     stuck: str = ""  # why the round could not be forced, and what can be done
+    appointments: str = ""  # appointment codes of a moderator given to this page
     timings: dict[str, float] = field(default_factory=dict)
     _record: SaveRecord | None = field(default=None, repr=False, compare=False)
 
@@ -325,6 +326,7 @@ class SealedSession(ForumSeat):
             "invite": self.invite,
             "forfeit": self.forfeit,
             "stuck": self.stuck,
+            "appointments": self.appointments,
             **self._resolution_json(),
         }
 
@@ -356,6 +358,7 @@ class SealedSession(ForumSeat):
             invite=str(data.get("invite", "")),
             forfeit=str(data.get("forfeit", "")),
             stuck=str(data.get("stuck", "")),
+            appointments=str(data.get("appointments", "")),
             **cls._own_fields(data),
         )
         return session
