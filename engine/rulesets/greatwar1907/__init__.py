@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from engine import statecheck
 from engine.core import SEATLESS, BoardSummary, Event, Order, PlayerSpec, Ruleset, register
 from engine.rng import reseeded
 from engine.rulesets.greatwar1907 import setup, turn
@@ -123,6 +124,13 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
     def state_from_json(self, data: Mapping[str, Any]) -> GreatWarState:
         return GreatWarState.from_json(data)
 
+    def from_compact(self, data: Mapping[str, Any]) -> GreatWarState:
+        """A save code's state: every field checked, and its last report one the report
+        writer reads (a code read alone is its signer's word)."""
+        state = self.state_from_json(data)
+        statecheck.readable_report(lambda fmt: report_text(state, fmt))
+        return state
+
     def actor(self, state: GreatWarState) -> int | None:
         """The first acting seat without orders; when none is missing, the first acting
         seat (who may call for the resolution)."""
@@ -166,6 +174,10 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
             units_at=units_at,
             cards=(0,) * len(state.players),
         )
+
+    def place_name(self, state: GreatWarState, place: str) -> str:
+        """A province or sea district by its scenario name."""
+        return state.map.name_of(place)
 
     def income(self, state: GreatWarState, seat: int) -> int | None:
         """The pp its supply networks give at the next Deployment (R75), whole pp,
