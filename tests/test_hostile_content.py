@@ -89,7 +89,9 @@ def test_great_war_owner_as_a_list_is_refused_typed() -> None:
     def change(st: dict[str, Any]) -> None:
         st["owner"][first(st["owner"])] = ["russia"]
 
-    assert "owner" in refused(resigned(record, key, change), "state/bad-field")
+    code = resigned(record, key, change)
+    assert "owner" in refused(code, "state/bad-field")
+    assert main(["inspect", code]) == 2  # a typed refusal, not a traceback
 
 
 def test_great_war_general_pile_of_lists_is_refused_typed() -> None:
@@ -492,3 +494,23 @@ def test_a_signed_last_report_the_writer_cannot_read_is_refused(
     code = resigned(record, key, lambda st: st.__setitem__("last_report", report))
     assert "last_report" in refused(code, "savecode/state")
     assert main(["report", code]) == 2
+
+
+@pytest.mark.parametrize(
+    "slot",
+    [
+        {"kind": "submit-attack", "faction": 0, "nation": "russia"},
+        {"kind": "submit-deployment", "faction": 1, "nation": "russia"},
+        {"kind": "submit-deployment", "faction": 0, "nation": "russia", "builds": 3},
+    ],
+)
+def test_great_war_sealed_slot_must_hold_its_nations_orders_for_the_phase(
+    slot: dict[str, Any],
+) -> None:
+    """A Great War state's order slots (R3) hold each nation's own submission for the
+    phase, in the form the orders are read: anything else is refused when read."""
+    record, key = great_war()
+    code = resigned(record, key, lambda st: st["orders"].__setitem__(0, slot))
+    with pytest.raises(EngineError) as info:
+        read_save(code)
+    assert info.value.code in ("savecode/state", "order/bad-field")

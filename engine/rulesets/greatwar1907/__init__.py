@@ -32,6 +32,7 @@ from engine.rulesets.greatwar1907.orders import (
     SubmitAttack,
     SubmitDeployment,
     parse_order,
+    submission_from_json,
 )
 from engine.rulesets.greatwar1907.report import render, report_text
 from engine.rulesets.greatwar1907.state import GreatWarState, Phase, StateError
@@ -128,6 +129,18 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
         """A save code's state: every field checked, and its last report one the report
         writer reads (a code read alone is its signer's word)."""
         state = self.state_from_json(data)
+        kind = {Phase.DEPLOYMENT: SubmitDeployment, Phase.ATTACK: SubmitAttack}.get(state.phase)
+        for faction, slot in enumerate(state.orders):
+            if slot is None:
+                continue
+            order = submission_from_json(slot)
+            if (
+                kind is None
+                or not isinstance(order, kind)
+                or order.faction != faction
+                or order.nation != state.nation_ids[faction]
+            ):
+                statecheck.refuse(f"orders[{faction}]", f"must hold nation {faction + 1}'s orders")
         statecheck.readable_report(lambda fmt: report_text(state, fmt))
         return state
 
