@@ -163,16 +163,31 @@ def board(
 
 
 REPORT_FORMATS: Final = ("text", "bbcode", "markdown")
+MAX_REPORT_TEXT: Final = 10_000
+"""Longest text in a saved turn report (its longest line in a game is a few hundred
+characters: a battle's rounds); a longer one would only slow every page that reads it."""
 
 
-def readable_report(render: Callable[[str], object], where: str = "last_report") -> None:
+def readable_report(
+    report: object, render: Callable[[str], object], where: str = "last_report"
+) -> None:
     """A saved turn report must be one the report writer can read.  The rules write it,
     but a code read alone (``inspect``, a page joining a game) is only its signer's
-    word, and the report is a tree of many shapes: it is written once in every format,
-    and a report the writer cannot read is refused here rather than in a page.
+    word, and the report is a tree of many shapes: its texts are held to
+    :data:`MAX_REPORT_TEXT`, then it is written once in every format, and a report the
+    writer cannot read is refused here rather than in a page.
 
     :raises EngineError: ``savecode/state`` naming ``where``.
     """
+    stack = [report]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str) and len(value) > MAX_REPORT_TEXT:
+            refuse(where, f"holds a text of more than {MAX_REPORT_TEXT} characters")
+        if isinstance(value, dict):
+            stack += [*value.keys(), *value.values()]
+        elif isinstance(value, list):
+            stack += value
     for fmt in REPORT_FORMATS:
         try:
             render(fmt)

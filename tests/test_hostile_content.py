@@ -514,3 +514,13 @@ def test_great_war_sealed_slot_must_hold_its_nations_orders_for_the_phase(
     with pytest.raises(EngineError) as info:
         read_save(code)
     assert info.value.code in ("savecode/state", "order/bad-field")
+
+
+def test_a_900_kb_text_in_a_signed_report_is_refused_before_it_is_read() -> None:
+    """A report's texts are at most MAX_REPORT_TEXT (10,000) characters: a 900 KB one
+    where the report writer reads a list would make every page that reads it slow."""
+    record, key = great_war()
+    code = resigned(
+        record, key, lambda st: st.__setitem__("last_report", {"production": NAME_900_KB})
+    )
+    assert "more than 10000 characters" in refused(code, "savecode/state")

@@ -135,7 +135,7 @@ class CapitalRuleset(Ruleset[CapitalState]):
         """A save code's state: every field checked, and its last report one the report
         writer reads (a code read alone is its signer's word)."""
         state = self.state_from_json(data)
-        check.readable_report(lambda fmt: report_text(state, fmt))
+        check.readable_report(state.last_report, lambda fmt: report_text(state, fmt))
         return state
 
     def turn_report(self, state: CapitalState, fmt: str) -> str | None:

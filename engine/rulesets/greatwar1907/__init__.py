@@ -141,7 +141,7 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
                 or order.nation != state.nation_ids[faction]
             ):
                 statecheck.refuse(f"orders[{faction}]", f"must hold nation {faction + 1}'s orders")
-        statecheck.readable_report(lambda fmt: report_text(state, fmt))
+        statecheck.readable_report(state.last_report, lambda fmt: report_text(state, fmt))
         return state
 
     def actor(self, state: GreatWarState) -> int | None:
