@@ -320,6 +320,13 @@ class Ruleset(ABC, Generic[S]):
             cards=tuple(len(getattr(p, "cards", None) or ()) for p in players),
         )
 
+    def place_name(self, state: S, place: str) -> str:
+        """A territory (or sea area) as the game names it to players (default: from the
+        map file of :meth:`board_summary`); a ruleset with its own map overrides it."""
+        from engine.maps import load_map
+
+        return load_map(self.board_summary(state).map_id).name_of(place)
+
     def apply(self, state: S, order: Order) -> Outcome[S]:
         """Check the phase table, then apply ``order`` to a copy of ``state``.
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from engine.appointment import FIELD as APPOINT_FIELD
 from engine.appointment import check_appointment
-from engine.core import Order, Ruleset, find_ruleset
+from engine.core import SEATLESS, UNHELD, BoardSummary, Order, Ruleset, find_ruleset
 from engine.errors import SaveError
 from engine.forfeit import FIELD as FORFEIT_FIELD
 from engine.forfeit import check_forfeit_save, ended_by
@@ -33,6 +33,7 @@ from engine.invitations import invitation_digest, refuse_uninvited
 from engine.keys import PUBLIC_KEY_SIZE, PlayerKey, b64url_decode, b64url_encode
 from engine.savecode import decode_code, encode_code, payload_hash
 from engine.sealed import SealedEvidence, check_resolution
+from engine.statecheck import MAX_COUNT, MAX_TEXT
 
 PAYLOAD_FIELDS = {"g", "rs", "rv", "seq", "prev", "keys", "turn", "acts", "rolls", "st"}
 SEALED_FIELDS = {
@@ -392,30 +393,40 @@ def continue_chain(previous: SaveRecord, codes: Sequence[str]) -> Continuation:
 
 def differences(held: SaveRecord, other: SaveRecord, limit: int = 8) -> list[str]:
     """What ``other``'s position changes against ``held``'s, for a player deciding about an
-    unverified code: the turn, then each territory whose owner or armies differ (at most
-    ``limit`` lines, then a count of the rest)."""
-    from engine.maps import load_map
+    unverified code: the turn, then each place whose holder or units differ (at most
+    ``limit`` lines, then a count of the rest), then each seat whose count of territories
+    changes.  Read through the ruleset's :meth:`~engine.core.Ruleset.board_summary`, the
+    one shape every ruleset gives (owners by seat, units by place)."""
+    ruleset = find_ruleset(other.ruleset)
+    a, b = ruleset.board_summary(held.state), ruleset.board_summary(other.state)
+    turns = (getattr(held.state, "turn", 0), getattr(other.state, "turn", 0))
+    lines = [f"turn {turns[0]} → {turns[1]}"] if turns[0] != turns[1] else []
+    places = list(dict.fromkeys([*b.owners, *b.units_at, *a.owners, *a.units_at]))
+    changed = [t for t in places if _holding(a, t) != _holding(b, t)]
 
-    a, b = held.state, other.state
-    lines = [f"turn {a.turn} → {b.turn}"] if a.turn != b.turn else []
-    names = [p.name for p in b.players]
-    place = load_map(b.map_id).name_of
-    changed = [t for t in b.owner if (a.owner.get(t), a.armies.get(t)) != (b.owner[t], b.armies[t])]
+    def holder(summary: BoardSummary, place: str) -> str:
+        seat, units = _holding(summary, place)
+        if 0 <= seat < len(summary.names):
+            who = summary.names[seat]
+        else:
+            who = "neutral" if seat == SEATLESS else "nobody"
+        return f"{who} {units}"
 
-    def holder(state: Any, territory: str) -> str:
-        seat = state.owner.get(territory, -1)
-        who = state.players[seat].name if 0 <= seat < len(state.players) else "nobody"
-        return f"{who} {state.armies.get(territory, 0)}"
-
-    lines += [f"{place(t)}: {holder(a, t)} → {holder(b, t)}" for t in changed[:limit]]
+    lines += [
+        f"{ruleset.place_name(other.state, t)}: {holder(a, t)} → {holder(b, t)}"
+        for t in changed[:limit]
+    ]
     if len(changed) > limit:
         lines.append(f"… and {len(changed) - limit} more territories")
-    for seat, name in enumerate(names):
-        before = sum(1 for o in a.owner.values() if o == seat)
-        after = sum(1 for o in b.owner.values() if o == seat)
+    for seat, name in enumerate(b.names):
+        before, after = len(a.territories_of(seat)), len(b.territories_of(seat))
         if before != after:
             lines.append(f"{name}: {before} → {after} territories")
     return lines
+
+
+def _holding(summary: BoardSummary, place: str) -> tuple[int, int]:
+    return summary.owners.get(place, UNHELD), summary.units_at.get(place, 0)
 
 
 def _replay(previous: SaveRecord, record: SaveRecord) -> None:
@@ -559,18 +570,18 @@ def _is_digest(value: object) -> bool:
 
 
 def _is_count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT
 
 
 def _text(payload: dict[str, Any], field: str) -> str:
     value = payload[field]
-    if not isinstance(value, str):
-        raise _bad(field, "must be text")
+    if not isinstance(value, str) or len(value) > MAX_TEXT:
+        raise _bad(field, f"must be text of at most {MAX_TEXT} characters")
     return value
 
 
 def _integer(payload: dict[str, Any], field: str) -> int:
     value = payload[field]
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise _bad(field, "must be a whole number")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
+        raise _bad(field, f"must be a whole number from 0 to {MAX_COUNT}")
     return value

@@ -10,10 +10,10 @@ failing later inside the rules or the map renderer.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, NoReturn
 
-from engine.errors import EngineError
+from engine.errors import EngineError, OptionError
 from engine.rng import Rng
 
 STATE_ERROR: Final = "savecode/state"
@@ -21,6 +21,18 @@ MAX_TEXT: Final = 200
 """Longest accepted name or label in a state (a player's name, a control, a phase)."""
 MAX_SEATS: Final = 64
 """Most players a decoded state may list (no ruleset seats more)."""
+MAX_NAME: Final = 64
+"""Longest player's name, in every ruleset, in a save and at ``new_game``: the page's
+forms take 16 characters, the longest name a game gives itself is 53 (the Great War's
+"United Kingdom of Great Britain and Ireland (untaken)"); a name is shown in every report
+and list."""
+MAX_ARMIES: Final = 1_000_000
+"""Most armies (units, divisions, ships) of one player on one territory where the rules
+set no cap (Classic, Capital Risk, the Great War's R26 "no stacking limit"): far above
+what a game reaches (a few hundred), low enough that no total overflows a page."""
+MAX_COUNT: Final = 1_000_000_000
+"""Largest whole number a state holds anywhere without a closer range (turns, counters,
+statistics, the random generator's draws): what no game reaches."""
 
 _COLOUR_RE: Final = re.compile(r"#[0-9A-Fa-f]{6}")
 
@@ -40,11 +52,13 @@ def item(data: object, name: str, where: str = "") -> Any:
 
 
 def integer(value: object, where: str, low: int | None = 0, high: int | None = None) -> int:
+    """A whole number from ``low`` to ``high`` (no ``high``: :data:`MAX_COUNT`)."""
     if isinstance(value, bool) or not isinstance(value, int):
         refuse(where, f"must be a whole number, got {_shown(value)}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        span = f"{low if low is not None else '...'} to {high if high is not None else '...'}"
-        refuse(where, f"must be from {span}, got {value}")
+    top = MAX_COUNT if high is None else high
+    if (low is not None and value < low) or value > top:
+        span = f"{low if low is not None else '...'} to {top}"
+        refuse(where, f"must be from {span}, got {_shown(value)}")
     return value
 
 
@@ -62,6 +76,27 @@ def text(value: object, where: str, allowed: Iterable[str] | None = None) -> str
         if value not in options:
             refuse(where, f"must be one of {', '.join(options)}, got {value!r}")
     return value
+
+
+def name(value: object, where: str) -> str:
+    """A player's name: text of at most :data:`MAX_NAME` characters."""
+    if not isinstance(value, str) or len(value) > MAX_NAME:
+        refuse(where, f"must be a name of at most {MAX_NAME} characters, got {_shown(value)}")
+    return value
+
+
+def new_names(names: Iterable[str]) -> None:
+    """The names typed for a new game, each within :data:`MAX_NAME` characters.
+
+    :raises OptionError: ``game/name`` naming the seat.
+    """
+    for seat, given in enumerate(names):
+        if not isinstance(given, str) or len(given) > MAX_NAME:
+            raise OptionError(
+                "game/name",
+                f"player {seat + 1}'s name is longer than {MAX_NAME} characters: shorten it "
+                "and start again",
+            )
 
 
 def flag(value: object, where: str) -> bool:
@@ -116,15 +151,50 @@ def board(
     unowned: int | None = None,
 ) -> tuple[dict[str, int], dict[str, int]]:
     """Owners and armies keyed by territory: exactly the map's territories, owners seats
-    (or ``unowned``), armies zero or more."""
+    (or ``unowned``), armies from 0 to :data:`MAX_ARMIES`."""
     for name, table in (("owner", owner), ("armies", armies)):
         if set(table) != set(territories):
             odd = sorted(set(table) ^ set(territories))[:3]
             refuse(name, f"must list exactly the map's territories (differs at {odd})")
     low = 0 if unowned is None else min(unowned, 0)
     owners = {t: integer(owner[t], f"owner[{t!r}]", low, players - 1) for t in territories}
-    counts = {t: integer(armies[t], f"armies[{t!r}]", 0) for t in territories}
+    counts = {t: integer(armies[t], f"armies[{t!r}]", 0, MAX_ARMIES) for t in territories}
     return owners, counts
+
+
+REPORT_FORMATS: Final = ("text", "bbcode", "markdown")
+MAX_REPORT_TEXT: Final = 10_000
+"""Longest text in a saved turn report (its longest line in a game is a few hundred
+characters: a battle's rounds); a longer one would only slow every page that reads it."""
+
+
+def readable_report(
+    report: object, render: Callable[[str], object], where: str = "last_report"
+) -> None:
+    """A saved turn report must be one the report writer can read.  The rules write it,
+    but a code read alone (``inspect``, a page joining a game) is only its signer's
+    word, and the report is a tree of many shapes: its texts are held to
+    :data:`MAX_REPORT_TEXT`, then it is written once in every format, and a report the
+    writer cannot read is refused here rather than in a page.
+
+    :raises EngineError: ``savecode/state`` naming ``where``.
+    """
+    stack = [report]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str) and len(value) > MAX_REPORT_TEXT:
+            refuse(where, f"holds a text of more than {MAX_REPORT_TEXT} characters")
+        if isinstance(value, dict):
+            stack += [*value.keys(), *value.values()]
+        elif isinstance(value, list):
+            stack += value
+    for fmt in REPORT_FORMATS:
+        try:
+            render(fmt)
+        except EngineError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            refuse(where, f"is not a report the rules write ({type(exc).__name__})")
 
 
 def _shown(value: object) -> str:

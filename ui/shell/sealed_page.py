@@ -37,6 +37,16 @@ FORUM_ACTIONS = frozenset(
 """The forum card's actions (:mod:`ui.shell.forum_panels`), after the page's prefix."""
 
 
+def page_fault(exc: Exception) -> str:
+    """What a player reads when the page itself fails (every refusal of the rules or of a
+    code is an EngineError with its own message; anything else is a fault to report)."""
+    return (
+        "The page could not do that: it met an error of its own "
+        f"({type(exc).__name__}). Your game is kept as it was; please report it, with the "
+        "code you pasted if there was one."
+    )
+
+
 class SealedOrdersPage(BrowserPage):
     """A ruleset page around a session of simultaneous, sealed orders (a base class)."""
 
@@ -183,6 +193,10 @@ class SealedOrdersPage(BrowserPage):
             error.textContent = getattr(exc, "message", None) or str(exc)
             self.message(f"Not joined: {error.textContent}", warn=True)
             return
+        except Exception as exc:  # a fault of the page, not a refusal: the page lives on
+            error.textContent = page_fault(exc)
+            self.message(f"Not joined: {error.textContent}", warn=True)
+            return
         error.textContent = ""
         self.begin(session)
         self.message(f"Joined forum game {session.game_id}.")
@@ -316,6 +330,8 @@ class SealedOrdersPage(BrowserPage):
         except (EngineError, ValueError) as exc:
             text = exc.message if isinstance(exc, EngineError) else str(exc)
             self.message(text, warn=True)
+        except Exception as exc:  # a fault of the page, not a refusal: the page lives on
+            self.message(page_fault(exc), warn=True)
         self.save()
         self.refresh()
 

@@ -137,6 +137,13 @@ class CapitalRuleset(Ruleset[CapitalState]):
     def from_position_text(self, text: str) -> CapitalState:
         return position.read(text, self.state_from_json, self.aliases)
 
+    def from_compact(self, data: Mapping[str, Any]) -> CapitalState:
+        """A save code's state: every field checked, and its last report one the report
+        writer reads (a code read alone is its signer's word)."""
+        state = self.state_from_json(data)
+        check.readable_report(state.last_report, lambda fmt: report_text(state, fmt))
+        return state
+
     def turn_report(self, state: CapitalState, fmt: str) -> str | None:
         return report_text(state, fmt)
 

@@ -58,6 +58,17 @@ STRUCK_OUT_CHOICES = ("computer", "neutral")
 STRUCK_OUT_COMPUTER = "standard"
 
 
+def _colour_row(row: object, where: str) -> list[Any]:
+    """One saved colour entry ``[min_units, name, bonus]``, each part in range (a save
+    code's options come from a player, not from this page)."""
+    low, name, bonus = check.listing(row, where, 3)
+    return [
+        check.integer(low, f"{where} units", 0, check.MAX_ARMIES),
+        check.text(name, f"{where} name"),
+        check.integer(bonus, f"{where} bonus", 0, check.MAX_ARMIES),
+    ]
+
+
 def parse_colours(raw: Any) -> tuple[Colour, ...]:
     """A colour chart from "1:White:0;6:Yellow:1" or a list of [min_units, name, bonus].
 
@@ -67,9 +78,7 @@ def parse_colours(raw: Any) -> tuple[Colour, ...]:
     if isinstance(raw, str):
         rows = [part.split(":") for part in raw.split(";") if part.strip()]
     elif isinstance(raw, list | tuple):
-        rows = [
-            list(r) if not isinstance(r, Colour) else [r.min_units, r.name, r.bonus] for r in raw
-        ]
+        rows = [[r.min_units, r.name, r.bonus] if isinstance(r, Colour) else r for r in raw]
     else:
         raise OptionError("option/bad-value", f"colours must be a chart, got {raw!r}")
     chart = []
@@ -77,7 +86,7 @@ def parse_colours(raw: Any) -> tuple[Colour, ...]:
         try:
             low, name, bonus = row
             chart.append(Colour(int(low), str(name).strip(), int(bonus)))
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             raise OptionError("option/bad-value", f"bad colour entry {row!r}") from None
     try:
         ColourD12(tuple(chart))  # validates thresholds
@@ -127,9 +136,16 @@ class CapitalOptions:
         teams = check.listing(check.item(data, "teams", "options"), "options.teams")
         return cls(
             check.text(check.item(data, "deadline", "options"), "options.deadline"),
-            parse_colours(check.listing(check.item(data, "colours", "options"), "options.colours")),
+            parse_colours(
+                [
+                    _colour_row(row, f"options.colours[{i}]")
+                    for i, row in enumerate(
+                        check.listing(check.item(data, "colours", "options"), "options.colours")
+                    )
+                ]
+            ),
             tuple(
-                tuple(check.text(n, "options.teams") for n in check.listing(t, "options.teams"))
+                tuple(check.name(n, "options.teams") for n in check.listing(t, "options.teams"))
                 for t in teams
             ),
             check.integer(data.get("strikes_out", DEFAULT_STRIKES_OUT), "options.strikes_out"),

@@ -175,7 +175,8 @@ class SubmitOrders(Order):
             for trio in data.get("trades", []):
                 a, b, c = (int(x) for x in trio)
                 trades.append((a, b, c))
-        except (TypeError, ValueError, IndexError, KeyError):  # a surge {} has no [0]
+        # A surge {} has no [0]; int() of Infinity overflows.
+        except (TypeError, ValueError, IndexError, KeyError, OverflowError):
             raise InvalidOrderError(
                 "order/bad-field", f"malformed orders: {dict(data)!r}"
             ) from None

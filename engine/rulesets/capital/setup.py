@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine import statecheck
 from engine.core import PlayerSpec
 from engine.errors import IllegalOrderError, OptionError
 from engine.maps import load_map
@@ -30,6 +31,7 @@ def new_game(specs: Sequence[PlayerSpec], raw: Mapping[str, Any], seed: str) -> 
             "game/players",
             f"Capital Risk needs {MIN_FACTIONS} to {MAX_FACTIONS} factions, got {len(specs)}",
         )
+    statecheck.new_names(s.name for s in specs)
     options = CapitalOptions.from_mapping(raw, len(specs))
     the_map = load_map("classic")
     rng = Rng(seed)

@@ -58,11 +58,11 @@ class Faction(Seat):
 
         capital = get("capital")
         return cls(
-            check.text(get("name"), f"{where}.name"),
+            check.name(get("name"), f"{where}.name"),
             check.text(get("control"), f"{where}.control"),
             check.colour(get("color"), f"{where}.color"),
             check.text(get("army"), f"{where}.army"),
-            [check.text(m, f"{where}.members") for m in check.listing(get("members"), where)],
+            [check.name(m, f"{where}.members") for m in check.listing(get("members"), where)],
             check.flag(get("alive"), f"{where}.alive"),
             check.integers(get("cards"), f"{where}.cards"),
             None if capital is None else check.text(capital, f"{where}.capital"),

@@ -164,7 +164,7 @@ def _options(raw: Mapping[str, Any], players: int) -> ClassicOptions:
 def _player(row: object, where: str, ids: Sequence[str], deck: int) -> Player:
     name, control, color, cards, mission, hq, alive, setup, stats = check.listing(row, where, 9)
     return Player(
-        check.text(name, f"{where} name"),
+        check.name(name, f"{where} name"),
         check.text(control, f"{where} control"),
         check.colour(color, f"{where} colour"),
         check.integers(cards, f"{where} cards", 0, deck - 1),

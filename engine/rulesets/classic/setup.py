@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine import statecheck
 from engine.core import Event, PlayerSpec
 from engine.errors import OptionError
 from engine.maps import load_map
@@ -45,6 +46,7 @@ def new_game(
                 "game/control",
                 f"player {spec.name!r}: control must be one of {', '.join(CONTROLS)}",
             )
+    statecheck.new_names(s.name for s in specs)
     options = ClassicOptions.from_mapping(raw_options, len(specs))
     the_map = load_map("classic")
     rng = Rng(seed)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from engine import statecheck
 from engine.core import SEATLESS, BoardSummary, Event, Order, PlayerSpec, Ruleset, register
 from engine.rng import reseeded
 from engine.rulesets.greatwar1907 import position, setup, turn
@@ -31,6 +32,7 @@ from engine.rulesets.greatwar1907.orders import (
     SubmitAttack,
     SubmitDeployment,
     parse_order,
+    submission_from_json,
 )
 from engine.rulesets.greatwar1907.report import render, report_text
 from engine.rulesets.greatwar1907.state import GreatWarState, Phase, StateError
@@ -129,6 +131,25 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
     def from_position_text(self, text: str) -> GreatWarState:
         return position.read(text, self.state_from_json, self.aliases)
 
+    def from_compact(self, data: Mapping[str, Any]) -> GreatWarState:
+        """A save code's state: every field checked, and its last report one the report
+        writer reads (a code read alone is its signer's word)."""
+        state = self.state_from_json(data)
+        kind = {Phase.DEPLOYMENT: SubmitDeployment, Phase.ATTACK: SubmitAttack}.get(state.phase)
+        for faction, slot in enumerate(state.orders):
+            if slot is None:
+                continue
+            order = submission_from_json(slot)
+            if (
+                kind is None
+                or not isinstance(order, kind)
+                or order.faction != faction
+                or order.nation != state.nation_ids[faction]
+            ):
+                statecheck.refuse(f"orders[{faction}]", f"must hold nation {faction + 1}'s orders")
+        statecheck.readable_report(state.last_report, lambda fmt: report_text(state, fmt))
+        return state
+
     def actor(self, state: GreatWarState) -> int | None:
         """The first acting seat without orders; when none is missing, the first acting
         seat (who may call for the resolution)."""
@@ -172,6 +193,10 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
             units_at=units_at,
             cards=(0,) * len(state.players),
         )
+
+    def place_name(self, state: GreatWarState, place: str) -> str:
+        """A province or sea district by its scenario name."""
+        return state.map.name_of(place)
 
     def income(self, state: GreatWarState, seat: int) -> int | None:
         """The pp its supply networks give at the next Deployment (R75), whole pp,

@@ -89,8 +89,12 @@ class GreatWarOptions:
             elif isinstance(default, int):
                 values[f.name] = _number(f.name, value)
             else:
-                if not isinstance(value, str):
-                    raise OptionError("option/bad-value", f"{f.name} must be text, got {value!r}")
+                if not isinstance(value, str) or len(value) > MAX_TEXT:
+                    raise OptionError(
+                        "option/bad-value",
+                        f"{f.name} must be text of at most {MAX_TEXT} characters, "
+                        f"got {repr(value)[:40]}",
+                    )
                 values[f.name] = value
         return cls(**values)
 
@@ -112,14 +116,21 @@ def _flag(name: str, value: Any) -> bool:
     raise OptionError("option/bad-value", f"{name} must be true or false, got {value!r}")
 
 
+MAX_NUMBER = 1000
+"""Largest turn limit or VP target: a game of 1,000 turns is already far beyond play."""
+MAX_TEXT = 200
+"""Longest deadline text or computer level name."""
+
+
 def _number(name: str, value: Any) -> int:
     try:
-        number = int(value) if not isinstance(value, bool) else -1
-    except (TypeError, ValueError):
+        number = int(value) if not isinstance(value, bool | float) else -1
+    except (TypeError, ValueError, OverflowError):
         number = -1
-    if number < 1:
+    if not 1 <= number <= MAX_NUMBER:
         raise OptionError(
-            "option/bad-value", f"{name} must be a whole number above 0, got {value!r}"
+            "option/bad-value",
+            f"{name} must be a whole number from 1 to {MAX_NUMBER}, got {str(value)[:40]!r}",
         )
     return number
 

@@ -307,9 +307,19 @@ def _bad(where: str, why: str) -> InvalidOrderError:
     return InvalidOrderError("order/bad-field", f"{where} {why}")
 
 
+MAX_PP = 1_000_000
+"""Most pp one trade can name: far above the whole map's production over a game."""
+
+
 def _pp(value: Any, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
-        raise _bad(where, f"must be an amount of pp, got {value!r}")
+    """An amount of pp in quarters (0.25 pp steps); NaN and Infinity, which Python's JSON
+    reader accepts, are not amounts."""
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not 0 <= value <= MAX_PP  # False for NaN
+    ):
+        raise _bad(where, f"must be an amount of pp from 0 to {MAX_PP}, got {value!r}")
     q = round(value * 4)
     if abs(q - value * 4) > 1e-9:
         raise _bad(where, f"must be a multiple of 0.25 pp, got {value!r}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine import statecheck
 from engine.core import PlayerSpec
 from engine.errors import OptionError
 from engine.rng import Rng
@@ -29,6 +30,7 @@ def new_game(players: Sequence[PlayerSpec], options: Mapping[str, Any], seed: st
     :raises OptionError: too many players, or fewer than 2 seats that act.
     """
     m = scenario()
+    statecheck.new_names(p.name for p in players)
     opts = GreatWarOptions.from_mapping(options)
     nations = m.nation_ids
     if len(players) > len(nations):

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from engine import statecheck
 from engine.core import copy_json
 from engine.errors import EngineError
 from engine.rng import Rng
@@ -23,6 +24,13 @@ from engine.rulesets.greatwar1907.options import GreatWarOptions
 
 class StateError(EngineError):
     """A saved Great War 1907 state with a bad field (named in the message)."""
+
+
+MAX_UNITS = statecheck.MAX_ARMIES
+"""Most divisions, ships or hulls of one nation in one place, and most VP or NP: R26 sets
+no stacking limit, so the cap is the engine's generous one for every ruleset."""
+MAX_QUARTERS = 4 * statecheck.MAX_ARMIES
+"""Most pp (in quarters) owed, banked or credited: far above a whole game's production."""
 
 
 class Phase(StrEnum):
@@ -318,6 +326,8 @@ class _Reader:
             raise StateError("state/bad-field", "a greatwar1907 state must be an object")
         self.data = data
         self.map = scenario()
+        self.provinces = frozenset(p.id for p in self.map.provinces)
+        self.nation_ids = tuple(n.id for n in self.map.nations)
 
     def get(self, name: str, kind: type | tuple[type, ...]) -> Any:
         if name not in self.data:
@@ -330,9 +340,15 @@ class _Reader:
     def bad(self, name: str, why: str) -> StateError:
         return StateError("state/bad-field", f"the state's {name!r} {why}")
 
-    def count(self, name: str, value: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise self.bad(name, f"holds {value!r}, not a count")
+    def count(self, name: str, value: Any, high: int = MAX_UNITS) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
+            raise self.bad(name, f"holds {_shown(value)}, not a count from 0 to {high}")
+        return value
+
+    def ids(self, name: str, value: Any) -> list[str]:
+        """A list of ids (text), before they are looked up."""
+        if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+            raise self.bad(name, "must be a list of ids")
         return value
 
     def state(self) -> GreatWarState:
@@ -354,15 +370,19 @@ class _Reader:
             ):
                 raise self.bad("seats", f"entry {i} is not [nation, name, control]")
             if raw[0] != nation_ids[i]:
-                raise self.bad("seats", f"entry {i} is {raw[0]!r}, expected {nation_ids[i]!r}")
+                raise self.bad(
+                    "seats", f"entry {i} is {_shown(raw[0])}, expected {nation_ids[i]!r}"
+                )
+            if len(raw[1]) > statecheck.MAX_NAME or len(raw[2]) > statecheck.MAX_TEXT:
+                raise self.bad("seats", f"entry {i} has a name or control that is too long")
             seats.append(Seat(raw[0], raw[1], raw[2]))
         try:
-            rng = Rng.from_json(self.get("rng", list))
-        except (TypeError, ValueError):
-            raise self.bad("rng", "is not [seed, counter]") from None
+            rng = statecheck.rng(self.get("rng", list))
+        except EngineError as exc:
+            raise self.bad("rng", f"is not [seed, counter]: {exc.message}") from None
         turn = self.get("turn", int)
-        if turn < 1:
-            raise self.bad("turn", "must be at least 1")
+        if not 1 <= turn <= options.turn_limit:
+            raise self.bad("turn", f"must be from 1 to the turn limit, {options.turn_limit}")
         try:
             phase = Phase(self.get("phase", str))
         except ValueError:
@@ -372,26 +392,26 @@ class _Reader:
         if set(raw_owner) != {p.id for p in m.provinces}:
             raise self.bad("owner", "must name every province once")
         for p, o in raw_owner.items():
-            if o not in owners_ok:
-                raise self.bad("owner", f"gives {p} the unknown owner {o!r}")
-        conquered = set(self.get("conquered", list))
+            if not isinstance(o, str) or o not in owners_ok:
+                raise self.bad("owner", f"gives {p} the unknown owner {_shown(o)}")
+        conquered = set(self.ids("conquered", self.get("conquered", list)))
         if not conquered <= set(raw_owner):
             raise self.bad("conquered", "names an unknown province")
         standing: dict[str, dict[str, int]] = {}
         for p, per in self.get("standing", dict).items():
             if p not in raw_owner or not isinstance(per, dict):
-                raise self.bad("standing", f"has a bad entry {p!r}")
+                raise self.bad("standing", f"has a bad entry {_shown(p)}")
             standing[p] = {}
             for n, c in per.items():
                 if n not in owners_ok or self.count("standing", c) == 0:
-                    raise self.bad("standing", f"has a bad count for {n!r} in {p}")
+                    raise self.bad("standing", f"has a bad count for {_shown(n)} in {p}")
                 standing[p][n] = c
         docked = self.fleets("docked", set(raw_owner), owners_ok)
         at_sea = self.fleets("at_sea", {s.id for s in m.seas}, set(nation_ids))
         hulls: dict[str, int] = {}
         for p, c in self.get("hulls", dict).items():
             if p not in raw_owner or m.province(p).port is None or self.count("hulls", c) == 0:
-                raise self.bad("hulls", f"has a bad entry for {p!r}")
+                raise self.bad("hulls", f"has a bad entry for {_shown(p)}")
             hulls[p] = c
         nations: dict[str, NationRecord] = {}
         raw_nations = self.get("nations", dict)
@@ -402,24 +422,30 @@ class _Reader:
         relations: dict[tuple[str, str], str] = {}
         for entry in self.get("relations", list):
             if not (isinstance(entry, list) and len(entry) == 3):
-                raise self.bad("relations", f"has a bad entry {entry!r}")
+                raise self.bad("relations", f"has a bad entry {_shown(entry)}")
             a, b, r = entry
             if a not in nation_ids or b not in nation_ids or a == b or r not in ("alliance", "war"):
-                raise self.bad("relations", f"has a bad entry {entry!r}")
+                raise self.bad("relations", f"has a bad entry {_shown(entry)}")
             relations[pair(a, b)] = r
         grants: set[tuple[str, str]] = set()
         for g in self.get("grants", list):
             if not (isinstance(g, list) and len(g) == 2 and all(x in nation_ids for x in g)):
-                raise self.bad("grants", f"has a bad entry {g!r}")
+                raise self.bad("grants", f"has a bad entry {_shown(g)}")
             grants.add((g[0], g[1]))
         leaders: dict[str, Leader] = {}
         known = {c.id for c in m.leaders}
         for raw in self.get("leaders", list):
             if not (isinstance(raw, list) and len(raw) == 6):
-                raise self.bad("leaders", f"has a bad entry {raw!r}")
+                raise self.bad("leaders", f"has a bad entry {_shown(raw)}")
             lid, nation, where, place, alive, received = raw
-            if lid not in known or nation not in nation_ids or not isinstance(alive, bool):
-                raise self.bad("leaders", f"has a bad entry {raw!r}")
+            if (
+                not isinstance(lid, str)
+                or lid not in known
+                or nation not in nation_ids
+                or not isinstance(alive, bool)
+                or not (place is None or isinstance(place, str))
+            ):
+                raise self.bad("leaders", f"has a bad entry {_shown(raw)}")
             if (
                 where not in (None, "province", "sea")
                 or (where == "province" and place not in raw_owner)
@@ -430,17 +456,17 @@ class _Reader:
             leaders[lid] = Leader(lid, nation, where, place, alive, self.count("leaders", received))
         piles = []
         for name, kind in (("general_pile", "general"), ("admiral_pile", "admiral")):
-            pile = self.get(name, list)
+            pile = self.ids(name, self.get(name, list))
             for lid in pile:
                 if lid not in known or m.leader(lid).kind != kind or lid in leaders:
-                    raise self.bad(name, f"holds a bad leader {lid!r}")
+                    raise self.bad(name, f"holds a bad leader {_shown(lid)}")
             piles.append([str(x) for x in pile])
         orders = self.get("orders", list)
         if len(orders) != len(nation_ids) or not all(
             o is None or isinstance(o, dict) for o in orders
         ):
             raise self.bad("orders", "must hold one slot per nation")
-        winners = self.get("winners", list)
+        winners = self.ids("winners", self.get("winners", list))
         if not all(w in nation_ids for w in winners):
             raise self.bad("winners", "names an unknown nation")
         report = self.data.get("last_report")
@@ -473,11 +499,11 @@ class _Reader:
         table: dict[str, dict[str, Fleet]] = {}
         for place, per in self.get(name, dict).items():
             if place not in places or not isinstance(per, dict):
-                raise self.bad(name, f"has a bad place {place!r}")
+                raise self.bad(name, f"has a bad place {_shown(place)}")
             table[place] = {}
             for n, raw in per.items():
                 if n not in owners or not (isinstance(raw, list) and len(raw) == 2):
-                    raise self.bad(name, f"has a bad fleet of {n!r} at {place}")
+                    raise self.bad(name, f"has a bad fleet of {_shown(n)} at {place}")
                 ships, cargo = self.count(name, raw[0]), self.count(name, raw[1])
                 if ships == 0 or cargo > 2 * ships:
                     raise self.bad(name, f"has an impossible fleet of {n} at {place}")
@@ -492,17 +518,22 @@ class _Reader:
         for k in (*keys, "credits", "drop_due"):
             if k not in raw:
                 raise self.bad(where, f"lacks {k!r}")
-        vp, np_, ga, aa, owed, banked = (self.count(f"{where}.{k}", raw[k]) for k in keys)
+        highs = (MAX_UNITS, MAX_UNITS, MAX_UNITS, MAX_UNITS, MAX_QUARTERS, MAX_QUARTERS)
+        vp, np_, ga, aa, owed, banked = (
+            self.count(f"{where}.{k}", raw[k], high) for k, high in zip(keys, highs, strict=True)
+        )
         credits: list[tuple[int, str | None]] = []
+        if not isinstance(raw["credits"], list):
+            raise self.bad(f"{where}.credits", "must be a list of [quarters, province]")
         for c in raw["credits"]:
             if not (isinstance(c, list) and len(c) == 2) or (
-                c[1] is not None and not isinstance(c[1], str)
+                c[1] is not None and c[1] not in self.provinces
             ):
-                raise self.bad(f"{where}.credits", f"has a bad entry {c!r}")
-            credits.append((self.count(f"{where}.credits", c[0]), c[1]))
+                raise self.bad(f"{where}.credits", f"has a bad entry {_shown(c)}")
+            credits.append((self.count(f"{where}.credits", c[0], MAX_QUARTERS), c[1]))
         drop = raw["drop_due"]
         if drop is not None and not (
-            isinstance(drop, list) and len(drop) == 3 and all(isinstance(x, str) for x in drop)
+            isinstance(drop, list) and len(drop) == 3 and all(x in self.nation_ids for x in drop)
         ):
             raise self.bad(f"{where}.drop_due", "is not [ally, ally, default]")
         return NationRecord(
@@ -515,6 +546,12 @@ class _Reader:
             banked,
             None if drop is None else (drop[0], drop[1], drop[2]),
         )
+
+
+def _shown(value: object) -> str:
+    """A value as an error message quotes it: short, whatever a code holds."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def total_units(state: GreatWarState) -> tuple[int, int, int]:

@@ -153,6 +153,10 @@ class RpsRuleset(Ruleset[RpsState]):
             cards=tuple(len(p.hand) for p in state.players),
         )
 
+    def place_name(self, state: RpsState, place: str) -> str:
+        """A territory by the board's name for it."""
+        return state.board.names.get(place, place)
+
     def income(self, state: RpsState, seat: int) -> int | None:
         """The energy its territories and groups give at the next year (0 once out)."""
         return income(state, seat) if state.players[seat].alive else 0

@@ -8,6 +8,7 @@ from typing import Any
 
 import networkx as nx
 
+from engine import statecheck
 from engine.core import Event, PlayerSpec
 from engine.errors import OptionError
 from engine.rng import Rng
@@ -60,6 +61,7 @@ def new_game(players: Sequence[PlayerSpec], raw_options: Mapping[str, Any], seed
             "option/bad-value",
             f"Risk, Paper, Scissors seats {MIN_SEATS} to {MAX_SEATS} players, not {len(players)}",
         )
+    statecheck.new_names(p.name for p in players)
     options = RpsOptions.from_mapping(raw_options)
     board = load_board()
     rng = Rng(str(seed))
