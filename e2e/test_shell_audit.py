@@ -274,8 +274,8 @@ def test_dice_are_paired_labelled_and_cleared_and_skip_leaves_no_stale_message(
     page.get_by_test_id("skip").click()
     page.wait_for_function(f"{BODY}.humanTurn === 'true'", timeout=60_000)
     expect(dice).to_be_empty()  # cleared when a new turn starts
-    newest = page.locator('[data-testid="log"] li').first.inner_text()
-    expect(page.get_by_test_id("message")).to_have_text(newest)
+    # Skip made the speed Instant: the line says what the computers did, nothing stale
+    expect(page.get_by_test_id("message")).to_contain_text("While the computers played:")
     assert_clean(page)
 
 

@@ -228,11 +228,8 @@ class Dialogs:
         self.shell.tasks.add(asyncio.ensure_future(self.run_timer(self.generation)))
 
     async def run_timer(self, generation: int) -> None:
-        from ui.shell.speed import replay_wait
-
         while self.replay is not None and self.replay.playing:
-            # the game speed: Fast shortens a step; Instant still shows each position
-            await asyncio.sleep(max(replay_wait(self.shell.speed, self.replay.delay), 0.05))
+            await asyncio.sleep(self.replay.delay)
             if generation != self.generation or el("record").hidden:
                 return
             if self.replay.tick() or not self.replay.playing:

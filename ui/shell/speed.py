@@ -9,8 +9,9 @@ every ruleset, kept per device in the browser's storage.
   message line says who took what (:func:`what_happened`).
 
 A resolution's replay (Capital Risk, the Great War) follows the same setting
-(:func:`replay_wait`); "Skip ▸▸" switches the setting to Instant, where it stays until
-the player chooses another speed.
+(:func:`replay_wait`; the game record's replay keeps its own ± and play/pause: the player
+starts it to watch); "Skip ▸▸" switches the setting to Instant, where it stays until the
+player chooses another speed.
 """
 
 from __future__ import annotations
