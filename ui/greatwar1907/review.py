@@ -23,7 +23,12 @@ def describe_trade(state: GreatWarState, t: Mapping[str, Any]) -> str:
             parts.append(f"{float(b['pp']):g} pp")
         return " + ".join(parts) or "nothing"
 
-    return f"you give {bundle(t['give'])}, you get {bundle(t['get'])} (only if they order the same)"
+    text = f"you give {bundle(t['give'])}, you get {bundle(t['get'])}"
+    if t.get("pay_from"):
+        text += f"; paid by the network of {name(state, t['pay_from'])}"
+    if t.get("receive_at"):
+        text += f"; credited to the network of {name(state, t['receive_at'])}"
+    return text + " (only if they order the same)"
 
 
 def describe(
@@ -48,17 +53,25 @@ def describe(
     if section == "moves":
         return with_leaders(
             f"Move {count(part['divisions'])} {name(state, part['from'])} → "
-            f"{name(state, part['path'][-1])}"
+            + " → ".join(name(state, p) for p in part["path"])
         )
     if section == "embark":
         return f"Embark {count(part['divisions'])} in {name(state, part['province'])}"
     if section == "disembark":
         return f"Disembark {count(part['divisions'])} in {name(state, part['province'])}"
     if section == "sail":
+        aboard = "" if part.get("divisions") is None else f" carrying {part['divisions']} div"
         return with_leaders(
-            f"Sail {count(part['ships'], ' ships')} {name(state, part['from'])} → "
-            f"{name(state, part['path'][-1])}"
+            f"Sail {count(part['ships'], ' ships')}{aboard} {name(state, part['from'])} → "
+            + " → ".join(name(state, p) for p in part["path"])
         )
+    if section == "passage":
+        verb = "Grant passage to" if part["grant"] else "Revoke the passage of"
+        return f"{verb} {name(state, part['nation'])} (from next phase)"
+    if section == "drop_ally":
+        return f"Drop the alliance with {name(state, part['nation'])} (no cost)"
+    if section == "pay_first":
+        return f"Diplomacy costs paid first by the network of {name(state, part['province'])}"
     if section == "place":
         return f"Place {state.map.leader(part['leader']).name} at {name(state, part['at'])}"
     if section == "trades":
@@ -75,9 +88,11 @@ def describe(
             f"with {count(part['divisions'])}"
         )
     if section == "strikes":
+        ships_in = part.get("ships_in")
+        port = "" if ships_in is None else f", {ships_in} ships into port if taken"
         return with_leaders(
             f"Strike {name(state, part['target'])} from {name(state, part['from'])} "
-            f"with {count(part['divisions'])}"
+            f"with {count(part['divisions'])}{port}"
         )
     return f"{section}: {dict(part)}"
 
