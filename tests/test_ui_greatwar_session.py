@@ -74,7 +74,11 @@ def test_a_diplomacy_change_shows_its_cost_and_a_trade_is_checked() -> None:
     assert "War with French Third Republic for 3 pp" in s.diplomacy("france", "war")
     with pytest.raises(EntryError, match="already ordered"):
         s.diplomacy("france", "alliance")
-    assert "Alliance with Spain (they must order it too)" in s.diplomacy("spain", "alliance")
+    # a two-sided change offered to a computer says at once that it will not happen
+    assert s.diplomacy("spain", "alliance") == (
+        "Alliance with Spain will not happen: Spain is played by the computer, "
+        "and computers never accept offers"
+    )
     with pytest.raises(EntryError, match="Trade refused"):
         s.trade("spain", give=["mos"])
     assert "Trade offer to" in s.trade("germany", give_pp="1", get_pp="")

@@ -31,7 +31,7 @@ from ui.greatwar1907.purse import (
     start_of_phase,
     trade_refusal,
 )
-from ui.greatwar1907.review import describe_trade
+from ui.greatwar1907.review import describe_trade, unanswered
 
 
 def _own(state: GreatWarState, nation: str, province: str) -> None:
@@ -383,8 +383,10 @@ def add_trade(
             "receive_at": receive_at if get_pp else None,
         },
     )
+    why = unanswered(state, other)
     return (
         f"Trade offer to {name(state, other)}: {describe_trade(state, draft.parts['trades'][-1])}"
+        + (f". It will not happen: {why}" if why else "")
     )
 
 
@@ -476,6 +478,9 @@ def add_diplomacy(state: GreatWarState, seat: int, draft: Draft, other: str, to:
                 f"{to} with {name(state, other)} costs {pp(cost)}; you have {pp(left)} left"
             )
     draft.add("diplomacy", {"with": other, "to": to})
+    why = None if cost else unanswered(state, other)
+    if why:
+        return f"{to.capitalize()} with {name(state, other)} will not happen: {why}"
     paid = f" for {pp(cost)}" if cost else " (they must order it too)"
     return f"{to.capitalize()} with {name(state, other)}{paid}"
 

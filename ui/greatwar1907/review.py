@@ -97,6 +97,18 @@ def describe(
     return f"{section}: {dict(part)}"
 
 
+def unanswered(state: GreatWarState, other: str) -> str | None:
+    """Why an offer to ``other`` (trade, peace, alliance) will not be answered this
+    phase: a computer never accepts one, an idle nation writes nothing (None: a human
+    may answer it)."""
+    kind = state.players[state.seat_of(other)].kind
+    if kind == "computer":
+        return f"{name(state, other)} is played by the computer, and computers never accept offers"
+    if kind == "idle":
+        return f"nobody plays {name(state, other)}, so nobody answers it"
+    return None
+
+
 def warnings(state: GreatWarState, seat: int, draft: Draft) -> list[str]:
     """What the resolver would cut or drop, said before sealing."""
     out = []
@@ -109,10 +121,19 @@ def warnings(state: GreatWarState, seat: int, draft: Draft) -> list[str]:
     for d in draft.parts.get("diplomacy", []):
         rule = CHANGES.get((state.relation(nation, d["with"]), d["to"]))
         if rule is not None and rule[0] != ONE_SIDED:
+            why = unanswered(state, d["with"])
             out.append(
-                f"{str(d['to']).capitalize()} with {name(state, d['with'])} happens only if "
-                f"{name(state, d['with'])} orders it too"
+                f"{str(d['to']).capitalize()} with {name(state, d['with'])} "
+                + (
+                    f"will not happen: {why}"
+                    if why
+                    else f"happens only if {name(state, d['with'])} orders it too"
+                )
             )
     for t in draft.parts.get("trades", []):
-        out.append(f"The trade with {name(state, t['with'])} needs their mirror offer")
+        why = unanswered(state, t["with"])
+        out.append(
+            f"The trade with {name(state, t['with'])} "
+            + (f"will not happen: {why}" if why else "needs their mirror offer")
+        )
     return out

@@ -76,6 +76,8 @@ class OrderWriting:
 
     def set_mode(self, mode: str) -> None:
         if mode in drafts.modes(self.state) or mode == "diplomacy":
+            if mode != self.mode:  # a count means something else in another mode
+                self.count = ""
             self.mode = mode
             self.selected = None
             self.leaders = []
