@@ -44,6 +44,16 @@ def start_game(page: Page, seed: str, kinds: dict[int, str], **extra: str) -> No
     expect(page.get_by_test_id("gw-status")).to_be_visible()
 
 
+def seal(page: Page) -> None:
+    """Seal the orders; when the panel asks first (allowance left unspent), seal anyway."""
+    page.get_by_test_id("gw-seal").click()
+    page.wait_for_function(
+        f"{BODY}.gwStage !== 'entry' || !!document.querySelector('[data-testid=gw-seal-anyway]')"
+    )
+    if stage(page) == "entry":
+        page.get_by_test_id("gw-seal-anyway").click()
+
+
 def finish_phase(page: Page) -> None:
     wait_stage(page, "replay", "report")
     if stage(page) == "replay":
@@ -102,7 +112,7 @@ def test_two_turns_of_pass_and_play_against_computers(
     for text in ("Build 2 div in Moscow", "Embark", "Sail all ships", "War with", "Trade with"):
         expect(review).to_contain_text(text)
     page.screenshot(path=str(artifacts / "greatwar-deployment-1366.png"), full_page=False)
-    page.get_by_test_id("gw-seal").click()
+    seal(page)
     # the replay on the map, with the shell's controls; then the report and its exports
     wait_stage(page, "replay")
     expect(page.get_by_test_id("gw-replay-title")).to_have_text("Before")
@@ -129,14 +139,14 @@ def test_two_turns_of_pass_and_play_against_computers(
     page.keyboard.press("Enter")
     expect(page.get_by_test_id(f"gw-odds-{target}")).to_contain_text("%")
     page.screenshot(path=str(artifacts / "greatwar-attack-1366.png"), full_page=False)
-    page.get_by_test_id("gw-seal").click()
+    seal(page)
     finish_phase(page)
     # turn 2, both phases
     page.get_by_test_id("gw-count").fill("1")
     tap(page, "mos")
-    page.get_by_test_id("gw-seal").click()
+    seal(page)
     finish_phase(page)
-    page.get_by_test_id("gw-seal").click()
+    seal(page)
     wait_stage(page, "replay", "report")
     assert page.evaluate(f"{BODY}.gwTurn") == "3"
     page.locator("#board").screenshot(path=str(artifacts / "greatwar-map-1366.png"))
@@ -181,6 +191,8 @@ def test_orders_on_a_phone(page: Page, server_url: str, artifacts: Path) -> None
     assert box is not None and box["width"] <= 390  # nothing wider than the phone
     page.screenshot(path=str(artifacts / "greatwar-orders-390.png"), full_page=True)
     seal.click()
+    expect(page.get_by_test_id("gw-seal-ask")).to_contain_text("pp will be lost: seal anyway?")
+    page.get_by_test_id("gw-seal-anyway").click()
     wait_stage(page, "replay", "report")
     assert_clean(page)
 
@@ -211,7 +223,7 @@ def test_one_phase_by_sealed_codes_between_two_browsers(browser: Browser, server
         a.get_by_test_id("gw-load").click()
         tap(a, "mos")
         for p in (a, b):
-            p.get_by_test_id("gw-seal").click()
+            seal(p)
             wait_stage(p, "sealed")
         seals = (
             a.get_by_test_id("gw-sealed-code").input_value()
@@ -326,6 +338,9 @@ def test_the_new_order_controls_write_orders_the_engine_resolves(
     expect(page.get_by_test_id("gw-no-leader")).to_contain_text("No leader of yours")
     shoot(page, "place-none", "gw-no-leader")
     page.get_by_test_id("gw-seal").click()
+    expect(page.get_by_test_id("gw-seal-ask")).to_contain_text("23 pp will be lost: seal anyway?")
+    shoot(page, "seal-unspent", "gw-seal-ask")
+    page.get_by_test_id("gw-seal-anyway").click()
     wait_stage(page, "replay", "report")
     if stage(page) == "replay":
         page.get_by_test_id("gw-replay-skip").click()
@@ -346,7 +361,7 @@ def test_the_new_order_controls_write_orders_the_engine_resolves(
     assert target
     tap(page, target)
     expect(review).to_contain_text("1 ships into port if taken")
-    page.get_by_test_id("gw-seal").click()
+    seal(page)
     wait_stage(page, "replay", "report")
     if stage(page) == "replay":
         page.get_by_test_id("gw-replay-skip").click()
@@ -420,7 +435,7 @@ def test_the_forced_drop_and_the_paying_network_in_a_real_page(
         shoot(page, "trade-pay-from", "gw-trade-pay-from")
         page.get_by_test_id("gw-trade-add").click()
         expect(page.get_by_test_id("gw-review")).to_contain_text("paid by the network of London")
-        page.get_by_test_id("gw-seal").click()
+        seal(page)
         wait_stage(page, "replay", "report")
         if stage(page) == "replay":
             page.get_by_test_id("gw-replay-skip").click()

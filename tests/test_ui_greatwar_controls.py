@@ -6,6 +6,7 @@ was written.  Positions are the scenario's, with the few changes a case needs.""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from engine.core import PlayerSpec
 from engine.rulesets.greatwar1907.state import Fleet, Leader, Phase, pair
@@ -373,3 +374,30 @@ def test_an_offer_to_a_nation_that_cannot_answer_says_so_when_it_is_written() ->
     assert "computers never accept offers" in panels.trade_html(s)
     s.set_trade_field("with", "germany")
     assert "must write the mirror offer" in panels.trade_html(s)
+
+
+def test_sealing_with_allowance_unspent_asks_first() -> None:
+    """R21: "Allowance left unspent at the end of the Deployment phase, fractions
+    included, is lost."  The networks panel says what will be lost as the orders are
+    written; the seal button asks first ("... will be lost: seal anyway?"); any other
+    step puts the question away; nothing is asked when nothing is lost."""
+    s = _game("russia")
+    assert "25.5 pp unspent will be lost when this phase ends" in panels.networks_html(s)
+    assert 'data-action="gw-seal-ask"' in panels.seal_html(s)
+    assert s.ask_seal() is False
+    assert "25.5 pp will be lost: seal anyway?" in panels.seal_html(s)
+    assert 'data-testid="gw-seal-anyway"' in panels.seal_html(s)
+    s.click("mos")
+    assert "will be lost: seal anyway?" not in panels.seal_html(s)
+    s.count = "24"
+    s.click("mos")
+    assert "0.5 pp unspent will be lost" in panels.networks_html(s)
+    s.set_mode("trade")
+    s.set_trade_field("with", "germany")
+    s.set_trade_field("give_pp", "0.5")
+    s.offer_trade()
+    assert s.unspent() == 0 and s.ask_seal() is True
+    assert 'data-action="gw-seal"' in panels.seal_html(s)
+    banked = _game("russia")
+    banked.state.options = replace(banked.state.options, bank_unspent=True)
+    assert banked.ask_seal() is True  # banked pp are not lost

@@ -130,6 +130,13 @@ class GreatWarPage(SealedOrdersPage):
             self.message(session.passage(str(button.dataset.nation), grant))
         elif act == "drop":
             self.message(session.drop_ally(str(button.dataset.nation)))
+        elif act == "seal-ask":
+            self.take_count(session)
+            if session.ask_seal():  # nothing is lost: seal as the plain button does
+                self.action("gw-seal", button)
+                return True
+        elif act == "seal-cancel":
+            session.seal_question = False
         elif act == "pay-first":
             self.message(session.pay_first(str(button.dataset.province) or None))
         elif act.startswith("replay-"):

@@ -42,7 +42,8 @@ MODE_HELP = {
     "sail": "Tap a port or sea with your ships, then a highlighted sea or port (count = ships, "
     "blank = all). An admiral with extra sea moves, chosen below, takes them further.",
     "disembark": "Tap a friendly port where your ships are (or sail to): divisions land.",
-    "place": "Choose a leader below, then tap where he goes.",
+    "place": "Choose a waiting leader below, then tap where he goes: a general to a province "
+    "of yours, an admiral to a port of yours or one of your fleets at sea.",
     "trade": "Choose a nation and what you give and get; both must order the mirror offer.",
     "attack": "Tap a province of yours, then an enemy (or Neutral) neighbour.",
     "strike": "Tap a sea where your ships carry divisions, then a hostile port on it "
@@ -455,9 +456,10 @@ def diplomacy_html(session: GreatWarSession) -> str:
         if any(sides != ONE_SIDED for (frm, _), (sides, _) in CHANGES.items() if frm == current):
             seat = state.players[state.seat_of(other)]
             if seat.kind != "human":
+                note = "computer: never accepts" if seat.kind == "computer" else "nobody plays it"
                 buttons.append(
-                    f'<span class="muted small" data-testid="gw-dip-answer-{other}">'
-                    f"{escape(_answer_note(session, other))}</span>"
+                    f'<span class="muted small" data-testid="gw-dip-answer-{other}" '
+                    f'title="{escape(_answer_note(session, other))}">{note}</span>'
                 )
         items.append(
             f"<li>{_nation(session, other)} <span class='muted small'>{current}</span> "
@@ -498,7 +500,10 @@ def _passage_html(session: GreatWarSession, mine: str, other: str, ordered: set[
     if state.relation(mine, other) != "peace" and not granted:
         return text
     label = "Revoke passage" if granted else "Grant passage"
-    disabled = " disabled" if other in ordered else ""
+    disabled = ""
+    if other in ordered:
+        label = "Passage revoked in your orders" if granted else "Passage granted in your orders"
+        disabled = " disabled"
     return text + button(
         "gw-passage",
         label,
@@ -694,10 +699,30 @@ def entry_html(session: GreatWarSession) -> str:
         f'<div class="row gw-counts">{counts_html(session)}</div>'
         f'<p class="prompt" data-testid="gw-help">{escape(MODE_HELP[session.mode])}</p>'
         f"{selected}{leaders_html(session)}{body}{networks_html(session)}{review_html(session)}"
-        f"{offenses_html(session)}"
+        f"{offenses_html(session)}" + seal_html(session)
+    )
+
+
+def seal_html(session: GreatWarSession) -> str:
+    """The seal button; with allowance left unspent it asks first, and once asked the
+    question with its two answers."""
+    lost = session.unspent()
+    if session.seal_question and lost > 0:
+        return (
+            '<div class="gw-drop" role="alertdialog" aria-labelledby="gw-seal-question" '
+            'data-testid="gw-seal-ask">'
+            f'<p id="gw-seal-question"><b>{drafts.pp(lost)} will be lost: seal anyway?</b> '
+            "Allowance left unspent at the end of this phase is gone for good.</p>"
+            '<div class="row end">'
+            + button("gw-seal-cancel", "Keep writing", "gw-seal-cancel", "", "btn ghost")
+            + button("gw-seal", "Seal anyway", "gw-seal-anyway", "", "btn primary")
+            + "</div></div>"
+        )
+    action = "gw-seal-ask" if lost > 0 else "gw-seal"
+    return (
         '<div class="row end">'
         + button("gw-clear", "Clear all", "gw-clear", "", "btn ghost")
-        + button("gw-seal", "Seal my orders", "gw-seal", "", "btn primary")
+        + button(action, "Seal my orders", "gw-seal", "", "btn primary")
         + "</div>"
     )
 

@@ -56,6 +56,9 @@ class GreatWarSession(OrderWriting, SealedSession):
     """The second count of the order being written: ``cargo`` (the divisions aboard that
     sail) and ``ships_in`` (the ships that enter the port a strike takes); blank = the
     rules' default."""
+    seal_question: bool = field(default=False, compare=False)
+    """Sealing was asked for with allowance left unspent: the panel asks first (not
+    saved; any other step of writing puts the question away)."""
     before: GreatWarState | None = None
     """The position the last resolved phase started from (for its replay)."""
     events: list[dict[str, Any]] = field(default_factory=list)

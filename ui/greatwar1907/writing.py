@@ -15,7 +15,7 @@ from engine.rulesets.greatwar1907.legal import (
     free_move_targets,
     strike_targets,
 )
-from engine.rulesets.greatwar1907.state import GreatWarState
+from engine.rulesets.greatwar1907.state import GreatWarState, Phase
 from ui.greatwar1907 import drafts, entry, purse, review
 from ui.greatwar1907.drafts import Draft, EntryError
 from ui.shell.sealed_session import count_field
@@ -59,6 +59,7 @@ class OrderWriting:
     overlays: list[str]
     trade_form: dict[str, str]
     sub_counts: dict[str, str]
+    seal_question: bool
     drafts: dict[int, Draft]
 
     @property
@@ -75,6 +76,7 @@ class OrderWriting:
         return self.viewer
 
     def set_mode(self, mode: str) -> None:
+        self.seal_question = False
         if mode in drafts.modes(self.state) or mode == "diplomacy":
             if mode != self.mode:  # a count means something else in another mode
                 self.count = ""
@@ -115,6 +117,7 @@ class OrderWriting:
         :raises EntryError: with the message to show (the draft is unchanged).
         """
         seat = self._seat()
+        self.seal_question = False
         state, draft = self.state, self.draft
         nation = state.nation_ids[seat]
         count = parse_count(self.count)
@@ -309,6 +312,9 @@ class OrderWriting:
         )
         if why is not None:
             return f"Refused: {why}"
+        silent = review.unanswered(self.state, other)
+        if silent is not None:
+            return f"Route open to {self.name(other)}, but it will not happen: {silent}"
         return f"Route open to {self.name(other)}: it goes ahead if they order the mirror offer"
 
     def offer_trade(self) -> str:
@@ -431,5 +437,21 @@ class OrderWriting:
         """What the resolver would cut or drop, said before sealing."""
         return [] if self.viewer is None else review.warnings(self.state, self.viewer, self.draft)
 
+    def unspent(self) -> int:
+        """The allowance (quarters) the viewer's orders leave to be lost when the phase
+        ends (0 in the Attack phase, or when unspent pp are banked)."""
+        if self.viewer is None or self.state.phase is not Phase.DEPLOYMENT:
+            return 0
+        if self.state.options.bank_unspent:
+            return 0
+        return purse.unspent(self.state, self.viewer, self.draft)
+
+    def ask_seal(self) -> bool:
+        """The seal button: True when sealing may go ahead now; with allowance left
+        unspent, False and the panel asks first ("... will be lost: seal anyway?")."""
+        self.seal_question = self.unspent() > 0
+        return not self.seal_question
+
     def order(self) -> Order:
+        self.seal_question = False
         return drafts.to_order(self.state, self._seat(), self.draft)
