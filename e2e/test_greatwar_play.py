@@ -311,10 +311,10 @@ def test_the_new_order_controls_write_orders_the_engine_resolves(
     shoot(page, "sail-cargo", "gw-cargo")
     tap(page, "blk")
     expect(review).to_contain_text("Sail 2 ships carrying 3 div Odessa → Black Sea")
-    # passage for France, at peace with Russia
+    # passage for Spain, at peace with Russia
     page.get_by_test_id("gw-mode-diplomacy").click()
-    page.get_by_test_id("gw-passage-france-grant").click()
-    expect(review).to_contain_text("Grant passage to French Third Republic")
+    page.get_by_test_id("gw-passage-spain-grant").click()
+    expect(review).to_contain_text("Grant passage to Spain")
     shoot(page, "passage", "gw-diplomacy")
     # a trade bundle: the partner's land only, several provinces and pp
     page.get_by_test_id("gw-mode-trade").click()
@@ -345,13 +345,22 @@ def test_the_new_order_controls_write_orders_the_engine_resolves(
     if stage(page) == "replay":
         page.get_by_test_id("gw-replay-skip").click()
     report = page.get_by_test_id("gw-report")
-    expect(report).to_contain_text("Russian Empire grants passage to French Third Republic")
+    expect(report).to_contain_text("Russian Empire grants passage to Spain")
     expect(report).to_contain_text("Russian Empire: 3 div Zagreb → Lemberg")
     expect(report).to_contain_text("Russian Empire: 2 ships (3 div) to Black Sea")
     page.get_by_test_id("gw-next-phase").click()
     wait_stage(page, "handover")
     page.get_by_test_id("gw-handover").click()
     wait_stage(page, "entry")
+    # the grant stands: the Passage overlay outlines the land of the nation let through
+    page.get_by_test_id("gw-overlay-passage").click()
+    expect(page.locator('#board .passage-given-outline[data-mark="mad"]')).to_have_count(1)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        page.locator("#board").screenshot(path=str(SHOTS / f"passage-map-{size}.png"))
+    page.set_viewport_size(SIZES["1366"])
+    page.get_by_test_id("gw-overlay-passage").click()
     # an amphibious strike that sends one ship into the port it takes
     page.get_by_test_id("gw-mode-strike").click()
     tap(page, "blk")

@@ -71,28 +71,30 @@ def _offenses(report: dict[str, object], nation: str) -> list[str]:
 
 def test_a_passage_grant_is_written_shown_on_the_map_and_revoked() -> None:
     """R17: "A nation may grant or revoke passage to a nation it is at peace with, as an
-    order of either phase. A grant is standing until revoked." Russia grants France
+    order of either phase. A grant is standing until revoked." Russia grants Spain
     passage in the Deployment phase and revokes it in the Attack phase; while it stands
-    the passage overlay outlines Russia's land for France."""
-    s = _game("russia", "france")
+    the passage overlay outlines Russia's land for Spain."""
+    s = _game("russia", "spain")
     s.set_mode("diplomacy")
     html = panels.entry_html(s)
-    assert 'data-testid="gw-passage-france-grant"' in html
+    assert 'data-testid="gw-passage-spain-grant"' in html
     assert "gw-passage-germany" not in html  # an ally needs no passage
-    assert "Passage granted to French Third Republic" in s.passage("france", True)
-    assert s.draft.parts["passage"] == [{"nation": "france", "grant": True}]
+    assert "Passage granted to Spain" in s.passage("spain", True)
+    assert s.draft.parts["passage"] == [{"nation": "spain", "grant": True}]
     _resolve(s)
-    assert ("russia", "france") in s.state.grants
-    board = render_board(s.state, viewer="france", overlays=frozenset({"passage"}))
+    assert ("russia", "spain") in s.state.grants
+    board = render_board(s.state, viewer="spain", overlays=frozenset({"passage"}))
     assert "mos" in re.findall(r'class="passage-outline"[^>]*data-mark="(\w+)"', board)
+    mine = render_board(s.state, viewer="russia", overlays=frozenset({"passage"}))
+    assert "mad" in re.findall(r'class="passage-given-outline"[^>]*data-mark="(\w+)"', mine)
     _next(s)
     s.set_mode("diplomacy")
-    assert 'data-testid="gw-passage-france-revoke"' in panels.entry_html(s)
-    s.passage("france", False)
+    assert 'data-testid="gw-passage-spain-revoke"' in panels.entry_html(s)
+    s.passage("spain", False)
     _resolve(s)
-    assert ("russia", "france") not in s.state.grants
+    assert ("russia", "spain") not in s.state.grants
     assert "passage-outline" not in render_board(
-        s.state, viewer="france", overlays=frozenset({"passage"})
+        s.state, viewer="spain", overlays=frozenset({"passage"})
     )
 
 

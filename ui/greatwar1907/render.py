@@ -46,6 +46,7 @@ Geometry = Mapping[str, Any]
 OVERLAYS = frozenset({"supply", "encircled", "blockade", "passage"})
 PASSAGE_GREEN = "#2E7D32"
 PASSAGE_STROKE = (PASSAGE_GREEN, 1.6, "1.2,1.6")  # land that lets the viewer's supply pass
+GIVEN_STROKE = ("#1565C0", 1.2, "4,1.5")  # land of the nations the viewer lets through
 NEUTRAL_ID = "neutral"
 NEUTRAL_STYLE = SeatStyle("#000000", "black", "none")
 PLAIN_LAND = "#E4DFD3"  # land of the frame that no province names (Persia, the Sahara)
@@ -188,7 +189,7 @@ def render_board(
         supply_networks(state) if state is not None and overlays & {"supply", "encircled"} else {}
     )
     cut = encircled(state, nets) if state is not None and "encircled" in overlays else []
-    lanes = passage_land(state, viewer) if state is not None and "passage" in overlays else []
+    lanes = passage_land(state, viewer) if state is not None and "passage" in overlays else {}
     dwg.add(_marks(dwg, geo, state, viewer, selected, targets, highlights, cut, lanes))
     dwg.add(dwg.g(id=_SLOT.format("over")))
     if state is not None:
@@ -319,7 +320,7 @@ def _marks(
     targets: set[str],
     highlights: Mapping[str, str],
     cut: Collection[str],
-    lanes: Collection[str] = (),
+    lanes: Mapping[str, str] | None = None,
 ) -> Any:
     """Outlines: the viewer's land, the encircled provinces ``cut``, the land of passage
     ``lanes``, replay highlights, targets and the selection (drawn last, on top)."""
@@ -339,8 +340,8 @@ def _marks(
             outline(pid, "own-outline", "#1B2530", 1.0)
     for pid in cut:
         outline(pid, "encircled-outline", BLOCKADE_RED, 1.8, "2.5,1.5")
-    for pid in lanes:
-        outline(pid, "passage-outline", *PASSAGE_STROKE)
+    for pid, css in (lanes or {}).items():
+        outline(pid, css, *(PASSAGE_STROKE if css == "passage-outline" else GIVEN_STROKE))
     for pid, css in highlights.items():
         if pid in shapes:
             stroke, width, dash = HIGHLIGHT_STROKES.get(css, DEFAULT_HIGHLIGHT)
@@ -353,11 +354,15 @@ def _marks(
     return group
 
 
-def passage_land(state: GreatWarState, viewer: str | None) -> list[str]:
-    """The provinces of the nations that grant ``viewer`` passage (R17); without a
-    viewer, of every nation that grants passage to anyone."""
+def passage_land(state: GreatWarState, viewer: str | None) -> dict[str, str]:
+    """R17 on the map: the provinces of the nations that grant ``viewer`` passage
+    (``passage-outline``) and of those it grants passage to (``passage-given-outline``);
+    without a viewer, of every nation that grants passage to anyone."""
     grantors = {a for a, b in state.grants if viewer is None or b == viewer}
-    return [p for p in state.owner if state.owner[p] in grantors]
+    granted = {b for a, b in state.grants if viewer is not None and a == viewer}
+    lanes = {p: "passage-given-outline" for p, n in state.owner.items() if n in granted}
+    lanes.update({p: "passage-outline" for p, n in state.owner.items() if n in grantors})
+    return lanes
 
 
 def supply_networks(state: GreatWarState) -> dict[str, list[Network]]:
