@@ -44,9 +44,9 @@ from ui.shell.render import board_drawing, fill_pattern, hit_areas
 
 Geometry = Mapping[str, Any]
 OVERLAYS = frozenset({"supply", "encircled", "blockade", "passage"})
-PASSAGE_GREEN = "#2E7D32"
-PASSAGE_STROKE = (PASSAGE_GREEN, 1.6, "1.2,1.6")  # land that lets the viewer's supply pass
-GIVEN_STROKE = ("#1565C0", 1.2, "4,1.5")  # land of the nations the viewer lets through
+PASSAGE_GREEN = "#1B5E20"
+PASSAGE_STROKE = (PASSAGE_GREEN, 2.2, "1.5,1.8")  # land that lets the viewer's supply pass
+GIVEN_STROKE = ("#0D47A1", 2.0, "4,2")  # land of the nations the viewer lets through
 NEUTRAL_ID = "neutral"
 NEUTRAL_STYLE = SeatStyle("#000000", "black", "none")
 PLAIN_LAND = "#E4DFD3"  # land of the frame that no province names (Persia, the Sahara)
