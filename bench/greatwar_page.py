@@ -50,6 +50,8 @@ PAINT_JS = r"""
 RESOLVE_JS = """() => new Promise((done) => {
   const t0 = performance.now();
   document.querySelector('[data-testid="gw-seal"]').click();
+  const anyway = document.querySelector('[data-testid="gw-seal-anyway"]');
+  if (anyway) anyway.click();  // the pp left unspent: "seal anyway?"
   const wait = () => {
     if (document.body.dataset.gwStage !== "entry") {
       requestAnimationFrame(() => done(performance.now() - t0));

@@ -6,6 +6,7 @@ sealed codes between two browser contexts."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,16 @@ def start_game(page: Page, seed: str, kinds: dict[int, str], **extra: str) -> No
         page.get_by_test_id("gw-seat").select_option(extra.get("seat", "0"))
     page.get_by_test_id("start").click()
     expect(page.get_by_test_id("gw-status")).to_be_visible()
+
+
+def seal(page: Page) -> None:
+    """Seal the orders; when the panel asks first (allowance left unspent), seal anyway."""
+    page.get_by_test_id("gw-seal").click()
+    page.wait_for_function(
+        f"{BODY}.gwStage !== 'entry' || !!document.querySelector('[data-testid=gw-seal-anyway]')"
+    )
+    if stage(page) == "entry":
+        page.get_by_test_id("gw-seal-anyway").click()
 
 
 def finish_phase(page: Page) -> None:
@@ -101,7 +112,7 @@ def test_two_turns_of_pass_and_play_against_computers(
     for text in ("Build 2 div in Moscow", "Embark", "Sail all ships", "War with", "Trade with"):
         expect(review).to_contain_text(text)
     page.screenshot(path=str(artifacts / "greatwar-deployment-1366.png"), full_page=False)
-    page.get_by_test_id("gw-seal").click()
+    seal(page)
     # the replay on the map, with the shell's controls; then the report and its exports
     wait_stage(page, "replay")
     expect(page.get_by_test_id("gw-replay-title")).to_have_text("Before")
@@ -128,14 +139,14 @@ def test_two_turns_of_pass_and_play_against_computers(
     page.keyboard.press("Enter")
     expect(page.get_by_test_id(f"gw-odds-{target}")).to_contain_text("%")
     page.screenshot(path=str(artifacts / "greatwar-attack-1366.png"), full_page=False)
-    page.get_by_test_id("gw-seal").click()
+    seal(page)
     finish_phase(page)
     # turn 2, both phases
     page.get_by_test_id("gw-count").fill("1")
     tap(page, "mos")
-    page.get_by_test_id("gw-seal").click()
+    seal(page)
     finish_phase(page)
-    page.get_by_test_id("gw-seal").click()
+    seal(page)
     wait_stage(page, "replay", "report")
     assert page.evaluate(f"{BODY}.gwTurn") == "3"
     page.locator("#board").screenshot(path=str(artifacts / "greatwar-map-1366.png"))
@@ -180,6 +191,8 @@ def test_orders_on_a_phone(page: Page, server_url: str, artifacts: Path) -> None
     assert box is not None and box["width"] <= 390  # nothing wider than the phone
     page.screenshot(path=str(artifacts / "greatwar-orders-390.png"), full_page=True)
     seal.click()
+    expect(page.get_by_test_id("gw-seal-ask")).to_contain_text("pp will be lost: seal anyway?")
+    page.get_by_test_id("gw-seal-anyway").click()
     wait_stage(page, "replay", "report")
     assert_clean(page)
 
@@ -210,7 +223,7 @@ def test_one_phase_by_sealed_codes_between_two_browsers(browser: Browser, server
         a.get_by_test_id("gw-load").click()
         tap(a, "mos")
         for p in (a, b):
-            p.get_by_test_id("gw-seal").click()
+            seal(p)
             wait_stage(p, "sealed")
         seals = (
             a.get_by_test_id("gw-sealed-code").input_value()
@@ -240,3 +253,204 @@ def test_one_phase_by_sealed_codes_between_two_browsers(browser: Browser, server
     finally:
         ctx_a.close()
         ctx_b.close()
+
+
+SHOTS = Path("/work/wt/gw-shots")
+SIZES = {"1366": {"width": 1366, "height": 800}, "390": {"width": 390, "height": 844}}
+
+
+def shoot(page: Page, name: str, testid: str) -> None:
+    """Screenshots of one control at laptop and phone width (the panel scrolled to it),
+    in the run's artifacts and in the shared folder the issue asks for."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        page.get_by_test_id(testid).first.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"{name}-{size}.png"))
+    page.set_viewport_size(SIZES["1366"])
+
+
+def test_the_new_order_controls_write_orders_the_engine_resolves(
+    page: Page, server_url: str
+) -> None:
+    """Issue 27, against computers: a general's two-step move, a sail carrying part of
+    the cargo, a passage grant, a trade bundle (what you get lists only the partner's
+    land, and the computer's refusal is said at once), the leader placement note, then
+    an amphibious strike with its ships into port; each order is found resolved in the
+    report."""
+    page.set_viewport_size(SIZES["1366"])
+    page.goto(server_url)
+    wait_ready(page)
+    start_game(page, "e2e-gw-controls", {i: "easy" for i in range(1, 8)})
+    wait_stage(page, "handover")
+    page.get_by_test_id("gw-handover").click()
+    wait_stage(page, "entry")
+    review = page.get_by_test_id("gw-review")
+    # a general's extra step: Brusilov takes Zagreb's divisions two provinces on
+    page.get_by_test_id("gw-mode-move").click()
+    tap(page, "zag")
+    expect(page.locator('#board [data-territory="lem"].target')).to_have_count(0)
+    page.get_by_test_id("gw-leader-brusilov").click()
+    expect(page.get_by_test_id("gw-reach")).to_contain_text("up to 2 steps")
+    expect(page.locator('#board [data-territory="lem"].target')).not_to_have_count(0)
+    shoot(page, "move-two-steps", "gw-reach")
+    page.get_by_test_id("gw-count").fill("3")
+    tap(page, "lem")
+    expect(review).to_contain_text("Move 3 Zagreb → Budapest → Lemberg with Aleksei Brusilov")
+    # a sail carrying 3 of the 4 divisions aboard on 2 of the 4 ships
+    page.get_by_test_id("gw-mode-build").click()
+    page.get_by_test_id("gw-count").fill("2")
+    tap(page, "ode")
+    page.get_by_test_id("gw-mode-embark").click()
+    page.get_by_test_id("gw-count").fill("")
+    tap(page, "ode")
+    page.get_by_test_id("gw-mode-sail").click()
+    tap(page, "ode")
+    page.get_by_test_id("gw-count").fill("2")
+    page.get_by_test_id("gw-cargo").fill("3")
+    shoot(page, "sail-cargo", "gw-cargo")
+    tap(page, "blk")
+    expect(review).to_contain_text("Sail 2 ships carrying 3 div Odessa → Black Sea")
+    # passage for Spain, at peace with Russia
+    page.get_by_test_id("gw-mode-diplomacy").click()
+    page.get_by_test_id("gw-passage-spain-grant").click()
+    expect(review).to_contain_text("Grant passage to Spain")
+    shoot(page, "passage", "gw-diplomacy")
+    # a trade bundle: the partner's land only, several provinces and pp
+    page.get_by_test_id("gw-mode-trade").click()
+    page.get_by_test_id("gw-trade-with").select_option("germany")
+    gets = page.get_by_test_id("gw-trade-get").locator("option")
+    values = [v for v in gets.evaluate_all("els => els.map(e => e.value)") if v]
+    assert values and "mos" not in values and "pra" in values
+    page.get_by_test_id("gw-trade-give").select_option("war")
+    page.get_by_test_id("gw-trade-give").select_option("bud")
+    page.get_by_test_id("gw-trade-get").select_option("pra")
+    page.get_by_test_id("gw-trade-give-pp").fill("0.5")
+    expect(page.get_by_test_id("gw-trade-answer")).to_contain_text("computers never accept")
+    shoot(page, "trade", "gw-trade-give-side")
+    page.get_by_test_id("gw-trade-add").click()
+    expect(review).to_contain_text("Trade with German Empire: you give Warsaw + Budapest")
+    expect(page.get_by_test_id("gw-warnings")).to_contain_text(
+        "The trade with German Empire will not happen"
+    )
+    # nobody waits to be placed: the panel says so instead of an empty list
+    page.get_by_test_id("gw-mode-place").click()
+    expect(page.get_by_test_id("gw-no-leader")).to_contain_text("No leader of yours")
+    shoot(page, "place-none", "gw-no-leader")
+    page.get_by_test_id("gw-seal").click()
+    expect(page.get_by_test_id("gw-seal-ask")).to_contain_text("23 pp will be lost: seal anyway?")
+    shoot(page, "seal-unspent", "gw-seal-ask")
+    page.get_by_test_id("gw-seal-anyway").click()
+    wait_stage(page, "replay", "report")
+    if stage(page) == "replay":
+        page.get_by_test_id("gw-replay-skip").click()
+    report = page.get_by_test_id("gw-report")
+    expect(report).to_contain_text("Russian Empire grants passage to Spain")
+    expect(report).to_contain_text("Russian Empire: 3 div Zagreb → Lemberg")
+    expect(report).to_contain_text("Russian Empire: 2 ships (3 div) to Black Sea")
+    page.get_by_test_id("gw-next-phase").click()
+    wait_stage(page, "handover")
+    page.get_by_test_id("gw-handover").click()
+    wait_stage(page, "entry")
+    # the grant stands: the Passage overlay outlines the land of the nation let through
+    page.get_by_test_id("gw-overlay-passage").click()
+    expect(page.locator('#board .passage-given-outline[data-mark="mad"]')).to_have_count(1)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        page.locator("#board").screenshot(path=str(SHOTS / f"passage-map-{size}.png"))
+    page.set_viewport_size(SIZES["1366"])
+    page.get_by_test_id("gw-overlay-passage").click()
+    # an amphibious strike that sends one ship into the port it takes
+    page.get_by_test_id("gw-mode-strike").click()
+    tap(page, "blk")
+    page.get_by_test_id("gw-ships-in").fill("1")
+    shoot(page, "strike-ships-in", "gw-ships-in")
+    target = page.locator("#board .target").first.get_attribute("data-territory")
+    assert target
+    tap(page, target)
+    expect(review).to_contain_text("1 ships into port if taken")
+    seal(page)
+    wait_stage(page, "replay", "report")
+    if stage(page) == "replay":
+        page.get_by_test_id("gw-replay-skip").click()
+    expect(page.get_by_test_id("gw-report")).to_contain_text("Black Sea")
+    assert_clean(page)
+
+
+def _crafted_uk_save() -> str:
+    """Turn 2, the UK writing: at war with France, whose fleet in the North Atlantic cuts
+    Ireland off (two networks), and its allies Germany and Spain at war with each other
+    (one must be dropped)."""
+    import sys
+
+    root = str(Path(__file__).resolve().parents[1])
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    from engine.core import PlayerSpec
+    from engine.rulesets.greatwar1907.state import Fleet, pair
+    from ui.greatwar1907.session import GreatWarSession
+
+    specs = [PlayerSpec(f"C{i}", "easy") for i in range(3)] + [PlayerSpec("Una", "human")]
+    specs += [PlayerSpec(f"C{i}", "easy") for i in range(3, 7)]
+    session = GreatWarSession.new(specs, {}, "e2e-gw-uk")
+    state = session.state
+    state.turn = 2
+    state.relations[pair("france", "uk")] = "war"
+    state.relations[pair("germany", "spain")] = "war"
+    state.at_sea["nao"] = {"france": Fleet(2, 0)}
+    state.nations["uk"].drop_due = ("germany", "spain", "spain")
+    return json.dumps(session.to_json())
+
+
+def test_the_forced_drop_and_the_paying_network_in_a_real_page(
+    browser: Browser, server_url: str
+) -> None:
+    """R85, R19, R75 in a restored game: the UK chooses the ally it drops, which of its
+    two networks pays a declaration first, and the network that pays a trade's pp."""
+    save = _crafted_uk_save()
+    context = browser.new_context(viewport=SIZES["1366"])
+    context.add_init_script(
+        "try { if (!sessionStorage.getItem('seeded')) {"
+        f" localStorage.setItem('risk-family.greatwar1907.v1', {json.dumps(save)});"
+        " localStorage.setItem('risk-family.last', 'greatwar1907');"
+        " sessionStorage.setItem('seeded', '1'); } } catch (e) {}"
+    )
+    page = context.new_page()
+    monitor = guard(page, server_url)
+    try:
+        page.goto(server_url)
+        wait_ready(page, 90_000)
+        wait_stage(page, "handover", "entry")
+        if stage(page) == "handover":
+            page.get_by_test_id("gw-handover").click()
+        wait_stage(page, "entry")
+        expect(page.get_by_test_id("gw-drop")).to_contain_text("are at war with each other")
+        page.get_by_test_id("gw-drop-germany").click()
+        expect(page.get_by_test_id("gw-review")).to_contain_text(
+            "Drop the alliance with German Empire"
+        )
+        shoot(page, "forced-drop", "gw-drop")
+        page.get_by_test_id("gw-pay-first-1").click()
+        expect(page.get_by_test_id("gw-review")).to_contain_text(
+            "Diplomacy costs paid first by the network of Ireland"
+        )
+        shoot(page, "pay-first", "gw-network-1")
+        page.get_by_test_id("gw-mode-trade").click()
+        page.get_by_test_id("gw-trade-with").select_option("spain")
+        page.get_by_test_id("gw-trade-give-pp").fill("1")
+        page.get_by_test_id("gw-trade-pay-from").select_option("lon")
+        expect(page.get_by_test_id("gw-trade-check")).to_contain_text("Route open")
+        shoot(page, "trade-pay-from", "gw-trade-pay-from")
+        page.get_by_test_id("gw-trade-add").click()
+        expect(page.get_by_test_id("gw-review")).to_contain_text("paid by the network of London")
+        seal(page)
+        wait_stage(page, "replay", "report")
+        if stage(page) == "replay":
+            page.get_by_test_id("gw-replay-skip").click()
+        expect(page.get_by_test_id("gw-report")).to_contain_text(
+            "drops its alliance with German Empire"
+        )
+        monitor.assert_clean()
+    finally:
+        context.close()

@@ -274,7 +274,7 @@ def test_no_secret_is_drawn_so_every_viewer_sees_the_same_units() -> None:
 def test_an_unknown_overlay_is_refused_by_name() -> None:
     with pytest.raises(ValueError, match="fog"):
         render_board(start(), overlays=frozenset({"fog"}))
-    assert {"supply", "encircled", "blockade"} == OVERLAYS
+    assert {"supply", "encircled", "blockade", "passage"} == OVERLAYS
 
 
 def test_legend_names_every_nation_and_draws_every_symbol_as_the_board_does() -> None:

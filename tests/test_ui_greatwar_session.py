@@ -74,7 +74,11 @@ def test_a_diplomacy_change_shows_its_cost_and_a_trade_is_checked() -> None:
     assert "War with French Third Republic for 3 pp" in s.diplomacy("france", "war")
     with pytest.raises(EntryError, match="already ordered"):
         s.diplomacy("france", "alliance")
-    assert "Alliance with Spain (they must order it too)" in s.diplomacy("spain", "alliance")
+    # a two-sided change offered to a computer says at once that it will not happen
+    assert s.diplomacy("spain", "alliance") == (
+        "Alliance with Spain will not happen: Spain is played by the computer, "
+        "and computers never accept offers"
+    )
     with pytest.raises(EntryError, match="Trade refused"):
         s.trade("spain", give=["mos"])
     assert "Trade offer to" in s.trade("germany", give_pp="1", get_pp="")
@@ -171,9 +175,7 @@ def test_a_leader_goes_with_a_free_move_and_an_unplaced_one_is_placed() -> None:
     t = GreatWarSession.new(uk + [PlayerSpec(f"C{i}", "easy") for i in range(4)], {}, "uk")
     t.acknowledge_handover()
     t.set_mode("place")
-    with pytest.raises(EntryError, match="choose the leader"):
-        t.click("lon")
-    t.toggle_leader("kitchener")
+    assert "lon" in t.highlight()  # the only leader waiting is the one a tap places
     assert t.click("lon") == f"Place {t.state.map.leader('kitchener').name} at London"
     t.toggle_leader("kitchener")
     with pytest.raises(EntryError, match="already placed in these orders"):
@@ -203,6 +205,7 @@ def test_the_trade_route_is_checked_as_each_field_is_chosen() -> None:
     assert s.set_trade_field("give", "mos").startswith("Refused: ")
     assert "no province next to" in s.trade_check()
     s.set_trade_field("with", "germany")
+    s.set_trade_field("give_drop", "mos")
     s.set_trade_field("give", "war")
     assert s.trade_check().startswith("Route open to German Empire")
     assert s.set_trade_field("give_pp", "0.3") == "Refused: pp go in quarters (0.25), not '0.3'"
@@ -214,7 +217,7 @@ def test_a_diplomacy_change_the_engine_would_refuse_is_refused_with_its_reason()
     """R86: no alliance between two nations when either is at war with an ally of the
     other: the UK and Russia's ally, the Ottoman Empire, are at war."""
     s = _one_human()
-    with pytest.raises(EntryError, match=r"at war with an ally of the other \(R86\)"):
+    with pytest.raises(EntryError, match="at war with an ally of the other"):
         s.diplomacy("uk", "alliance")
     assert "diplomacy" not in s.draft.parts
 

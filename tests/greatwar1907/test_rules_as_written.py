@@ -366,7 +366,7 @@ def test_offenses_quote_the_attack_orders_as_written() -> None:
     assert _offense_lines(state) == [
         (
             "strike/not-hostile",
-            "Strike Ankara from Black Sea with 2, 1 ships to go in",
+            "Strike Ankara from Black Sea with 2, 1 ships into port if taken",
             "Ankara is neither an enemy's nor Neutral",
         ),
         (

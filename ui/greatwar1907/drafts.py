@@ -18,6 +18,9 @@ from engine.rulesets.greatwar1907.state import GreatWarState, Phase
 
 DEPLOYMENT_SECTIONS = (
     "diplomacy",
+    "drop_ally",
+    "passage",
+    "pay_first",
     "trades",
     "builds",
     "place",
@@ -27,7 +30,11 @@ DEPLOYMENT_SECTIONS = (
     "disembark",
 )
 
-ATTACK_SECTIONS = ("diplomacy", "sail", "strikes", "attacks")
+ATTACK_SECTIONS = ("diplomacy", "drop_ally", "passage", "sail", "strikes", "attacks")
+
+SINGLE_SECTIONS = {"drop_ally": "nation", "pay_first": "province"}
+"""Sections that are one value in the order, kept in the draft as a list of one part
+(``{"nation": ...}``) so the review list can show and remove them like the others."""
 
 DEPLOYMENT_MODES = ("build", "ships", "move", "embark", "sail", "disembark", "place", "trade")
 
@@ -107,6 +114,10 @@ def to_order(state: GreatWarState, seat: int, draft: Draft) -> Order:
         "player": state.players[seat].name,
     }
     for section in sections(state):
-        if draft.parts.get(section):
+        if not draft.parts.get(section):
+            continue
+        if section in SINGLE_SECTIONS:
+            data[section] = draft.parts[section][-1][SINGLE_SECTIONS[section]]
+        else:
             data[section] = [dict(p) for p in draft.parts[section]]
     return parse_order(data)

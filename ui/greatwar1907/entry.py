@@ -7,6 +7,8 @@ place may go and the exact odds of what the draft sends against a target.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.rulesets.greatwar1907.legal import (
     attack_targets,
     free_move_targets,
@@ -19,16 +21,17 @@ from engine.rulesets.greatwar1907.options import (
     DIVISION_COST,
     SHIP_COST,
 )
-from engine.rulesets.greatwar1907.state import GreatWarState
+from engine.rulesets.greatwar1907.state import Fleet, GreatWarState, Phase
 from ui.greatwar1907.drafts import Draft, EntryError, name, nation_of, pp
 from ui.greatwar1907.purse import (
     diplomacy_cost,
     diplomacy_refusal,
     left_at,
     network_lines,
+    start_of_phase,
     trade_refusal,
 )
-from ui.greatwar1907.review import describe_trade
+from ui.greatwar1907.review import describe_trade, unanswered
 
 
 def _own(state: GreatWarState, nation: str, province: str) -> None:
@@ -89,6 +92,55 @@ def _leaders(
     return list(chosen)
 
 
+def _reach(
+    start: str, steps: int, step_from: Callable[[str], list[str]], onward: Callable[[str], bool]
+) -> dict[str, list[str]]:
+    """Every place within ``steps`` steps of ``start`` and the path to it (shortest,
+    then the earliest-listed step): ``onward`` says whether a path may go on from a
+    place (a port entered is the last step)."""
+    paths: dict[str, list[str]] = {}
+    frontier = [(start, list[str]())]
+    for _ in range(steps):
+        nxt: list[tuple[str, list[str]]] = []
+        for here, path in frontier:
+            for place in step_from(here):
+                if place == start or place in paths:
+                    continue
+                paths[place] = [*path, place]
+                if onward(place):
+                    nxt.append((place, paths[place]))
+        frontier = nxt
+    return paths
+
+
+def extra_steps(state: GreatWarState, leaders: tuple[str, ...], kind: str, effect: str) -> int:
+    """R28, R35: the extra steps the chosen generals (free moves) or admirals (sailing)
+    give an order."""
+    return sum(
+        int(state.map.leader(x).effects.get(effect, 0))
+        for x in leaders
+        if state.map.leader(x).kind == kind
+    )
+
+
+def move_paths(
+    state: GreatWarState, nation: str, origin: str, leaders: tuple[str, ...] = ()
+) -> dict[str, list[str]]:
+    """R27, R28: the friendly provinces a free move from ``origin`` reaches (one step,
+    more with a general whose trait gives extra steps), each with its path."""
+    steps = 1 + extra_steps(state, leaders, "general", "extra_free_moves")
+    return _reach(origin, steps, lambda p: free_move_targets(state, nation, p), lambda p: True)
+
+
+def sail_paths(
+    state: GreatWarState, nation: str, origin: str, leaders: tuple[str, ...] = ()
+) -> dict[str, list[str]]:
+    """R35, R36: the seas and ports ships from ``origin`` reach (one step, more with an
+    admiral whose trait gives extra sea moves; entering a port is the last step)."""
+    steps = 1 + extra_steps(state, leaders, "admiral", "extra_sea_moves")
+    return _reach(origin, steps, lambda p: sail_targets(state, nation, p), state.map.is_sea)
+
+
 def add_move(
     state: GreatWarState,
     seat: int,
@@ -98,12 +150,15 @@ def add_move(
     divisions: int | None,
     leaders: tuple[str, ...] = (),
 ) -> str:
-    """R27: a free move of one step into a friendly province, with the leaders there."""
+    """R27, R28: a free move into a friendly province, with the leaders there; a general
+    whose trait gives extra steps takes the divisions of the order further."""
     nation = nation_of(state, seat)
     _own(state, nation, origin)
-    if target not in free_move_targets(state, nation, origin):
+    paths = move_paths(state, nation, origin, leaders)
+    if target not in paths:
         raise EntryError(
-            f"{name(state, target)} is not a friendly neighbour of {name(state, origin)}"
+            f"{name(state, target)} is not a friendly province within reach of "
+            f"{name(state, origin)}"
         )
     free = standing_after(state, nation, draft, origin)
     if divisions is not None and divisions > free:
@@ -112,17 +167,31 @@ def add_move(
         )
     if free == 0 and not leaders:
         raise EntryError(f"no divisions of yours are free to move from {name(state, origin)}")
+    path = paths[target]
     draft.add(
         "moves",
         {
             "from": origin,
-            "path": [target],
+            "path": path,
             "divisions": divisions,
             "leaders": _leaders(state, nation, "province", origin, leaders),
         },
     )
     count = "all" if divisions is None else str(divisions)
-    return f"Move {count} from {name(state, origin)} to {name(state, target)}"
+    via = f" via {', '.join(name(state, p) for p in path[:-1])}" if len(path) > 1 else ""
+    return f"Move {count} from {name(state, origin)} to {name(state, target)}{via}"
+
+
+def ready_fleet(state: GreatWarState, nation: str, place: str) -> Fleet | None:
+    """Your ships at ``place`` as this phase's embarking and sailing find them: in the
+    Deployment phase the hulls in a port of yours are ships by then (R23, R24)."""
+    fleet = state.fleet_at(place, nation)
+    hulls = 0
+    if state.phase is Phase.DEPLOYMENT and not state.map.is_sea(place):
+        hulls = state.hulls.get(place, 0) if state.owner.get(place) == nation else 0
+    if not hulls:
+        return fleet
+    return Fleet((fleet.ships if fleet else 0) + hulls, fleet.cargo if fleet else 0)
 
 
 def add_embark(
@@ -131,7 +200,7 @@ def add_embark(
     """R29, R30: divisions board your ships in the port (2 a ship)."""
     nation = nation_of(state, seat)
     _own(state, nation, province)
-    fleet = state.fleet_in_port(province, nation)
+    fleet = ready_fleet(state, nation, province)
     if fleet is None:
         raise EntryError(f"no ships of yours are in {name(state, province)}'s port")
     room = fleet.ships * CARGO_PER_SHIP - fleet.cargo
@@ -171,7 +240,7 @@ def add_disembark(
 
 def fleet_places(state: GreatWarState, nation: str) -> list[str]:
     """Ports and districts holding ships of yours."""
-    ports = [p for p, per in state.docked.items() if nation in per]
+    ports = [p for p in state.owner if ready_fleet(state, nation, p) is not None]
     seas = [s for s, per in state.at_sea.items() if nation in per]
     return sorted(ports) + sorted(seas)
 
@@ -184,32 +253,53 @@ def add_sail(
     target: str,
     ships: int | None,
     leaders: tuple[str, ...] = (),
+    divisions: int | None = None,
 ) -> str:
-    """R35, R36: one sailing step from a port to its district, between districts, and in
-    the Deployment phase into a friendly port; embarked divisions go with the ships."""
+    """R35-R37: ships sail from a port or district (one step, more with an admiral
+    whose trait gives extra sea moves); ``divisions`` of the cargo go with them (None:
+    as many as the moving ships carry), the rest stay aboard the ships that stay."""
     nation = nation_of(state, seat)
-    fleet = state.fleet_at(origin, nation)
+    fleet = ready_fleet(state, nation, origin)
     if fleet is None:
         raise EntryError(f"no ships of yours are at {name(state, origin)}")
-    if target not in sail_targets(state, nation, origin):
+    paths = sail_paths(state, nation, origin, leaders)
+    if target not in paths:
         raise EntryError(
             f"your ships cannot sail from {name(state, origin)} to {name(state, target)}"
         )
     if ships is not None and ships > fleet.ships:
         raise EntryError(f"you have {fleet.ships} ships at {name(state, origin)}")
+    moving = fleet.ships if ships is None else ships
+    cargo = fleet.cargo + sum(
+        int(e["divisions"] or 0) for e in draft.parts.get("embark", []) if e["province"] == origin
+    )
+    if divisions is not None:
+        if divisions > CARGO_PER_SHIP * moving:
+            raise EntryError(f"{moving} ships carry at most {CARGO_PER_SHIP * moving} divisions")
+        if divisions > cargo:
+            raise EntryError(f"only {cargo} divisions are aboard at {name(state, origin)}")
+        staying = fleet.ships - moving
+        if cargo - divisions > CARGO_PER_SHIP * staying:
+            raise EntryError(
+                f"the {staying} ships that stay carry at most {CARGO_PER_SHIP * staying} "
+                f"of the {cargo} aboard: send more divisions with the ships"
+            )
     where = "sea" if state.map.is_sea(origin) else "province"
+    path = paths[target]
     draft.add(
         "sail",
         {
             "from": origin,
-            "path": [target],
+            "path": path,
             "ships": ships,
-            "divisions": None,
+            "divisions": divisions,
             "leaders": _leaders(state, nation, where, origin, leaders),
         },
     )
     count = "all ships" if ships is None else f"{ships} ships"
-    return f"Sail {count} from {name(state, origin)} to {name(state, target)}"
+    aboard = "" if divisions is None else f" carrying {divisions} div"
+    via = f" via {', '.join(name(state, p) for p in path[:-1])}" if len(path) > 1 else ""
+    return f"Sail {count}{aboard} from {name(state, origin)} to {name(state, target)}{via}"
 
 
 def unplaced_leaders(state: GreatWarState, nation: str) -> list[str]:
@@ -238,6 +328,20 @@ def add_place(state: GreatWarState, seat: int, draft: Draft, leader: str, at: st
     return f"Place {state.map.leader(leader).name} at {name(state, at)}"
 
 
+def in_map_order(state: GreatWarState, provinces: tuple[str, ...]) -> tuple[str, ...]:
+    """A bundle's provinces once each, in map order: both halves of a trade written on
+    this page list them alike, as the engine's match needs (R73)."""
+    return tuple(sorted(set(provinces), key=state.map.order_of))
+
+
+def network_of(state: GreatWarState, nation: str, province: str) -> tuple[str, ...] | None:
+    """The provinces of the network (as the phase starts it) holding ``province``."""
+    for pool in start_of_phase(state, nation).pools:
+        if province in pool.provinces:
+            return tuple(pool.provinces)
+    return None
+
+
 def add_trade(
     state: GreatWarState,
     seat: int,
@@ -247,28 +351,112 @@ def add_trade(
     get: tuple[str, ...] = (),
     give_pp: int = 0,
     get_pp: int = 0,
+    pay_from: str | None = None,
+    receive_at: str | None = None,
 ) -> str:
-    """R73: a trade offer; it is carried out only if ``other`` orders the mirror offer."""
-    why = trade_refusal(state, seat, other, give, get, give_pp, get_pp)
+    """R73-R75: a trade offer of a bundle (provinces and pp each way); it is carried
+    out only if ``other`` orders the mirror offer.  ``pay_from`` names a province of
+    the network that pays the pp you give (None: your largest network with a route);
+    ``receive_at`` a province of yours whose network is credited with the pp you get
+    (None: your largest network)."""
+    nation = nation_of(state, seat)
+    give, get = in_map_order(state, give), in_map_order(state, get)
+    why = trade_refusal(state, seat, other, give, get, give_pp, get_pp, pay_from)
     if why is not None:
         raise EntryError(f"Trade refused: {why}")
+    for province, what in ((pay_from, "pay from"), (receive_at, "receive at")):
+        if province is not None and state.owner.get(province) != nation:
+            raise EntryError(f"{name(state, province)} is not yours to {what}")
     if give_pp:
         lines = network_lines(state, seat, draft)
-        if give_pp > max((x.left for x in lines), default=0):
-            raise EntryError(f"no network of yours has {pp(give_pp)} left to give")
+        paying = [x for x in lines if pay_from is None or pay_from in x.provinces]
+        if give_pp > max((x.left for x in paying), default=0):
+            where = "no network of yours" if pay_from is None else "the paying network"
+            raise EntryError(f"{where} has {pp(give_pp)} left to give")
     draft.add(
         "trades",
         {
             "with": other,
             "give": {"provinces": list(give), "pp": give_pp / 4},
             "get": {"provinces": list(get), "pp": get_pp / 4},
-            "pay_from": None,
-            "receive_at": None,
+            "pay_from": pay_from if give_pp else None,
+            "receive_at": receive_at if get_pp else None,
         },
     )
+    why = unanswered(state, other)
     return (
         f"Trade offer to {name(state, other)}: {describe_trade(state, draft.parts['trades'][-1])}"
+        + (f". It will not happen: {why}" if why else "")
     )
+
+
+def add_passage(state: GreatWarState, seat: int, draft: Draft, other: str, grant: bool) -> str:
+    """R17: grant passage to a nation at peace with you, or revoke it; it counts from
+    the next phase and lets supply and pp through your land, never units."""
+    nation = nation_of(state, seat)
+    if other == nation or other not in state.nation_ids:
+        raise EntryError("choose another nation")
+    granted = (nation, other) in state.grants
+    if grant and state.relation(nation, other) != "peace":
+        why = (
+            "allies need no passage"
+            if state.relation(nation, other) == "alliance"
+            else ("you are at war")
+        )
+        raise EntryError(f"passage goes only to a nation at peace with you: {why}")
+    if grant and granted:
+        raise EntryError(f"{name(state, other)} already has passage through your land")
+    if not grant and not granted:
+        raise EntryError(f"{name(state, other)} has no passage of yours to revoke")
+    if any(g["nation"] == other for g in draft.parts.get("passage", [])):
+        raise EntryError(f"you already ordered passage for {name(state, other)}: remove it first")
+    draft.add("passage", {"nation": other, "grant": grant})
+    if grant:
+        return (
+            f"Passage granted to {name(state, other)} from next phase: their supply and pp "
+            "may cross your land (never their units)"
+        )
+    return f"Passage of {name(state, other)} revoked from next phase"
+
+
+def drop_choices(state: GreatWarState, nation: str) -> tuple[str, str, str] | None:
+    """R85: the two allies at war with each other, one of which must be dropped this
+    phase, and the one dropped if no choice is written (None: no drop due)."""
+    due = state.nations[nation].drop_due
+    if due is None:
+        return None
+    one, two, _ = due
+    if state.relation(nation, one) != "alliance" or state.relation(nation, two) != "alliance":
+        return None
+    return due
+
+
+def set_drop_ally(state: GreatWarState, seat: int, draft: Draft, ally: str) -> str:
+    """R85: name the ally to drop to peace (at no cost) when two allies are at war."""
+    nation = nation_of(state, seat)
+    due = drop_choices(state, nation)
+    if due is None:
+        raise EntryError("no alliance has to be dropped this phase")
+    if ally not in due[:2]:
+        raise EntryError(f"choose {name(state, due[0])} or {name(state, due[1])}")
+    draft.parts["drop_ally"] = [{"nation": ally}]
+    kept = due[1] if ally == due[0] else due[0]
+    return f"Drop {name(state, ally)} to peace (no cost); keep {name(state, kept)} as an ally"
+
+
+def set_pay_first(state: GreatWarState, seat: int, draft: Draft, province: str | None) -> str:
+    """R19: the network holding ``province`` pays this phase's diplomacy costs first
+    (None: the largest network first)."""
+    nation = nation_of(state, seat)
+    if province is None:
+        draft.parts.pop("pay_first", None)
+        return "Diplomacy costs are paid by your largest network first"
+    if state.owner.get(province) != nation:
+        raise EntryError(f"{name(state, province)} is not yours")
+    if state.phase is not Phase.DEPLOYMENT:
+        raise EntryError("costs are chosen a network only in the Deployment phase")
+    draft.parts["pay_first"] = [{"province": province}]
+    return f"Diplomacy costs are paid first by the network of {name(state, province)}"
 
 
 def add_diplomacy(state: GreatWarState, seat: int, draft: Draft, other: str, to: str) -> str:
@@ -290,6 +478,9 @@ def add_diplomacy(state: GreatWarState, seat: int, draft: Draft, other: str, to:
                 f"{to} with {name(state, other)} costs {pp(cost)}; you have {pp(left)} left"
             )
     draft.add("diplomacy", {"with": other, "to": to})
+    why = None if cost else unanswered(state, other)
+    if why:
+        return f"{to.capitalize()} with {name(state, other)} will not happen: {why}"
     paid = f" for {pp(cost)}" if cost else " (they must order it too)"
     return f"{to.capitalize()} with {name(state, other)}{paid}"
 
@@ -341,9 +532,11 @@ def add_strike(
     target: str,
     divisions: int | None,
     leaders: tuple[str, ...] = (),
+    ships_in: int | None = None,
 ) -> str:
-    """R47: divisions aboard your ships in a district strike a hostile province whose
-    port opens on it."""
+    """R47, R50: divisions aboard your ships in a district strike a hostile province
+    whose port opens on it; if it is taken, ``ships_in`` ships enter its port (None:
+    one for every two divisions that strike, rounded up)."""
     nation = nation_of(state, seat)
     fleet = state.fleet_at_sea(sea, nation)
     if fleet is None or fleet.cargo == 0:
@@ -352,20 +545,23 @@ def add_strike(
         raise EntryError(f"{name(state, target)} has no hostile port on {name(state, sea)}")
     if divisions is not None and divisions > fleet.cargo:
         raise EntryError(f"only {fleet.cargo} divisions are aboard in {name(state, sea)}")
+    if ships_in is not None and ships_in > fleet.ships:
+        raise EntryError(f"you have {fleet.ships} ships in {name(state, sea)}")
     draft.add(
         "strikes",
         {
             "from": sea,
             "target": target,
             "divisions": divisions,
-            "ships_in": None,
+            "ships_in": ships_in,
             "leaders": _leaders(state, nation, "sea", sea, leaders),
         },
     )
     odds = odds_on(state, seat, draft, target)
+    port = "" if ships_in is None else f"; {ships_in} ships into its port if taken"
     return (
         f"Amphibious strike on {name(state, target)} from {name(state, sea)}: "
-        f"{odds.win:.0%} to take it with everything you send"
+        f"{odds.win:.0%} to take it with everything you send{port}"
     )
 
 

@@ -12,7 +12,14 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import svgwrite
 
-from ui.greatwar1907.render import HIGHLIGHT_STROKES, NEUTRAL_ID, PORT_BLUE, nation_styles
+from ui.greatwar1907.render import (
+    GIVEN_STROKE,
+    HIGHLIGHT_STROKES,
+    NEUTRAL_ID,
+    PASSAGE_STROKE,
+    PORT_BLUE,
+    nation_styles,
+)
 from ui.greatwar1907.units import (
     BLOCKADE_RED,
     HULL_INK,
@@ -136,6 +143,8 @@ def _symbols() -> list[tuple[str, str, str]]:
         ("leader", _icon(leaders), "a general (round), an admiral (square), by initial"),
         ("encircled", _icon(outline(BLOCKADE_RED, 1.8, "2.5,1.5")), "encircled: cut off"),
         ("supply", _icon(supply), "a supply network's allowance"),
+        ("passage", _icon(outline(*PASSAGE_STROKE)), "passage: your supply and pp may cross"),
+        ("passage-given", _icon(outline(*GIVEN_STROKE)), "you grant this nation passage"),
         ("blockade", _icon(fleet(True)), "a fleet blockading an enemy port"),
         *((css, _icon(outline(*stroke)), text) for css, stroke, text in replay),
     ]

@@ -79,14 +79,20 @@ class GreatWarPage(SealedOrdersPage):
         if field == "gw-count":
             self.session.count = str(target.value)
             self.save()
+        elif field in ("gw-cargo", "gw-ships-in"):
+            self.session.sub_counts[field.removeprefix("gw-").replace("-", "_")] = str(target.value)
+            self.save()
         elif field.startswith("gw-trade-") and field != "gw-trade-check":
             name = field.removeprefix("gw-trade-").replace("-", "_")
             check = self.session.set_trade_field(name, str(target.value))
+            self.save()
+            if name in ("with", "give", "get"):  # the lists change: draw the panel again
+                self.refresh()
+                return
             box = self.el("gw-trade-check")
             if _found(box):  # only the check line changes: the field keeps its focus
                 box.textContent = check
                 box.className = "warn small" if check.startswith("Refused") else "muted small"
-            self.save()
 
     def on_key(self, event: Any) -> None:
         """Enter or Space on a focused province or sea (a legal destination) taps it."""
@@ -113,15 +119,26 @@ class GreatWarPage(SealedOrdersPage):
                 session.diplomacy(str(getattr(button.dataset, "with")), str(button.dataset.to))
             )
         elif act == "trade":
-            self.message(
-                session.trade(
-                    self.value_of("gw-trade-with"),
-                    [self.value_of("gw-trade-give")],
-                    [self.value_of("gw-trade-get")],
-                    self.value_of("gw-trade-give-pp"),
-                    self.value_of("gw-trade-get-pp"),
-                )
-            )
+            for key in ("give_pp", "get_pp"):
+                session.set_trade_field(key, self.value_of(f"gw-trade-{key.replace('_', '-')}"))
+            self.message(session.offer_trade())
+        elif act == "trade-drop":
+            side = str(button.dataset.side)
+            session.set_trade_field(f"{side}_drop", str(button.dataset.province))
+        elif act == "passage":
+            grant = str(button.dataset.grant) == "true"
+            self.message(session.passage(str(button.dataset.nation), grant))
+        elif act == "drop":
+            self.message(session.drop_ally(str(button.dataset.nation)))
+        elif act == "seal-ask":
+            self.take_count(session)
+            if session.ask_seal():  # nothing is lost: seal as the plain button does
+                self.action("gw-seal", button)
+                return True
+        elif act == "seal-cancel":
+            session.seal_question = False
+        elif act == "pay-first":
+            self.message(session.pay_first(str(button.dataset.province) or None))
         elif act.startswith("replay-"):
             session.replay_control(act.removeprefix("replay-"))
             self.replay_gen += 1  # a step by hand restarts the timer's wait: no race

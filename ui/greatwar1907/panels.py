@@ -7,8 +7,11 @@ with ``gw-``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
+from typing import Any
 
+from engine.rulesets.greatwar1907.legal import trade_province_refusal
 from engine.rulesets.greatwar1907.options import CHANGES, ONE_SIDED, START_YEAR
 from engine.rulesets.greatwar1907.state import Phase
 from ui.greatwar1907 import drafts, entry, purse, review
@@ -33,18 +36,26 @@ MODE_LABELS = {
 MODE_HELP = {
     "build": "Tap a province of yours: the count (blank = 1) of divisions, 1 pp each.",
     "ships": "Tap a province of yours with a port: the count (blank = 1) of ships, 1 pp each.",
-    "move": "Tap a province of yours, then a friendly neighbour (count blank = all).",
+    "move": "Tap a province of yours, then a highlighted friendly province (count blank = "
+    "all). A general with extra steps, chosen below, takes them further.",
     "embark": "Tap a port of yours with ships in it: divisions go aboard (2 a ship).",
-    "sail": "Tap a port or sea with your ships, then a highlighted sea or port.",
+    "sail": "Tap a port or sea with your ships, then a highlighted sea or port (count = ships, "
+    "blank = all). An admiral with extra sea moves, chosen below, takes them further.",
     "disembark": "Tap a friendly port where your ships are (or sail to): divisions land.",
-    "place": "Choose a leader below, then tap where he goes.",
+    "place": "Choose a waiting leader below, then tap where he goes: a general to a province "
+    "of yours, an admiral to a port of yours or one of your fleets at sea.",
     "trade": "Choose a nation and what you give and get; both must order the mirror offer.",
     "attack": "Tap a province of yours, then an enemy (or Neutral) neighbour.",
-    "strike": "Tap a sea where your ships carry divisions, then a hostile port on it.",
-    "diplomacy": "Each change's cost is shown before you order it.",
+    "strike": "Tap a sea where your ships carry divisions, then a hostile port on it "
+    "(count = divisions, blank = all aboard).",
+    "diplomacy": "Each change's cost is shown before you order it; passage lets a nation "
+    "at peace send supply and pp through your land.",
 }
 SECTION_TITLES = {
     "diplomacy": "Diplomacy",
+    "drop_ally": "Alliance dropped",
+    "passage": "Passage",
+    "pay_first": "Who pays first",
     "trades": "Trades",
     "builds": "Builds",
     "place": "Leaders placed",
@@ -128,23 +139,87 @@ def handover_html(session: GreatWarSession) -> str:
 
 
 def networks_html(session: GreatWarSession) -> str:
-    """Each supply network's allowance and what the orders spend from it (R14-R21)."""
+    """Each supply network's allowance and what the orders spend from it; with several
+    networks (encircled), which one pays diplomacy costs first; and what is lost when
+    the phase ends unspent."""
     if session.viewer is None or session.state.phase is not Phase.DEPLOYMENT:
         return ""
     state = session.state
     lines = purse.network_lines(state, session.viewer, session.draft)
+    chosen = (session.draft.parts.get("pay_first") or [{}])[0].get("province")
     items = []
     for i, line in enumerate(lines):
         first = ", ".join(state.map.name_of(p) for p in line.provinces[:3])
         more = f" and {len(line.provinces) - 3} more" if len(line.provinces) > 3 else ""
         warn = " warn" if line.left < 0 else ""
+        pays = ""
+        if len(lines) > 1:
+            on = chosen in line.provinces
+            pays = button(
+                "gw-pay-first",
+                "pays costs first" if on else "pay costs first",
+                f"gw-pay-first-{i}",
+                f' data-province="{"" if on else line.provinces[0]}"'
+                f' aria-pressed="{str(on).lower()}"',
+                "chip" + (" on" if on else ""),
+            )
         items.append(
             f'<li class="pool{warn}" data-testid="gw-network-{i}"><b>{drafts.pp(line.left)}</b> '
-            f"left of {drafts.pp(line.allowance)} · {escape(first)}{more}</li>"
+            f"left of {drafts.pp(line.allowance)} · {escape(first)}{more} {pays}</li>"
         )
     owed = state.nations[state.nation_ids[session.viewer]].owed
-    debt = f'<p class="warn small">You owe {drafts.pp(owed)} (R20).</p>' if owed else ""
-    return f'<h3 class="sub">Supply networks</h3><ul class="orders">{"".join(items)}</ul>{debt}'
+    debt = (
+        f'<p class="warn small">You owe {drafts.pp(owed)}: no builds until it is paid.</p>'
+        if owed
+        else ""
+    )
+    lost = purse.unspent(state, session.viewer, session.draft)
+    lost_html = (
+        f'<p class="warn small" data-testid="gw-unspent">{drafts.pp(lost)} unspent will be lost '
+        "when this phase ends.</p>"
+        if lost > 0 and not state.options.bank_unspent
+        else ""
+    )
+    first_note = (
+        '<p class="muted small">Diplomacy costs are paid by the network you choose first, '
+        "then by the largest.</p>"
+        if len(lines) > 1
+        else ""
+    )
+    return (
+        f'<h3 class="sub">Supply networks</h3><ul class="orders">{"".join(items)}</ul>'
+        f"{first_note}{lost_html}{debt}"
+    )
+
+
+def drop_html(session: GreatWarSession) -> str:
+    """Two allies of yours are at war: which one to drop to peace this phase."""
+    if session.viewer is None:
+        return ""
+    state = session.state
+    due = entry.drop_choices(state, state.nation_ids[session.viewer])
+    if due is None:
+        return ""
+    one, two, default = due
+    chosen = (session.draft.parts.get("drop_ally") or [{}])[0].get("nation")
+    buttons = "".join(
+        button(
+            "gw-drop",
+            f"Drop {escape(state.map.name_of(x))}",
+            f"gw-drop-{x}",
+            f' data-nation="{x}" aria-pressed="{str(chosen == x).lower()}"',
+            "chip" + (" on" if chosen == x else ""),
+        )
+        for x in (one, two)
+    )
+    return (
+        '<div class="gw-drop warn-box" data-testid="gw-drop">'
+        f"<p><b>Your allies {escape(state.map.name_of(one))} and "
+        f"{escape(state.map.name_of(two))} are at war with each other.</b> "
+        "You must drop one of them to peace this phase, at no cost. If you choose none, "
+        f"{escape(state.map.name_of(default))} is dropped.</p>"
+        f'<div class="choices">{buttons}</div></div>'
+    )
 
 
 def leaders_html(session: GreatWarSession) -> str:
@@ -155,68 +230,147 @@ def leaders_html(session: GreatWarSession) -> str:
     nation = state.nation_ids[session.viewer]
     if session.mode == "place":
         ids = entry.unplaced_leaders(state, nation)
-        title = "Unplaced leaders"
+        title = "Leaders waiting to be placed (choose one, then tap where he goes)"
+        if not ids:
+            return (
+                '<p class="muted small" data-testid="gw-no-leader">No leader of yours is '
+                "waiting to be placed. A new general comes at 3, 9, 18, 30 … victory points, "
+                "a new admiral at the same naval points; place him here then.</p>"
+            )
     else:
         ids = session.leaders_here()
         title = "Leaders here (tap to send them)"
     if not ids:
         return ""
-    chips = "".join(
-        f'<button type="button" class="chip{" on" if lid in session.leaders else ""}" '
-        f'data-action="gw-leader" data-leader="{lid}" data-testid="gw-leader-{lid}" '
-        f'aria-pressed="{"true" if lid in session.leaders else "false"}">'
-        f"{escape(state.map.leader(lid).name)} "
-        f'<span class="muted small">{escape(state.map.leader(lid).kind)}</span></button>'
-        for lid in ids
-    )
-    return f'<h3 class="sub">{title}</h3><div class="choices">{chips}</div>'
+    waiting_one = session.mode == "place" and len(ids) == 1 and not session.leaders
+
+    def chip(lid: str) -> str:
+        on = lid in session.leaders or waiting_one
+        card = state.map.leader(lid)
+        traits = _traits(card.effects)
+        return (
+            f'<button type="button" class="chip{" on" if on else ""}" '
+            f'data-action="gw-leader" data-leader="{lid}" data-testid="gw-leader-{lid}" '
+            f'aria-pressed="{"true" if on else "false"}">'
+            f"{escape(card.name)} "
+            f'<span class="muted small">{escape(card.kind)}{traits}</span></button>'
+        )
+
+    return f'<h3 class="sub">{title}</h3><div class="choices">{"".join(chip(x) for x in ids)}</div>'
+
+
+TRAIT_WORDS = {
+    "attack_dice": "{:+d} attack die",
+    "defence_dice": "{:+d} defence die",
+    "extra_free_moves": "{:+d} step",
+    "extra_sea_moves": "{:+d} sea move",
+}
+
+
+def _traits(effects: Mapping[str, Any]) -> str:
+    """A leader's traits that matter while writing orders, in a few words."""
+    words = [w.format(int(effects[k])) for k, w in TRAIT_WORDS.items() if effects.get(k)]
+    return f" · {', '.join(words)}" if words else ""
 
 
 def trade_html(session: GreatWarSession) -> str:
-    """The trade being written; its route condition is checked as each field is chosen
-    (``gw-trade-check``)."""
+    """The trade being written: a partner, a bundle each way (provinces added one by
+    one, pp), the network that pays and the one credited; its route condition is
+    checked as each field is chosen (``gw-trade-check``)."""
     if session.mode != "trade" or session.viewer is None:
         return ""
     state = session.state
     form = session.trade_form
     nation = state.nation_ids[session.viewer]
+    other = session.trade_partner()
     others = [n for n in state.nation_ids if n != nation]
 
-    def options(ids: list[str], chosen: str, blank: bool) -> str:
-        head = '<option value="">—</option>' if blank else ""
-        return head + "".join(
-            f'<option value="{x}"{" selected" if x == chosen else ""}>'
-            f"{escape(state.map.name_of(x))}</option>"
-            for x in ids
+    def nation_options() -> str:
+        return "".join(
+            f'<option value="{x}"{" selected" if x == other else ""}>'
+            f"{escape(state.map.name_of(x))}{_answers(session, x)}</option>"
+            for x in others
         )
 
-    theirs = [p.id for p in state.map.provinces if state.owner[p.id] in others]
-
-    def field(key: str, label: str, body: str) -> str:
-        test = f"gw-trade-{key.replace('_', '-')}"
-        return f'<label>{label} <select id="{test}" data-testid="{test}">{body}</select></label>'
+    def side(key: str, giver: str, recipient: str, label: str) -> str:
+        chosen = session.trade_list(key)
+        chips = "".join(
+            button(
+                "gw-trade-drop",
+                f"{escape(state.map.name_of(p))} ✕",
+                f"gw-trade-{key}-drop-{p}",
+                f' data-side="{key}" data-province="{p}" '
+                f'aria-label="Take {escape(state.map.name_of(p))} out of the trade"',
+                "chip on",
+            )
+            for p in chosen
+        )
+        options = ['<option value="">add a province…</option>']
+        for p in state.provinces_of(giver):
+            if p in chosen:
+                continue
+            refused = trade_province_refusal(state, giver, recipient, p)
+            note = " (no border or line of ships)" if refused else ""
+            disabled = " disabled" if refused else ""
+            options.append(
+                f'<option value="{p}"{disabled}>{escape(state.map.name_of(p))}{note}</option>'
+            )
+        test = f"gw-trade-{key}"
+        empty = '<span class="muted small">no province</span>' if not chosen else ""
+        return (
+            f'<fieldset class="gw-trade-side" data-testid="{test}-side"><legend>{label}</legend>'
+            f'<div class="choices">{chips}{empty}</div>'
+            f'<label>Province <select id="{test}" data-testid="{test}" '
+            f'aria-label="{label}: add a province">{"".join(options)}</select></label>'
+            f"{amount(key + '_pp', 'pp')}"
+        )
 
     def amount(key: str, label: str) -> str:
         test = f"gw-trade-{key.replace('_', '-')}"
         return (
             f'<label>{label} <input id="{test}" data-testid="{test}" inputmode="decimal" '
-            f'size="4" value="{escape(form.get(key, ""))}"></label>'
+            f'size="5" placeholder="0" value="{escape(form.get(key, ""))}"></label>'
         )
 
+    pools = purse.start_of_phase(state, nation).pools
+    pay_from = ""
+    if len(pools) > 1:
+        chosen = form.get("pay_from", "")
+        opts = '<option value="">your largest network with a route</option>' + "".join(
+            f'<option value="{pool.provinces[0]}"'
+            f"{' selected' if chosen in pool.provinces else ''}>"
+            f"network of {escape(state.map.name_of(pool.provinces[0]))} "
+            f"({drafts.pp(pool.remaining)})</option>"
+            for pool in pools
+        )
+        pay_from = (
+            '<label>Paid by <select id="gw-trade-pay-from" data-testid="gw-trade-pay-from">'
+            f"{opts}</select></label>"
+        )
+    chosen_at = form.get("receive_at", "")
+    receive = '<option value="">your largest network</option>' + "".join(
+        f'<option value="{p}"{" selected" if p == chosen_at else ""}>'
+        f"network of {escape(state.map.name_of(p))}</option>"
+        for p in state.provinces_of(nation)
+    )
+    receive_at = (
+        '<label>pp you get are credited to <select id="gw-trade-receive-at" '
+        f'data-testid="gw-trade-receive-at">{receive}</select></label>'
+    )
     check = session.trade_check()
     css = "warn small" if check.startswith("Refused") else "muted small"
     return (
-        '<div class="gw-trade grid2">'
-        + field("with", "With", options(others, form.get("with", ""), False))
-        + field(
-            "give",
-            "You give (province)",
-            options(state.provinces_of(nation), form.get("give", ""), True),
-        )
-        + amount("give_pp", "You give (pp)")
-        + field("get", "You get (province)", options(theirs, form.get("get", ""), True))
-        + amount("get_pp", "You get (pp)")
-        + "</div>"
+        '<div class="gw-trade">'
+        '<label>With <select id="gw-trade-with" data-testid="gw-trade-with">'
+        f"{nation_options()}</select></label>"
+        '<p class="muted small" data-testid="gw-trade-answer">'
+        f"{escape(_answer_note(session, other))}</p>"
+        + side("give", nation, other, "You give")
+        + pay_from
+        + "</fieldset>"
+        + side("get", other, nation, "You get")
+        + receive_at
+        + "</fieldset></div>"
         f'<p id="gw-trade-check" class="{css}" data-testid="gw-trade-check" aria-live="polite">'
         f"{escape(check)}</p>"
         '<div class="row end">'
@@ -225,11 +379,33 @@ def trade_html(session: GreatWarSession) -> str:
     )
 
 
+def _answers(session: GreatWarSession, nation: str) -> str:
+    """A short mark after a nation's name where an offer to it cannot be answered."""
+    seat = session.state.players[session.state.seat_of(nation)]
+    if seat.kind == "computer":
+        return " (computer)"
+    if seat.kind == "idle":
+        return " (nobody plays it)"
+    return ""
+
+
+def _answer_note(session: GreatWarSession, nation: str) -> str:
+    """Whether ``nation`` can answer an offer (trade, peace, alliance) this phase."""
+    seat = session.state.players[session.state.seat_of(nation)]
+    who = session.state.map.name_of(nation)
+    if seat.kind == "computer":
+        return f"{who} is played by the computer, and computers never accept offers."
+    if seat.kind == "idle":
+        return f"Nobody plays {who}: an offer to it is never answered."
+    return f"{who} must write the mirror offer in this phase for it to happen."
+
+
 def diplomacy_html(session: GreatWarSession) -> str:
     """The relations matrix (yours in full, with each change's cost) and refusals."""
     state = session.state
     mine = state.nation_ids[session.viewer] if session.viewer is not None else None
     ordered = {d["with"] for d in session.draft.parts.get("diplomacy", [])} if mine else set()
+    passage = {g["nation"] for g in session.draft.parts.get("passage", [])} if mine else set()
     head = "".join(
         f'<th title="{escape(state.map.name_of(n))}">{escape(n[:3].upper())}</th>'
         for n in state.nation_ids
@@ -277,9 +453,17 @@ def diplomacy_html(session: GreatWarSession) -> str:
                     f'<span class="muted small" data-testid="gw-dip-why-{other}-{to}">'
                     f"{escape(why)}</span>"
                 )
+        if any(sides != ONE_SIDED for (frm, _), (sides, _) in CHANGES.items() if frm == current):
+            seat = state.players[state.seat_of(other)]
+            if seat.kind != "human":
+                note = "computer: never accepts" if seat.kind == "computer" else "nobody plays it"
+                buttons.append(
+                    f'<span class="muted small" data-testid="gw-dip-answer-{other}" '
+                    f'title="{escape(_answer_note(session, other))}">{note}</span>'
+                )
         items.append(
             f"<li>{_nation(session, other)} <span class='muted small'>{current}</span> "
-            f"{''.join(buttons)}</li>"
+            f"{''.join(buttons)}{_passage_html(session, mine, other, passage)}</li>"
         )
     refusals = [
         o
@@ -292,8 +476,42 @@ def diplomacy_html(session: GreatWarSession) -> str:
     )
     last = f'<h3 class="sub">Refused last phase</h3><ul>{refused}</ul>' if refused else ""
     return (
-        f'<h3 class="sub">Relations</h3>{matrix}'
+        f'<h3 class="sub">Relations</h3>{matrix}{drop_html(session)}'
         f'<ul class="gw-dip orders" data-testid="gw-diplomacy">{"".join(items)}</ul>{last}'
+    )
+
+
+def _passage_html(session: GreatWarSession, mine: str, other: str, ordered: set[str]) -> str:
+    """Passage with one nation: who grants it now, and the grant or revoke button."""
+    state = session.state
+    them = state.map.name_of(other)
+    facts = []
+    if (other, mine) in state.grants:
+        facts.append(f"{them} grants you passage")
+    granted = (mine, other) in state.grants
+    if granted:
+        facts.append("you grant them passage")
+    text = (
+        f'<span class="muted small" data-testid="gw-passage-{other}">{escape("; ".join(facts))}'
+        "</span>"
+        if facts
+        else ""
+    )
+    if state.relation(mine, other) != "peace" and not granted:
+        return text
+    label = "Revoke passage" if granted else "Grant passage"
+    disabled = ""
+    if other in ordered:
+        label = "Passage revoked in your orders" if granted else "Passage granted in your orders"
+        disabled = " disabled"
+    return text + button(
+        "gw-passage",
+        label,
+        f"gw-passage-{other}-{'revoke' if granted else 'grant'}",
+        f' data-nation="{other}" data-grant="{str(not granted).lower()}"{disabled} '
+        f'title="Supply and pp of {escape(them)} may cross your land from next phase; '
+        'never its units"',
+        "chip",
     )
 
 
@@ -389,7 +607,12 @@ def offenses_html(session: GreatWarSession) -> str:
 
 
 def overlay_buttons(session: GreatWarSession) -> str:
-    labels = {"supply": "Supply", "encircled": "Encircled", "blockade": "Blockades"}
+    labels = {
+        "supply": "Supply",
+        "encircled": "Encircled",
+        "blockade": "Blockades",
+        "passage": "Passage",
+    }
     return (
         '<div class="row modes" role="group" aria-label="Map overlays">'
         + "".join(
@@ -404,6 +627,44 @@ def overlay_buttons(session: GreatWarSession) -> str:
         )
         + "</div>"
     )
+
+
+COUNT_LABELS = {
+    "build": ("Divisions", "1"),
+    "ships": ("Ships", "1"),
+    "sail": ("Ships", "all"),
+    "strike": ("Divisions", "all aboard"),
+    "attack": ("Divisions", "all"),
+    "move": ("Divisions", "all"),
+    "embark": ("Divisions", "all that fit"),
+    "disembark": ("Divisions", "all"),
+}
+SUB_COUNTS = {
+    "sail": ("cargo", "Divisions aboard that go", "as many as fit"),
+    "strike": ("ships_in", "Ships into port if taken", "half the divisions"),
+}
+
+
+def counts_html(session: GreatWarSession) -> str:
+    """The count of the order being written, named for the mode with what blank means;
+    a sail's cargo and a strike's ships into port beside it."""
+    if session.mode not in COUNT_LABELS:
+        return ""
+    label, blank = COUNT_LABELS[session.mode]
+    html = (
+        f'<label class="units">{label} <input id="gw-count" data-testid="gw-count" '
+        f'inputmode="numeric" size="4" value="{escape(session.count)}" '
+        f'placeholder="{escape(blank)}"></label>'
+    )
+    if session.mode in SUB_COUNTS:
+        key, label, blank = SUB_COUNTS[session.mode]
+        test = f"gw-{key.replace('_', '-')}"
+        html += (
+            f'<label class="units">{label} <input id="{test}" data-testid="{test}" '
+            f'inputmode="numeric" size="4" value="{escape(session.sub_counts.get(key, ""))}" '
+            f'placeholder="{escape(blank)}"></label>'
+        )
+    return html
 
 
 def entry_html(session: GreatWarSession) -> str:
@@ -423,27 +684,45 @@ def entry_html(session: GreatWarSession) -> str:
         )
         for m in modes
     )
+    reach = session.reach_note()
     selected = (
         f'<p class="prompt">From <b>{escape(session.name(session.selected))}</b>: '
-        "tap a highlighted place.</p>"
+        f'tap a highlighted place. <span data-testid="gw-reach">{escape(reach)}</span></p>'
         if session.selected
         else ""
     )
-    count = (
-        '<label class="units">Count <input id="gw-count" data-testid="gw-count" '
-        f'inputmode="numeric" value="{escape(session.count)}" placeholder="all"></label>'
-    )
     body = diplomacy_html(session) if session.mode == "diplomacy" else trade_html(session)
+    drop = "" if session.mode == "diplomacy" else drop_html(session)
     return (
-        f"<h3>{_nation(session, seat.nation)} · {escape(seat.name)}</h3>"
+        f"<h3>{_nation(session, seat.nation)} · {escape(seat.name)}</h3>{drop}"
         f'<div class="row modes" role="group" aria-label="Orders">{mode_buttons}</div>'
-        f'<div class="row">{count}</div>'
+        f'<div class="row gw-counts">{counts_html(session)}</div>'
         f'<p class="prompt" data-testid="gw-help">{escape(MODE_HELP[session.mode])}</p>'
         f"{selected}{leaders_html(session)}{body}{networks_html(session)}{review_html(session)}"
-        f"{offenses_html(session)}"
+        f"{offenses_html(session)}" + seal_html(session)
+    )
+
+
+def seal_html(session: GreatWarSession) -> str:
+    """The seal button; with allowance left unspent it asks first, and once asked the
+    question with its two answers."""
+    lost = session.unspent()
+    if session.seal_question and lost > 0:
+        return (
+            '<div class="gw-drop" role="alertdialog" aria-labelledby="gw-seal-question" '
+            'data-testid="gw-seal-ask">'
+            f'<p id="gw-seal-question"><b>{drafts.pp(lost)} will be lost: seal anyway?</b> '
+            "Allowance left unspent at the end of this phase is gone for good.</p>"
+            '<div class="row end">'
+            + button("gw-seal-cancel", "Keep writing", "gw-seal-cancel", "", "btn ghost")
+            + button("gw-seal", "Seal anyway", "gw-seal-anyway", "", "btn primary")
+            + "</div></div>"
+        )
+    action = "gw-seal-ask" if lost > 0 else "gw-seal"
+    return (
         '<div class="row end">'
         + button("gw-clear", "Clear all", "gw-clear", "", "btn ghost")
-        + button("gw-seal", "Seal my orders", "gw-seal", "", "btn primary")
+        + button(action, "Seal my orders", "gw-seal", "", "btn primary")
         + "</div>"
     )
 

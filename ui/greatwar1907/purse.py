@@ -64,37 +64,57 @@ def diplomacy_cost(state: GreatWarState, nation: str, other: str, to: str) -> in
 
 
 def network_lines(state: GreatWarState, seat: int, draft: Draft) -> list[NetworkLine]:
-    """Each network's allowance and what the draft spends from it: builds where they
-    stand, diplomacy costs and pp given in trades from the largest network first."""
+    """Each network's allowance and what the draft spends from it, in the order the
+    phase spends it: diplomacy costs from the network chosen to pay first, then the
+    largest (R19); pp given in a trade from its ``pay_from`` network, else the largest
+    (R75); then builds where they stand (R18), which are what a shortfall cuts."""
     nation = nation_of(state, seat)
-    pools = start_of_phase(state, nation).pools
+    allowances = start_of_phase(state, nation)
+    pools = allowances.pools
     spent = [0] * len(pools)
 
-    def index_of(province: str) -> int | None:
+    def index_of(province: str | None) -> int | None:
         for i, pool in enumerate(pools):
-            if province in pool.provinces:
+            if province is not None and province in pool.provinces:
                 return i
         return None
 
+    def spend(amount: int, first: int | None) -> None:
+        order = sorted(
+            range(len(pools)),
+            key=lambda i: (
+                -(pools[i].remaining - spent[i]),
+                min(state.map.order_of(x) for x in pools[i].provinces),
+            ),
+        )
+        if first is not None:
+            order = [first] + [i for i in order if i != first]
+        for i in order:
+            take = min(amount, max(0, pools[i].remaining - spent[i]))
+            spent[i] += take
+            amount -= take
+
+    first = (draft.parts.get("pay_first") or [{}])[0].get("province")
+    for d in draft.parts.get("diplomacy", []):
+        if (state.relation(nation, str(d["with"])), str(d["to"])) in CHANGES:
+            spend(diplomacy_cost(state, nation, str(d["with"]), str(d["to"])), index_of(first))
+    for t in draft.parts.get("trades", []):
+        quarters = round(float(t["give"]["pp"]) * 4)
+        if quarters:
+            spend(quarters, index_of(t.get("pay_from")))
     for b in draft.parts.get("builds", []):
         i = index_of(str(b["province"]))
         if i is not None:
             spent[i] += build_cost(b)
-    anywhere = sum(
-        diplomacy_cost(state, nation, str(d["with"]), str(d["to"]))
-        for d in draft.parts.get("diplomacy", [])
-        if (state.relation(nation, str(d["with"])), str(d["to"])) in CHANGES
-    )
-    anywhere += sum(
-        round(float(t["give"]["pp"]) * 4) for t in draft.parts.get("trades", []) if t["give"]
-    )
-    for i in sorted(range(len(pools)), key=lambda i: -(pools[i].remaining - spent[i])):
-        take = min(anywhere, max(0, pools[i].remaining - spent[i]))
-        spent[i] += take
-        anywhere -= take
     return [
         NetworkLine(tuple(pool.provinces), pool.remaining, spent[i]) for i, pool in enumerate(pools)
     ]
+
+
+def unspent(state: GreatWarState, seat: int, draft: Draft) -> int:
+    """The allowance the draft leaves unspent: lost when the phase ends, unless banked
+    (R21)."""
+    return sum(max(0, line.left) for line in network_lines(state, seat, draft))
 
 
 def left_at(state: GreatWarState, seat: int, draft: Draft, province: str) -> int:
@@ -112,9 +132,11 @@ def trade_refusal(
     get: tuple[str, ...],
     give_pp: int,
     get_pp: int,
+    pay_from: str | None = None,
 ) -> str | None:
     """R73-R75 as far as they can be known now: provinces owned by their giver with a
-    border or a line of the recipient's ships, pp with a route; None when it may go."""
+    border or a line of the recipient's ships, pp with a route (from the ``pay_from``
+    network when one is chosen); None when it may go."""
     nation = nation_of(state, seat)
     if other == nation or other not in state.nation_ids:
         return "choose another nation to trade with"
@@ -126,11 +148,13 @@ def trade_refusal(
             if refusal is not None:
                 return f"{refusal[1]} ({refusal[0]})"
     for giver, recipient, amount in ((nation, other, give_pp), (other, nation, get_pp)):
+        pools = start_of_phase(state, giver).pools
+        if giver == nation and pay_from is not None:
+            pools = [n for n in pools if pay_from in n.provinces]
         if amount and not any(
-            has_route(state, giver, recipient, n.provinces, state.grants)
-            for n in start_of_phase(state, giver).pools
+            has_route(state, giver, recipient, n.provinces, state.grants) for n in pools
         ):
-            return f"no route for pp from {name(state, giver)} to {name(state, recipient)} (R75)"
+            return f"no route for pp from {name(state, giver)} to {name(state, recipient)}"
     return None
 
 
@@ -141,10 +165,10 @@ def diplomacy_refusal(state: GreatWarState, nation: str, other: str, to: str) ->
     if (current, to) not in CHANGES:
         return f"from {current} to {to} is not a change"
     if current == "alliance" and units_in_land_of(state, nation, other):
-        return f"you have units in {name(state, other)}'s land: bring them home first (R84)"
+        return f"you have units in {name(state, other)}'s land: bring them home first"
     if to == "alliance" and (
         any(state.at_war(nation, x) for x in state.allies(other))
         or any(state.at_war(other, x) for x in state.allies(nation))
     ):
-        return "one of you is at war with an ally of the other (R86)"
+        return "one of you is at war with an ally of the other"
     return None

@@ -43,7 +43,10 @@ from ui.shell.palette import (
 from ui.shell.render import board_drawing, fill_pattern, hit_areas
 
 Geometry = Mapping[str, Any]
-OVERLAYS = frozenset({"supply", "encircled", "blockade"})
+OVERLAYS = frozenset({"supply", "encircled", "blockade", "passage"})
+PASSAGE_GREEN = "#1B5E20"
+PASSAGE_STROKE = (PASSAGE_GREEN, 2.2, "1.5,1.8")  # land that lets the viewer's supply pass
+GIVEN_STROKE = ("#0D47A1", 2.0, "4,2")  # land of the nations the viewer lets through
 NEUTRAL_ID = "neutral"
 NEUTRAL_STYLE = SeatStyle("#000000", "black", "none")
 PLAIN_LAND = "#E4DFD3"  # land of the frame that no province names (Persia, the Sahara)
@@ -186,7 +189,8 @@ def render_board(
         supply_networks(state) if state is not None and overlays & {"supply", "encircled"} else {}
     )
     cut = encircled(state, nets) if state is not None and "encircled" in overlays else []
-    dwg.add(_marks(dwg, geo, state, viewer, selected, targets, highlights, cut))
+    lanes = passage_land(state, viewer) if state is not None and "passage" in overlays else {}
+    dwg.add(_marks(dwg, geo, state, viewer, selected, targets, highlights, cut, lanes))
     dwg.add(dwg.g(id=_SLOT.format("over")))
     if state is not None:
         blockading = _blockading(state) if "blockade" in overlays else set()
@@ -316,9 +320,10 @@ def _marks(
     targets: set[str],
     highlights: Mapping[str, str],
     cut: Collection[str],
+    lanes: Mapping[str, str] | None = None,
 ) -> Any:
-    """Outlines: the viewer's land, the encircled provinces ``cut``, replay highlights,
-    targets and the selection (drawn last, on top)."""
+    """Outlines: the viewer's land, the encircled provinces ``cut``, the land of passage
+    ``lanes``, replay highlights, targets and the selection (drawn last, on top)."""
     group = dwg.g(**{"class": "marks", "pointer-events": "none"})
     shapes = {**geo["seas"], **geo["provinces"]}
 
@@ -335,6 +340,8 @@ def _marks(
             outline(pid, "own-outline", "#1B2530", 1.0)
     for pid in cut:
         outline(pid, "encircled-outline", BLOCKADE_RED, 1.8, "2.5,1.5")
+    for pid, css in (lanes or {}).items():
+        outline(pid, css, *(PASSAGE_STROKE if css == "passage-outline" else GIVEN_STROKE))
     for pid, css in highlights.items():
         if pid in shapes:
             stroke, width, dash = HIGHLIGHT_STROKES.get(css, DEFAULT_HIGHLIGHT)
@@ -345,6 +352,17 @@ def _marks(
     if selected is not None and selected in shapes:
         outline(selected, "selected-outline", "#111111", 2.4)
     return group
+
+
+def passage_land(state: GreatWarState, viewer: str | None) -> dict[str, str]:
+    """R17 on the map: the provinces of the nations that grant ``viewer`` passage
+    (``passage-outline``) and of those it grants passage to (``passage-given-outline``);
+    without a viewer, of every nation that grants passage to anyone."""
+    grantors = {a for a, b in state.grants if viewer is None or b == viewer}
+    granted = {b for a, b in state.grants if viewer is not None and a == viewer}
+    lanes = {p: "passage-given-outline" for p, n in state.owner.items() if n in granted}
+    lanes.update({p: "passage-outline" for p, n in state.owner.items() if n in grantors})
+    return lanes
 
 
 def supply_networks(state: GreatWarState) -> dict[str, list[Network]]:

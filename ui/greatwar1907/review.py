@@ -18,10 +18,12 @@ from ui.greatwar1907.purse import build_cost, diplomacy_cost, network_lines
 
 
 def describe_trade(state: GreatWarState, t: Mapping[str, Any]) -> str:
-    return (
-        f"you give {bundle(state.map, t.get('give'))}, you get {bundle(state.map, t.get('get'))} "
-        "(only if they order the same)"
-    )
+    text = f"you give {bundle(state.map, t.get('give'))}, you get {bundle(state.map, t.get('get'))}"
+    if t.get("pay_from"):
+        text += f"; paid by the network of {name(state, t['pay_from'])}"
+    if t.get("receive_at"):
+        text += f"; credited to the network of {name(state, t['receive_at'])}"
+    return text + " (only if they order the same)"
 
 
 def describe(
@@ -33,6 +35,12 @@ def describe(
     text = written(state.map, section, part)
     if section == "builds":
         return f"{text} ({pp(build_cost(part))})"
+    if section == "passage":
+        return f"{text} (from next phase)"
+    if section == "drop_ally":
+        return f"Drop the alliance with {name(state, part['nation'])} (no cost)"
+    if section == "pay_first":
+        return f"Diplomacy costs paid first by the network of {name(state, part['province'])}"
     if section == "trades":
         return f"{text} (only if they order the same)"
     if section == "diplomacy":
@@ -41,6 +49,18 @@ def describe(
         cost = diplomacy_cost(state, nation, str(part["with"]), str(part["to"]))
         return f"{text} ({pp(cost)})" if cost else f"{text} (if they order it too)"
     return text
+
+
+def unanswered(state: GreatWarState, other: str) -> str | None:
+    """Why an offer to ``other`` (trade, peace, alliance) will not be answered this
+    phase: a computer never accepts one, an idle nation writes nothing (None: a human
+    may answer it)."""
+    kind = state.players[state.seat_of(other)].kind
+    if kind == "computer":
+        return f"{name(state, other)} is played by the computer, and computers never accept offers"
+    if kind == "idle":
+        return f"nobody plays {name(state, other)}, so nobody answers it"
+    return None
 
 
 def warnings(state: GreatWarState, seat: int, draft: Draft) -> list[str]:
@@ -55,10 +75,19 @@ def warnings(state: GreatWarState, seat: int, draft: Draft) -> list[str]:
     for d in draft.parts.get("diplomacy", []):
         rule = CHANGES.get((state.relation(nation, d["with"]), d["to"]))
         if rule is not None and rule[0] != ONE_SIDED:
+            why = unanswered(state, d["with"])
             out.append(
-                f"{str(d['to']).capitalize()} with {name(state, d['with'])} happens only if "
-                f"{name(state, d['with'])} orders it too"
+                f"{str(d['to']).capitalize()} with {name(state, d['with'])} "
+                + (
+                    f"will not happen: {why}"
+                    if why
+                    else f"happens only if {name(state, d['with'])} orders it too"
+                )
             )
     for t in draft.parts.get("trades", []):
-        out.append(f"The trade with {name(state, t['with'])} needs their mirror offer")
+        why = unanswered(state, t["with"])
+        out.append(
+            f"The trade with {name(state, t['with'])} "
+            + (f"will not happen: {why}" if why else "needs their mirror offer")
+        )
     return out

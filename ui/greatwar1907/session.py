@@ -52,6 +52,13 @@ class GreatWarSession(OrderWriting, SealedSession):
     overlays: list[str] = field(default_factory=list)
     trade_form: dict[str, str] = field(default_factory=dict)
     """The trade being written: with, give, get, give_pp, get_pp (checked as chosen)."""
+    sub_counts: dict[str, str] = field(default_factory=dict)
+    """The second count of the order being written: ``cargo`` (the divisions aboard that
+    sail) and ``ships_in`` (the ships that enter the port a strike takes); blank = the
+    rules' default."""
+    seal_question: bool = field(default=False, compare=False)
+    """Sealing was asked for with allowance left unspent: the panel asks first (not
+    saved; any other step of writing puts the question away)."""
     before: GreatWarState | None = None
     """The position the last resolved phase started from (for its replay)."""
     events: list[dict[str, Any]] = field(default_factory=list)
@@ -207,6 +214,7 @@ class GreatWarSession(OrderWriting, SealedSession):
             "leaders": list(self.leaders),
             "overlays": list(self.overlays),
             "trade_form": dict(self.trade_form),
+            "sub_counts": dict(self.sub_counts),
             "replay_step": self.replay_step,
             "replay_paused": self.replay_paused,
             "replay_speed": self.replay_speed,
@@ -224,6 +232,7 @@ class GreatWarSession(OrderWriting, SealedSession):
             "leaders": [str(x) for x in data.get("leaders", [])],
             "overlays": [str(x) for x in data.get("overlays", [])],
             "trade_form": {str(k): str(v) for k, v in dict(data.get("trade_form", {})).items()},
+            "sub_counts": {str(k): str(v) for k, v in dict(data.get("sub_counts", {})).items()},
             "replay_step": int(data["replay_step"]),
             "replay_paused": bool(data.get("replay_paused", False)),
             "replay_speed": float(data.get("replay_speed", 1.0)),

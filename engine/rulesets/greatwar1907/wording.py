@@ -78,9 +78,9 @@ def written(m: ScenarioMap, section: str, part: Mapping[str, Any]) -> str:
             f"you get {bundle(m, part.get('get'))}"
         )
         if part.get("pay_from"):
-            text += f", paid from {m.name_of(part['pay_from'])}"
+            text += f"; paid by the network of {m.name_of(part['pay_from'])}"
         if part.get("receive_at"):
-            text += f", received at {m.name_of(part['receive_at'])}"
+            text += f"; credited to the network of {m.name_of(part['receive_at'])}"
         return text
     if section == "builds":
         bits = [f"{n} {w}" for n, w in ((part["divisions"], "div"), (part["ships"], "ships")) if n]
@@ -105,7 +105,7 @@ def written(m: ScenarioMap, section: str, part: Mapping[str, Any]) -> str:
         )
     if section == "strikes":
         ships_in = part.get("ships_in")
-        going_in = "" if ships_in is None else f", {ships_in} ships to go in"
+        going_in = "" if ships_in is None else f", {ships_in} ships into port if taken"
         return going_with(
             f"Strike {m.name_of(part['target'])} from {m.name_of(part['from'])} "
             f"with {count(part.get('divisions'))}{going_in}",
