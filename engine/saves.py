@@ -31,7 +31,7 @@ from engine.forfeit import FIELD as FORFEIT_FIELD
 from engine.forfeit import check_forfeit_save, ended_by
 from engine.invitations import invitation_digest, refuse_uninvited
 from engine.keys import PUBLIC_KEY_SIZE, PlayerKey, b64url_decode, b64url_encode
-from engine.savecode import decode_code, encode_code, payload_hash
+from engine.savecode import canonical_json, decode_code, encode_code, payload_hash
 from engine.sealed import SealedEvidence, check_resolution
 from engine.statecheck import MAX_COUNT, MAX_TEXT
 
@@ -538,7 +538,8 @@ def _parse_action(ruleset: Ruleset[Any], raw: dict[str, Any], index: int) -> Ord
     """An order of the save, which must be in the one form the game writes (so that one
     game has one save code: no extra fields, no alternative spellings)."""
     order = ruleset.parse_order(raw)
-    if order.to_json() != raw:
+    # Compared as JSON text: in Python 1 == True == 1.0, in a code they are three codes.
+    if canonical_json(order.to_json()) != canonical_json(raw):
         raise SaveError(
             "save/payload", f"order {index + 1} of the save is not in the form the game writes"
         )
@@ -546,7 +547,7 @@ def _parse_action(ruleset: Ruleset[Any], raw: dict[str, Any], index: int) -> Ord
 
 
 def _check_position(ruleset: Ruleset[Any], state: Any, record: SaveRecord) -> None:
-    if ruleset.to_compact(state) != record.payload["st"]:
+    if canonical_json(ruleset.to_compact(state)) != canonical_json(record.payload["st"]):
         raise SaveError(
             "save/replay",
             "the orders in this code do not lead to the position it shows: it was not "

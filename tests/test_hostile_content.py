@@ -524,3 +524,17 @@ def test_a_900_kb_text_in_a_signed_report_is_refused_before_it_is_read() -> None
         record, key, lambda st: st.__setitem__("last_report", {"production": NAME_900_KB})
     )
     assert "more than 10000 characters" in refused(code, "savecode/state")
+
+
+def test_a_flag_written_true_instead_of_1_is_another_code_and_refused() -> None:
+    """Found by the slow tier: Python holds 1 == True and 0 == 0.0, so a replayed position
+    compared as Python values let a re-signed save with ``true`` for a saved 1 verify.
+    One game has one save code: the position is compared as JSON text."""
+    saves = test_saves.chain(1)
+    held, (code, record) = saves[0][1], saves[1]
+    key = test_saves.KEYS[record.seat]
+    alive = resigned(record, key, lambda st: st["p"][0].__setitem__(6, True))
+    with pytest.raises(EngineError) as info:
+        continue_game(held, alive)
+    assert info.value.code == "save/replay"
+    assert continue_game(held, code).verified
