@@ -206,7 +206,7 @@ def run_diplomacy(
                     ctx.log(
                         "comments",
                         f"{ctx.name(x)} is allied to {ctx.name(one)} and {ctx.name(two)}, "
-                        f"now at war: it must drop one (R85)",
+                        f"now at war with each other: it must drop one of the two alliances",
                     )
 
 

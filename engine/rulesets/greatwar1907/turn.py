@@ -127,7 +127,7 @@ def resolve_phase(state: GreatWarState, force: bool) -> list[Event]:
         if seat.kind == "idle":
             continue
         if raw is None:
-            ctx.log("comments", f"{state.map.name_of(seat.nation)} sent no orders (R5)")
+            ctx.log("comments", f"{state.map.name_of(seat.nation)} sent no orders")
             raw = {
                 "kind": "submit-deployment" if deployment else "submit-attack",
                 "faction": i,
@@ -151,8 +151,8 @@ def resolve_phase(state: GreatWarState, force: bool) -> list[Event]:
         if due is not None:
             ctx.log(
                 "comments",
-                f"{state.map.name_of(nation)} must drop {due[0]} or {due[1]} in its next "
-                f"orders (R85)",
+                f"{state.map.name_of(nation)} must drop its alliance with "
+                f"{state.map.name_of(due[0])} or {state.map.name_of(due[1])} in its next orders",
             )
     for nation in state.nation_ids:
         gained = [
