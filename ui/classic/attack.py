@@ -17,11 +17,12 @@ email see nothing new) until :func:`blitz_step` says stop.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from engine.core import Order
 from engine.odds import AttackOdds, classic_attack_odds, conquest_chance
 from engine.rulesets.classic.orders import Attack
-from engine.rulesets.classic.state import Phase
+from engine.rulesets.classic.state import ClassicState, Phase
 from ui.shell.odds_setting import AttackSettings, percent
 
 __all__ = [
@@ -36,8 +37,18 @@ __all__ = [
 
 LARGEST = 200  # armies beyond this are counted as this many (the odds barely move)
 
-if TYPE_CHECKING:
-    from ui.classic.controller import Session
+
+class Session(Protocol):
+    """What the attack panel reads of a Classic game's session (ui.classic.controller's
+    Session, which imports this module: a protocol keeps the import one way)."""
+
+    state: ClassicState
+    dice: int
+    mode: str
+
+    def name(self, territory: str) -> str: ...
+
+    def legal(self) -> list[Order]: ...
 
 
 def _sizes(session: Session, origin: str, target: str) -> tuple[int, int, int]:
