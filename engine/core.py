@@ -9,15 +9,15 @@ An illegal order raises and leaves the caller's state exactly as it was.
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
-from engine.errors import IllegalOrderError, InvalidOrderError, OptionError
+from engine import orderjson
+from engine.errors import IllegalOrderError, OptionError
 
 
 @dataclass(frozen=True)
@@ -27,11 +27,16 @@ class Order:
     KIND: ClassVar[str] = ""
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.KIND}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            data[f.name] = list(value) if isinstance(value, tuple) else value
-        return data
+        """The order's JSON form, as :mod:`engine.orderjson` writes every order."""
+        return orderjson.encode(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """An order of this class from its JSON form.
+
+        :raises InvalidOrderError: naming the bad kind or field.
+        """
+        return orderjson.decode_as(cls, data)
 
 
 def copy_json(value: Any) -> Any:
@@ -106,63 +111,20 @@ class PlayerSpec:
 
 
 def parse_order(data: Mapping[str, Any], order_types: Sequence[type[Order]]) -> Order:
-    """Build an order from its JSON form, checking kind, fields and field types.
+    """Build an order from its JSON form, checking kind, fields and field types
+    (:mod:`engine.orderjson`, the same checks in every ruleset).
 
     :raises InvalidOrderError: naming the bad kind or field.
     """
-    if not isinstance(data, Mapping) or "kind" not in data:
-        raise InvalidOrderError("order/malformed", f"an order needs a 'kind': {data!r}")
-    by_kind = {t.KIND: t for t in order_types}
-    kind = data["kind"]
-    if not isinstance(kind, str) or kind not in by_kind:
-        raise InvalidOrderError(
-            "order/unknown-kind",
-            f"unknown order kind {kind!r}; expected one of {', '.join(sorted(by_kind))}",
-        )
-    order_type = by_kind[kind]
-    fields = {f.name: f for f in dataclasses.fields(order_type)}
-    extra = sorted(set(data) - set(fields) - {"kind"})
-    if extra:
-        raise InvalidOrderError("order/unknown-field", f"{kind}: unknown field(s) {extra}")
-    values: dict[str, Any] = {}
-    for name, f in fields.items():
-        if name not in data:
-            if f.default is not dataclasses.MISSING:
-                continue
-            raise InvalidOrderError("order/missing-field", f"{kind}: missing field {name!r}")
-        values[name] = _coerce(kind, name, str(f.type), data[name])
-    return order_type(**values)
+    types = order_types if isinstance(order_types, tuple) else tuple(order_types)
+    reader = _READERS.get(types)
+    if reader is None:
+        reader = _READERS[types] = orderjson.OrderReader(types)
+    order: Order = reader.read(data)
+    return order
 
 
-def _coerce(kind: str, name: str, type_text: str, value: Any) -> Any:
-    def bad() -> InvalidOrderError:
-        return InvalidOrderError(
-            "order/bad-field", f"{kind}: field {name!r} must be {type_text}, got {value!r}"
-        )
-
-    if type_text == "int":
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise bad()
-        return value
-    if type_text == "bool":
-        if not isinstance(value, bool):
-            raise bad()
-        return value
-    if type_text == "str":
-        if not isinstance(value, str):
-            raise bad()
-        return value
-    if type_text.startswith("tuple[int"):
-        if not isinstance(value, list | tuple) or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in value
-        ):
-            raise bad()
-        return tuple(value)
-    if type_text.startswith("tuple[str"):
-        if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
-            raise bad()
-        return tuple(value)
-    return value
+_READERS: dict[tuple[type[Order], ...], orderjson.OrderReader] = {}
 
 
 class Ruleset(ABC, Generic[S]):

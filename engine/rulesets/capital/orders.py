@@ -3,7 +3,8 @@
 A submission's parts (attacks, surge, tactical move) are small frozen dataclasses, so a
 whole submission is hashable.  A count of ``None`` means "maximum" (seed: "You will
 specify numbers for your placements and attacks, or else they will assumed to be at
-maximum").
+maximum").  Their JSON form is :mod:`engine.orderjson`'s, the parts written as lists
+(``[origin, target, units]``), as docs/rules-capital.md gives it.
 """
 
 from __future__ import annotations
@@ -11,21 +12,34 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from dataclasses import dataclass, field
+from typing import Annotated, Any, ClassVar
 
 from engine.core import Order
-from engine.errors import InvalidOrderError
+from engine.core import parse_order as parse_any_order
+from engine.orderjson import Rule, omit_default, prepared
 from engine.rulesets.capital.state import Phase
 
-Count = int | None
+Count = Annotated[int | None, Rule(whole_floats=True)]
+"""A number of units, None for "maximum"; ``3.0`` is the whole number 3 (a number with a
+fraction is cut from the orders before they are read: :func:`_cut_non_whole`)."""
 Placements = tuple[tuple[str, Count], ...]
+
+# A dropped part, as _cut_non_whole() writes it: only territory-id characters and
+# numbers, so that nothing a sender writes reaches the report but the parts' names.
+_DROPPED = re.compile(
+    r"(?:(?:attack|surge|tactical move) [a-z0-9_?]{1,40}->[a-z0-9_?]{1,40}"
+    r"|placement on [a-z0-9_?]{1,40})"
+    r" with [-0-9.e+, ]{1,80}: not a whole number"
+)
+DroppedNote = Annotated[str, Rule(pattern=_DROPPED.pattern)]
 
 
 @dataclass(frozen=True)
 class Attack:
     """Attack ``target`` from ``origin`` with ``units`` (None: all but one)."""
 
+    JSON_ROW: ClassVar[bool] = True
     origin: str
     target: str
     units: Count = None
@@ -37,31 +51,18 @@ class Surge:
     optionally "only if ``target`` holds at most ``at_most`` units after placements" (the
     one further condition the seed allows, on enemy placement strength)."""
 
+    JSON_ROW: ClassVar[bool] = True
     via: str
     target: str
     units: Count = None
-    at_most: int | None = None
-
-    def to_json(self) -> list[Any]:
-        data: list[Any] = [self.via, self.target, self.units]
-        return data if self.at_most is None else [*data, self.at_most]
-
-    @classmethod
-    def from_json(cls, raw: Any) -> Surge:
-        """From ``[via, target, units]`` or ``[via, target, units, at_most]``.
-
-        :raises ValueError: not of that shape.
-        """
-        if isinstance(raw, str) or len(raw) not in (3, 4):
-            raise ValueError(f"a surge is [via, target, units(, at_most)], not {raw!r}")
-        via, target, units, *rest = raw
-        return cls(str(via), str(target), _count(units), _count(rest[0]) if rest else None)
+    at_most: Count = field(default=None, metadata=omit_default())
 
 
 @dataclass(frozen=True)
 class Tactical:
     """The one tactical move: from ``origin`` to several own neighbours, with counts."""
 
+    JSON_ROW: ClassVar[bool] = True
     origin: str
     moves: tuple[tuple[str, Count], ...]
 
@@ -76,25 +77,8 @@ class SubmitSetup(Order):
     placements: Placements = ()
     player: str = ""
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": self.KIND,
-            "faction": self.faction,
-            "capital": self.capital,
-            "placements": _pairs_json(self.placements),
-            "player": self.player,
-        }
 
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> SubmitSetup:
-        return cls(
-            _int(data, "faction"),
-            _str(data, "capital"),
-            _pairs(data.get("placements", []), "placements"),
-            str(data.get("player", "")),
-        )
-
-
+@prepared(lambda data: _cut_non_whole(data))  # (defined below, with the reading)
 @dataclass(frozen=True)
 class SubmitOrders(Order):
     """One faction's orders for the turn; the later submission replaces an earlier one."""
@@ -109,87 +93,7 @@ class SubmitOrders(Order):
     trades: tuple[tuple[int, int, int], ...] = ()
     # Parts of the orders as sent that gave a non-whole number: an impossible order
     # (RULINGS §2), dropped when read and listed under Offenses by the resolution.
-    dropped: tuple[str, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "kind": self.KIND,
-            "faction": self.faction,
-            "player": self.player,
-            "placements": _pairs_json(self.placements),
-            "attacks": [[a.origin, a.target, a.units] for a in self.attacks],
-            "surge": None if self.surge is None else self.surge.to_json(),
-            "tactical": None
-            if self.tactical is None
-            else [self.tactical.origin, _pairs_json(self.tactical.moves)],
-            "trades": [list(t) for t in self.trades],
-        }
-        if self.dropped:  # left out when empty, so that codes stay as they were
-            data["dropped"] = list(self.dropped)
-        return data
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> SubmitOrders:
-        dropped: list[str] = []
-        for note in data.get("dropped", []):
-            if not isinstance(note, str) or not _DROPPED.fullmatch(note):
-                raise InvalidOrderError("order/bad-field", f"dropped: not a note {note!r}")
-            dropped.append(note)
-
-        def whole(part: str, *numbers: Any) -> bool:
-            if any(isinstance(n, float) and not math.isfinite(n) for n in numbers):
-                raise ValueError(f"{part}: not a number")
-            odd = [n for n in numbers if isinstance(n, float) and not n.is_integer()]
-            if odd:
-                dropped.append(f"{part} with {', '.join(map(str, odd))}: not a whole number")
-            return not odd
-
-        try:
-            attacks = tuple(
-                Attack(str(o), str(t), _count(n))
-                for o, t, n in data.get("attacks", [])
-                if whole(f"attack {_token(o)}->{_token(t)}", n)
-            )
-            raw_surge = data.get("surge")
-            surge = None
-            if raw_surge is not None and whole(
-                f"surge {raw_surge[0]}->{raw_surge[1]}", *raw_surge[2:]
-            ):
-                surge = Surge.from_json(raw_surge)
-            raw_tactical = data.get("tactical")
-            tactical = None
-            if raw_tactical is not None:
-                origin, moves = raw_tactical
-                kept = [
-                    (t, n)
-                    for t, n in moves
-                    if whole(f"tactical move {_token(origin)}->{_token(t)}", n)
-                ]
-                tactical = Tactical(str(origin), _pairs(kept, "tactical"))
-            placements = [
-                (t, n)
-                for t, n in _items(data.get("placements", []))
-                if whole(f"placement on {_token(t)}", n)
-            ]
-            trades = []
-            for trio in data.get("trades", []):
-                a, b, c = (int(x) for x in trio)
-                trades.append((a, b, c))
-        # A surge {} has no [0]; int() of Infinity overflows.
-        except (TypeError, ValueError, IndexError, KeyError, OverflowError):
-            raise InvalidOrderError(
-                "order/bad-field", f"malformed orders: {dict(data)!r}"
-            ) from None
-        return cls(
-            _int(data, "faction"),
-            str(data.get("player", "")),
-            _pairs(placements, "placements"),
-            attacks,
-            surge,
-            tactical,
-            tuple(trades),
-            tuple(dropped),
-        )
+    dropped: tuple[DroppedNote, ...] = field(default=(), metadata=omit_default())
 
 
 @dataclass(frozen=True)
@@ -201,25 +105,8 @@ class Resolve(Order):
 
     KIND: ClassVar[str] = "resolve"
     force: bool = False
-    entropy: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.KIND, "force": self.force}
-        if self.entropy:
-            data["entropy"] = self.entropy
-        return data
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Resolve:
-        force = data.get("force", False)
-        if not isinstance(force, bool):
-            raise InvalidOrderError("order/bad-field", f"resolve: force must be bool: {force!r}")
-        entropy = data.get("entropy", "")
-        if not isinstance(entropy, str):
-            raise InvalidOrderError(
-                "order/bad-field", f"resolve: entropy must be text: {entropy!r}"
-            )
-        return cls(force, entropy)
+    # Left out when empty, so that codes stay as they were before it existed.
+    entropy: str = field(default="", metadata=omit_default())
 
 
 ORDER_TYPES: tuple[type[Order], ...] = (SubmitSetup, SubmitOrders, Resolve)
@@ -234,88 +121,76 @@ PHASE_ORDERS: dict[Phase, frozenset[str]] = {
 def parse_order(data: Mapping[str, Any]) -> Order:
     """An order from its JSON form.
 
-    :raises InvalidOrderError: unknown kind or malformed field.
+    :raises InvalidOrderError: unknown kind, unknown field or a malformed field, named
+        (RULINGS §2: a misspelt "atacks" must not become "no attacks").
     """
-    if not isinstance(data, Mapping) or "kind" not in data:
-        raise InvalidOrderError("order/malformed", f"an order needs a 'kind': {data!r}")
-    by_kind: dict[str, Any] = {
-        SubmitSetup.KIND: SubmitSetup.from_json,
-        SubmitOrders.KIND: SubmitOrders.from_json,
-        Resolve.KIND: Resolve.from_json,
-    }
-    kind = data["kind"]
-    if not isinstance(kind, str) or kind not in by_kind:
-        raise InvalidOrderError(
-            "order/unknown-kind", f"unknown order kind {kind!r}; expected one of {sorted(by_kind)}"
+    return parse_any_order(data, ORDER_TYPES)
+
+
+def _cut_non_whole(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """RULINGS §2: "A negative or non-integer number is such an impossible order": a part
+    of the orders as sent with a number that is not whole is cut before the orders are
+    read, and noted in ``dropped`` so that the resolution lists it under Offenses.
+    Whatever is not of the part's shape is left for the reader to refuse."""
+    notes: list[str] = []
+
+    def kept(parts: Any, name: Any, numbers: Any) -> Any:
+        if not isinstance(parts, list):
+            return parts
+        left = []
+        for part in parts:
+            odd = _fractions(numbers(part)) if isinstance(part, list) else []
+            if odd:
+                notes.append(f"{name(part)} with {', '.join(odd)}: not a whole number")
+            else:
+                left.append(part)
+        return left
+
+    out = dict(data)
+    if "attacks" in data:
+        out["attacks"] = kept(
+            data["attacks"],
+            lambda a: f"attack {_token(a[0])}->{_token(a[1])}",
+            lambda a: a[2:3] if len(a) == 3 else [],
         )
-    # RULINGS §2: an order with an unknown field is malformed and refused outright (a
-    # misspelt "atacks" must not become "no attacks").
-    known = {f.name for f in fields(_TYPES[kind])}
-    extra = sorted(set(data) - known - {"kind"})
-    if extra:
-        raise InvalidOrderError(
-            "order/unknown-field",
-            f"{kind}: unknown field(s) {', '.join(map(repr, extra))}; "
-            f"known: {', '.join(sorted(known))}",
+    surge = data.get("surge")
+    if isinstance(surge, list) and len(surge) in (3, 4) and _fractions(surge[2:]):
+        notes.append(
+            f"surge {_token(surge[0])}->{_token(surge[1])} with "
+            f"{', '.join(_fractions(surge[2:]))}: not a whole number"
         )
-    order: Order = by_kind[kind](data)
-    return order
+        out["surge"] = None
+    tactical = data.get("tactical")
+    if isinstance(tactical, list) and len(tactical) == 2:
+        origin = _token(tactical[0])
+        out["tactical"] = [
+            tactical[0],
+            kept(
+                tactical[1],
+                lambda m: f"tactical move {origin}->{_token(m[0])}",
+                lambda m: m[1:2] if len(m) == 2 else [],
+            ),
+        ]
+    if "placements" in data:
+        out["placements"] = kept(
+            data["placements"],
+            lambda p: f"placement on {_token(p[0])}",
+            lambda p: p[1:2] if len(p) == 2 else [],
+        )
+    if notes:
+        before = data.get("dropped", [])
+        out["dropped"] = [*before, *notes] if isinstance(before, list) else before
+    return out
 
 
-_TYPES: dict[str, type[Order]] = {t.KIND: t for t in ORDER_TYPES}
-
-
-def _pairs_json(pairs: tuple[tuple[str, Count], ...]) -> list[list[Any]]:
-    return [[t, n] for t, n in pairs]
-
-
-# A dropped part, as whole() writes it: only territory-id characters and numbers, so that
-# nothing a sender writes reaches the report but the parts' names.
-_DROPPED = re.compile(
-    r"(?:(?:attack|surge|tactical move) [a-z0-9_?]{1,40}->[a-z0-9_?]{1,40}"
-    r"|placement on [a-z0-9_?]{1,40})"
-    r" with [-0-9.e+, ]{1,80}: not a whole number"
-)
+def _fractions(numbers: list[Any]) -> list[str]:
+    """The numbers with a fraction among ``numbers`` (NaN and Infinity are no numbers:
+    the reader refuses them)."""
+    return [
+        str(n) for n in numbers if isinstance(n, float) and math.isfinite(n) and not n.is_integer()
+    ]
 
 
 def _token(name: Any) -> str:
     """A territory name as a dropped part shows it: id characters only."""
     return re.sub(r"[^a-z0-9_]", "?", str(name).lower())[:40] or "?"
-
-
-def _items(raw: Any) -> list[Any]:
-    """Pairs given as a list of [name, number] or as a mapping."""
-    return list(raw.items()) if isinstance(raw, Mapping) else list(raw)
-
-
-def _pairs(raw: Any, what: str) -> tuple[tuple[str, Count], ...]:
-    if isinstance(raw, Mapping):
-        raw = list(raw.items())
-    try:
-        return tuple((str(t), _count(n)) for t, n in raw)
-    except (TypeError, ValueError):
-        raise InvalidOrderError("order/bad-field", f"{what}: malformed {raw!r}") from None
-
-
-def _count(value: Any) -> Count:
-    if value is None:
-        return None
-    if isinstance(value, float) and value.is_integer():
-        return int(value)  # 3.0 is the whole number 3
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"not a count: {value!r}")
-    return value
-
-
-def _int(data: Mapping[str, Any], name: str) -> int:
-    value = data.get(name)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidOrderError("order/bad-field", f"field {name!r} must be int, got {value!r}")
-    return value
-
-
-def _str(data: Mapping[str, Any], name: str) -> str:
-    value = data.get(name)
-    if not isinstance(value, str):
-        raise InvalidOrderError("order/bad-field", f"field {name!r} must be str, got {value!r}")
-    return value
