@@ -2,88 +2,52 @@
 the orders' own frozen dataclasses.
 
 An order's JSON form is an object: ``"kind"`` first, then every field under its name, in
-the order the dataclass declares them.  What a field accepts is read from its type:
-``str``, ``int`` (never a bool), ``bool``, ``float`` (finite), enums (by value),
-``X | None``, ``tuple[X, ...]`` and ``tuple[X, Y]`` (JSON lists), ``list[X]``, and nested
-frozen dataclasses (the parts of a submission: JSON objects, or lists when the part class
-says ``JSON_ROW = True``).  Every ruleset gets the same strictness: an unknown key is
-``order/unknown-field``, a value of the wrong type, a non-finite number or a value a rule
-refuses is ``order/bad-field``, a required field left out is ``order/missing-field`` —
-each naming the field, e.g. ``submit-deployment: field 'trades[0].give.pp' ...``.
+the order the dataclass declares them.  What a field accepts is read from its type
+(:mod:`engine.orderfields`): ``str``, ``int`` (never a bool), ``bool``, ``float``
+(finite), enums (by value), ``X | None``, ``tuple[X, ...]`` and ``tuple[X, Y]`` (JSON
+lists), ``list[X]``, and nested frozen dataclasses (the parts of a submission: JSON
+objects, or lists when the part class says ``JSON_ROW = True``).  Every ruleset gets the
+same strictness: an unknown key is ``order/unknown-field``, a value of the wrong type, a
+non-finite number or a value a rule refuses is ``order/bad-field``, a required field left
+out is ``order/missing-field`` — each naming the field, e.g.
+``submit-deployment: field 'trades[0].give.pp' must be ...``.
 
 Where one field needs more, the override is explicit and small:
 
 * ``field(metadata=key("from"))``: the field's JSON key differs from its name;
-* ``field(metadata=omit_default())``: left out of the JSON when it has its default (so
+* ``field(metadata=omit_default())``: left out of the JSON while it has its default (so
   that codes written before the field existed stay as they were);
 * ``Annotated[int | None, Rule(minimum=0)]``: a value rule, or a :class:`Codec` for a
-  field whose JSON value is not the stored one (The Great War's pp in quarters);
+  field whose JSON value is not the stored one (The Great War's pp, kept in quarters);
 * :func:`prepared`: a function that rewrites an order's raw JSON before it is read
   (Capital Risk cuts parts with a non-whole number, RULINGS §2).
 
-Plans are built once per class (on first use), so reading an order is one pass over its
-fields with precomputed checks.
+Plans are built once per class, on first use: the readers of its fields, and a writer
+compiled to one Python function that builds the JSON as a hand-written one would (orders
+are written for every save, seal and comparison, so this is on the hot path).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
-import math
-import operator
-import re
-import reprlib
-import types
 import typing
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any, TypeVar, Union
+from typing import Any, TypeVar
 
 from engine.errors import InvalidOrderError
+from engine.orderfields import Codec as Codec
+from engine.orderfields import Decode, Refusal, blame_item, compile_reader, optional_of, unwrap
+from engine.orderfields import Rule as Rule
+from engine.orderfields import refuse as refuse
+from engine.orderfields import shown as shown
 
 T = TypeVar("T")
-Decode = Callable[[Any], Any]
-Encode = Callable[[Any], Any]
-
-_SHOWN = reprlib.Repr()
-"""How much of a refused value an error message shows (a pasted code may hold megabytes,
-or lists nested deeper than ``repr`` can go); set one by one, as CPython 3.11 wants."""
-_SHOWN.maxlevel, _SHOWN.maxstring, _SHOWN.maxother = 3, 40, 40
-_SHOWN.maxlist = _SHOWN.maxtuple = _SHOWN.maxdict = 4
+Prepare = Callable[[Mapping[str, Any]], Mapping[str, Any]]
 
 
 # ---------------------------------------------------------------------- overrides
-@dataclass(frozen=True)
-class Codec:
-    """A field whose JSON value is not the stored one: ``decode`` reads the JSON value
-    (raising :class:`Refusal` when it cannot), ``encode`` writes the stored one."""
-
-    decode: Decode
-    encode: Encode
-
-
-@dataclass(frozen=True)
-class Rule:
-    """Extra checks for one type, given as ``Annotated[type, Rule(...)]``; they apply to
-    the value when it is not None.
-
-    :param minimum: the least a number may be.
-    :param min_items: the fewest items a list may hold.
-    :param choices: the only texts allowed.
-    :param pattern: a regular expression the whole text must match.
-    :param whole_floats: a number written with a fraction of zero (``3.0``) is read as the
-        whole number it is.
-    :param codec: replaces the type's own reading and writing.
-    """
-
-    minimum: int | float | None = None
-    min_items: int = 0
-    choices: tuple[str, ...] = ()
-    pattern: str | None = None
-    whole_floats: bool = False
-    codec: Codec | None = None
-
-
 def key(name: str) -> dict[str, Any]:
     """Field metadata: the field is written and read under the JSON key ``name``."""
     return {"json_key": name}
@@ -94,12 +58,10 @@ def omit_default() -> dict[str, Any]:
     return {"json_omit_default": True}
 
 
-_PREPARE: dict[type, Callable[[Mapping[str, Any]], Mapping[str, Any]]] = {}
+_PREPARE: dict[type, Prepare] = {}
 
 
-def prepared(
-    prepare: Callable[[Mapping[str, Any]], Mapping[str, Any]],
-) -> Callable[[type[T]], type[T]]:
+def prepared(prepare: Prepare) -> Callable[[type[T]], type[T]]:
     """Class decorator: ``prepare`` rewrites an order's raw JSON object before it is read
     (for a rule about what is sent, not about the order's shape)."""
 
@@ -110,41 +72,20 @@ def prepared(
     return mark
 
 
-class Refusal(Exception):
-    """A value that does not fit, on its way up to the order that holds it: ``path``
-    collects the field names and list indices as it passes them."""
-
-    def __init__(self, code: str, problem: str) -> None:
-        super().__init__(problem)
-        self.code = code
-        self.problem = problem
-        self.path: list[str | int] = []
-
-
-def refuse(expected: str, value: Any) -> Refusal:
-    """The refusal of ``value``, which should have been ``expected``."""
-    return Refusal("order/bad-field", f"must be {expected}, got {shown(value)}")
-
-
-def shown(value: Any) -> str:
-    """``value`` as an error message quotes it: shortened."""
-    return _SHOWN.repr(value)
-
-
 # ---------------------------------------------------------------------- plans
 @dataclass(frozen=True)
 class _Field:
     name: str
     key: str
+    type: Any
     decode: Decode
-    encode: Encode | None  # None: the stored value is its own JSON
     required: bool
     default: Any  # or a factory, when ``factory``
     factory: bool
     omit_default: bool
 
 
-@dataclass(frozen=True)
+@dataclass
 class _Plan:
     cls: type
     kind: str  # "" for a part of an order
@@ -152,11 +93,8 @@ class _Plan:
     allowed: frozenset[str]
     row: bool
     least_items: int  # a row's shortest form
-    prepare: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None
-    values: Callable[[Any], tuple[Any, ...]]  # every field's value, in one call
-    keys: tuple[str, ...]
-    special: tuple[_Field, ...]  # the fields to write through an encoder or to leave out
-    plain: bool  # no field has an encoder
+    prepare: Prepare | None
+    write: Callable[[Any], Any] = lambda obj: None  # compiled right after
 
 
 _PLANS: dict[type, _Plan] = {}
@@ -166,6 +104,7 @@ def _plan(cls: type) -> _Plan:
     plan = _PLANS.get(cls)
     if plan is None:
         plan = _PLANS[cls] = _build_plan(cls)
+        plan.write = _compile_writer(plan)
     return plan
 
 
@@ -173,16 +112,14 @@ def _build_plan(cls: type) -> _Plan:
     hints = typing.get_type_hints(cls, include_extras=True)
     plan_fields = []
     for f in dataclasses.fields(cls):
-        has_default = f.default is not dataclasses.MISSING
         factory = f.default_factory is not dataclasses.MISSING
-        decode, encode = _compile(hints[f.name], f"{cls.__name__}.{f.name}")
         plan_fields.append(
             _Field(
                 name=f.name,
                 key=f.metadata.get("json_key", f.name),
-                decode=decode,
-                encode=encode,
-                required=not (has_default or factory),
+                type=hints[f.name],
+                decode=compile_reader(hints[f.name], f"{cls.__name__}.{f.name}", _part_reader),
+                required=f.default is dataclasses.MISSING and not factory,
                 default=f.default_factory if factory else f.default,
                 factory=factory,
                 omit_default=bool(f.metadata.get("json_omit_default")),
@@ -195,261 +132,18 @@ def _build_plan(cls: type) -> _Plan:
         least -= 1
     if row and any(f.omit_default for f in plan_fields[:least]):
         raise TypeError(f"{cls.__name__}: only a row's last fields may be left out")
-    keys = tuple(f.key for f in plan_fields)
-    special = tuple(f for f in plan_fields if f.encode is not None or f.omit_default)
-    names = [f.name for f in plan_fields]
-    getter = operator.attrgetter(*names) if len(names) > 1 else None
-    return _Plan(
-        cls=cls,
-        kind=kind,
-        fields=tuple(plan_fields),
-        allowed=frozenset(keys) | ({"kind"} if kind else set()),
-        row=row,
-        least_items=least,
-        prepare=_PREPARE.get(cls),
-        values=getter if getter is not None else _one_value(names),
-        keys=keys,
-        special=special,
-        plain=all(f.encode is None for f in plan_fields),
-    )
+    keys = {f.key for f in plan_fields} | ({"kind"} if kind else set())
+    return _Plan(cls, kind, tuple(plan_fields), frozenset(keys), row, least, _PREPARE.get(cls))
 
 
-def _one_value(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
-    """The values getter of a class with one field or none (``attrgetter`` of one name
-    gives the value, not a tuple)."""
-    if not names:
-        return lambda obj: ()
-    name = names[0]
-    return lambda obj: (getattr(obj, name),)
-
-
-# ---------------------------------------------------------------------- types
-def _compile(tp: Any, where: str, rule: Rule | None = None) -> tuple[Decode, Encode | None]:
-    """The reader and writer of one type (writer None: the value is its own JSON).
-
-    :raises TypeError: a type this module cannot read (found when a class is first used).
-    """
-    origin = typing.get_origin(tp)
-    if origin is Annotated:
-        base, *extras = typing.get_args(tp)
-        rules = [r for r in extras if isinstance(r, Rule)]
-        return _compile(base, where, rules[0] if rules else rule)
-    if rule is not None and rule.codec is not None:
-        return rule.codec.decode, rule.codec.encode
-    if origin is Union or origin is types.UnionType:
-        return _optional(tp, where, rule)
-    if origin is tuple or origin is list:
-        return _sequence(tp, where, rule)
-    if dataclasses.is_dataclass(tp) and isinstance(tp, type):
-        return _part(tp)
-    if isinstance(tp, type) and issubclass(tp, enum.Enum):
-        return _enum(tp)
-    if tp is bool:
-        return _bool, None
-    if tp is int:
-        return _int(rule), None
-    if tp is float:
-        return _float(rule), None
-    if tp is str:
-        return _str(rule), None
-    raise TypeError(f"{where}: orders cannot hold a {tp!r}")
-
-
-def _bool(value: Any) -> bool:
-    if value is True or value is False:
-        return value
-    raise refuse("true or false", value)
-
-
-def _int(rule: Rule | None) -> Decode:
-    least = None if rule is None else rule.minimum
-    whole = rule is not None and rule.whole_floats
-    expected = "a whole number" + ("" if least is None else f" of at least {least}")
-
-    def decode(value: Any) -> int:
-        if type(value) is not int:
-            if isinstance(value, bool) or not isinstance(value, int | float):
-                raise refuse(expected, value)
-            if isinstance(value, float):
-                # NaN and Infinity, which Python's JSON reader accepts, are no numbers.
-                if not (whole and math.isfinite(value) and value.is_integer()):
-                    raise refuse(expected, value)
-                value = int(value)
-        if least is not None and value < least:
-            raise refuse(expected, value)
-        return int(value)
-
-    return decode
-
-
-def _float(rule: Rule | None) -> Decode:
-    least = None if rule is None else rule.minimum
-    expected = "a number" + ("" if least is None else f" of at least {least}")
-
-    def decode(value: Any) -> float:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise refuse(expected, value)
-        number = float(value)
-        if not math.isfinite(number) or (least is not None and number < least):
-            raise refuse(expected, value)
-        return number
-
-    return decode
-
-
-def _str(rule: Rule | None) -> Decode:
-    choices = frozenset(rule.choices) if rule is not None and rule.choices else None
-    pattern = re.compile(rule.pattern) if rule is not None and rule.pattern else None
-    if choices is not None:
-        expected = f"one of {', '.join(sorted(choices))}"
-
-        def one_of(value: Any) -> str:
-            if type(value) is not str or value not in choices:
-                raise refuse(expected, value)
-            return value
-
-        return one_of
-    if pattern is not None:
-
-        def matching(value: Any) -> str:
-            if type(value) is not str or not pattern.fullmatch(value):
-                raise refuse("a text of the allowed form", value)
-            return value
-
-        return matching
-
-    def text(value: Any) -> str:
-        if type(value) is not str:
-            raise refuse("text", value)
-        return value
-
-    return text
-
-
-def _enum(tp: type[enum.Enum]) -> tuple[Decode, Encode]:
-    by_value = {member.value: member for member in tp}
-    expected = f"one of {', '.join(map(str, by_value))}"
-
-    def decode(value: Any) -> enum.Enum:
-        try:
-            return by_value[value]
-        except (KeyError, TypeError):  # TypeError: a list is no key
-            raise refuse(expected, value) from None
-
-    return decode, _enum_value
-
-
-def _enum_value(member: enum.Enum) -> Any:
-    return member.value
-
-
-def _optional(tp: Any, where: str, rule: Rule | None) -> tuple[Decode, Encode | None]:
-    choices = [a for a in typing.get_args(tp) if a is not type(None)]
-    if len(choices) != 1 or len(typing.get_args(tp)) != 2:
-        raise TypeError(f"{where}: of a union, orders hold only X | None, not {tp!r}")
-    inner, inner_encode = _compile(choices[0], where, rule)
-
-    def decode(value: Any) -> Any:
-        if value is None:
-            return None
-        try:
-            return inner(value)
-        except Refusal as refusal:
-            if not refusal.path:  # the value itself: say that null would do too
-                refusal.problem = refusal.problem.replace(", got", " or null, got", 1)
-            raise
-
-    if inner_encode is None:
-        return decode, None
-    encode_inner = inner_encode
-
-    def encode(value: Any) -> Any:
-        return None if value is None else encode_inner(value)
-
-    return decode, encode
-
-
-def _sequence(tp: Any, where: str, rule: Rule | None) -> tuple[Decode, Encode | None]:
-    args = typing.get_args(tp)
-    make: Callable[[Iterable[Any]], Any] = tuple if typing.get_origin(tp) is tuple else list
-    least = 0 if rule is None else rule.min_items
-    if make is list or (len(args) == 2 and args[1] is Ellipsis):
-        return _homogeneous(args[0], where, make, least)
-    return _fixed(args, where)
-
-
-def _homogeneous(
-    item_type: Any, where: str, make: Callable[[Iterable[Any]], Any], least: int
-) -> tuple[Decode, Encode]:
-    item, item_encode = _compile(item_type, where)
-    expected = "a list" + (f" of at least {least} item{'s' * (least != 1)}" if least else "")
-
-    def decode(value: Any) -> Any:
-        if not isinstance(value, list | tuple) or len(value) < least:
-            raise refuse(expected, value)
-        try:
-            return make([item(v) for v in value])
-        except Refusal as refusal:
-            _blame_item(refusal, [item] * len(value), value)
-            raise
-
-    if item_encode is None:
-        return decode, list
-    encode_item = item_encode
-
-    def encode(value: Iterable[Any]) -> list[Any]:
-        return [encode_item(v) for v in value]
-
-    return decode, encode
-
-
-def _fixed(item_types: Sequence[Any], where: str) -> tuple[Decode, Encode]:
-    compiled = [_compile(t, where) for t in item_types]
-    readers = [d for d, _ in compiled]
-    writers = [e for _, e in compiled]
-    size = len(readers)
-    expected = f"a list of {size} items"
-
-    def decode(value: Any) -> tuple[Any, ...]:
-        if not isinstance(value, list | tuple) or len(value) != size:
-            raise refuse(expected, value)
-        try:
-            return tuple([read(v) for read, v in zip(readers, value, strict=True)])
-        except Refusal as refusal:
-            _blame_item(refusal, readers, value)
-            raise
-
-    if all(w is None for w in writers):
-        return decode, list
-
-    def encode(value: Sequence[Any]) -> list[Any]:
-        return [v if w is None else w(v) for w, v in zip(writers, value, strict=True)]
-
-    return decode, encode
-
-
-def _blame_item(refusal: Refusal, readers: Sequence[Decode], value: Sequence[Any]) -> None:
-    """Add to ``refusal``'s path the index of the first item that its reader refuses (the
-    fast path reads all items at once and does not know which one it was)."""
-    for i, (read, v) in enumerate(zip(readers, value, strict=False)):
-        try:
-            read(v)
-        except Refusal:
-            refusal.path.insert(0, i)
-            return
-
-
-def _part(cls: type) -> tuple[Decode, Encode]:
+def _part_reader(cls: type) -> Decode:
     def decode(value: Any) -> Any:
         return _read(_plan(cls), value)
 
-    def encode(value: Any) -> Any:
-        return _write(_plan(cls), value)
-
-    return decode, encode
+    return decode
 
 
-# ---------------------------------------------------------------------- reading, writing
+# ---------------------------------------------------------------------- reading
 def _read(plan: _Plan, data: Any) -> Any:
     if plan.row:
         return _read_row(plan, data)
@@ -493,38 +187,106 @@ def _read_row(plan: _Plan, data: Any) -> Any:
     try:
         values = [f.decode(v) for f, v in zip(plan.fields, data, strict=False)]
     except Refusal as refusal:
-        _blame_item(refusal, [f.decode for f in plan.fields], data)
+        blame_item(refusal, [f.decode for f in plan.fields], data)
         raise
     return plan.cls(*values, *[_absent(f) for f in plan.fields[len(data) :]])
 
 
-def _write(plan: _Plan, obj: Any) -> Any:
-    values = plan.values(obj)
+# ---------------------------------------------------------------------- writing
+class _Source:
+    """The text of one compiled writer, and the objects it names."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, Any] = {}
+
+    def name(self, obj: Any) -> str:
+        name = f"_{len(self.names)}"
+        self.names[name] = obj
+        return name
+
+    def variable(self) -> str:
+        return self.name(None)
+
+
+def _compile_writer(plan: _Plan) -> Callable[[Any], Any]:
+    """One function that writes ``plan``'s class, with every field's conversion inlined:
+    for Resolve, ``d = {"kind": "resolve", "force": o.force}`` then
+    ``if o.entropy != _0: d["entropy"] = o.entropy``."""
+    source = _Source()
     if plan.row:
-        size = len(values)  # the fields past least_items may be left out
-        while size > plan.least_items and values[size - 1] == _absent(plan.fields[size - 1]):
-            size -= 1
-        if plan.plain:
-            return list(values[:size])
-        return [
-            v if f.encode is None else f.encode(v)
-            for f, v in zip(plan.fields[:size], values, strict=False)
-        ]
-    data: dict[str, Any] = {"kind": plan.kind} if plan.kind else {}
-    data.update(zip(plan.keys, values, strict=True))
-    for f in plan.special:
-        value = data[f.key]
-        if f.omit_default and value == _absent(f):
-            del data[f.key]
-        elif f.encode is not None:
-            data[f.key] = f.encode(value)
-    return data
+        first = plan.fields[: plan.least_items]
+        lines = [f"d = [{', '.join(_value(f.type, f'o.{f.name}', source) for f in first)}]"]
+        later = plan.fields[plan.least_items :]
+        for i, f in enumerate(later):  # each written while it or one after it is not default
+            kept = " or ".join(f"o.{g.name} != {_default_of(g, source)}" for g in later[i:])
+            lines.append(f"if {kept}: d.append({_value(f.type, f'o.{f.name}', source)})")
+    else:
+        leading = [f"{'kind'!r}: {plan.kind!r}"] if plan.kind else []
+        lines = []
+        for f in plan.fields:
+            value = _value(f.type, f"o.{f.name}", source)
+            if f.omit_default:
+                lines.append(f"if o.{f.name} != {_default_of(f, source)}: d[{f.key!r}] = {value}")
+            elif lines:
+                lines.append(f"d[{f.key!r}] = {value}")
+            else:  # the fields before the first that may be left out: one dict display
+                leading.append(f"{f.key!r}: {value}")
+        lines.insert(0, f"d = {{{', '.join(leading)}}}")
+    text = "def write(o):\n" + "".join(f"    {line}\n" for line in lines) + "    return d\n"
+    namespace = dict(source.names)
+    exec(text, namespace)  # the text is made here, from field names and repr()s
+    write: Callable[[Any], Any] = namespace["write"]
+    return write
+
+
+def _default_of(f: _Field, source: _Source) -> str:
+    return f"{source.name(f.default)}()" if f.factory else source.name(f.default)
+
+
+def _value(tp: Any, x: str, source: _Source) -> str:
+    """The expression that writes the value ``x`` of type ``tp`` (``x`` is a name or an
+    attribute: it may be evaluated more than once)."""
+    tp, rule = unwrap(tp)
+    if rule is not None and rule.codec is not None:
+        return f"{source.name(rule.codec.encode)}({x})"
+    inner = optional_of(tp, "")
+    if inner is not None:
+        written = _value(inner, x, source)
+        return x if written == x else f"(None if {x} is None else {written})"
+    origin = typing.get_origin(tp)
+    if origin is tuple or origin is list:
+        args = typing.get_args(tp)
+        if origin is list or (len(args) == 2 and args[1] is Ellipsis):
+            v = source.variable()
+            written = _value(args[0], v, source)
+            return f"list({x})" if written == v else f"[{written} for {v} in {x}]"
+        items = [_value(t, f"{x}[{i}]", source) for i, t in enumerate(args)]
+        if items == [f"{x}[{i}]" for i in range(len(args))]:
+            return f"list({x})"
+        return f"[{', '.join(items)}]"
+    if dataclasses.is_dataclass(tp) and isinstance(tp, type):
+        return _part_value(_plan(tp), x, source)
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return f"{x}.value"
+    return x
+
+
+def _part_value(plan: _Plan, x: str, source: _Source) -> str:
+    """A nested part written in place, or by its own writer when it leaves out fields."""
+    if any(f.omit_default for f in plan.fields):
+        return f"{source.name(plan.write)}({x})"
+    values = [_value(f.type, f"{x}.{f.name}", source) for f in plan.fields]
+    if plan.row:
+        return f"[{', '.join(values)}]"
+    return (
+        "{" + ", ".join(f"{f.key!r}: {v}" for f, v in zip(plan.fields, values, strict=True)) + "}"
+    )
 
 
 # ---------------------------------------------------------------------- the entry points
 def encode(order: Any) -> dict[str, Any]:
     """An order's JSON form: ``{"kind": ..., field: value, ...}``."""
-    data: dict[str, Any] = _write(_plan(type(order)), order)
+    data: dict[str, Any] = _plan(type(order)).write(order)
     return data
 
 
