@@ -114,7 +114,10 @@ def compile_reader(tp: Any, where: str, part: PartReader, rule: Rule | None = No
     rule = own or rule
     if rule is not None and rule.codec is not None:
         return rule.codec.decode
-    if optional_of(tp, where) is not None:
+    inner = optional_of(tp, where)
+    if inner is int or inner is str:  # the common ones, checked in one call
+        return _int(rule, nullable=True) if inner is int else _str(rule, nullable=True)
+    if inner is not None:
         return _optional(tp, where, rule, part)
     if typing.get_origin(tp) in (tuple, list):
         return _sequence(tp, where, rule, part)
@@ -139,13 +142,16 @@ def _bool(value: Any) -> bool:
     raise refuse("true or false", value)
 
 
-def _int(rule: Rule | None) -> Decode:
+def _int(rule: Rule | None, nullable: bool = False) -> Decode:
     least = None if rule is None else rule.minimum
     whole = rule is not None and rule.whole_floats
     expected = "a whole number" + ("" if least is None else f" of at least {least}")
+    expected += " or null" if nullable else ""
 
-    def decode(value: Any) -> int:
+    def decode(value: Any) -> int | None:
         if type(value) is not int:
+            if value is None and nullable:
+                return None
             if isinstance(value, bool) or not isinstance(value, int | float):
                 raise refuse(expected, value)
             if isinstance(value, float):
@@ -175,30 +181,37 @@ def _float(rule: Rule | None) -> Decode:
     return decode
 
 
-def _str(rule: Rule | None) -> Decode:
+def _str(rule: Rule | None, nullable: bool = False) -> Decode:
     choices = frozenset(rule.choices) if rule is not None and rule.choices else None
     pattern = re.compile(rule.pattern) if rule is not None and rule.pattern else None
+    null = " or null" if nullable else ""
     if choices is not None:
-        expected = f"one of {', '.join(sorted(choices))}"
+        expected = f"one of {', '.join(sorted(choices))}{null}"
 
-        def one_of(value: Any) -> str:
+        def one_of(value: Any) -> str | None:
             if type(value) is not str or value not in choices:
+                if value is None and nullable:
+                    return None
                 raise refuse(expected, value)
             return value
 
         return one_of
     if pattern is not None:
 
-        def matching(value: Any) -> str:
+        def matching(value: Any) -> str | None:
             if type(value) is not str or not pattern.fullmatch(value):
-                raise refuse("a text of the allowed form", value)
+                if value is None and nullable:
+                    return None
+                raise refuse(f"a text of the allowed form{null}", value)
             return value
 
         return matching
 
-    def text(value: Any) -> str:
+    def text(value: Any) -> str | None:
         if type(value) is not str:
-            raise refuse("text", value)
+            if value is None and nullable:
+                return None
+            raise refuse(f"text{null}", value)
         return value
 
     return text
@@ -263,6 +276,19 @@ def _homogeneous(item: Decode, make: Callable[[Iterable[Any]], Any], least: int)
 def _fixed(readers: Sequence[Decode]) -> Decode:
     size = len(readers)
     expected = f"a list of {size} items"
+    if size == 2:  # pairs (a territory and a count) are the most common: no loop
+        first, second = readers
+
+        def pair(value: Any) -> tuple[Any, ...]:
+            if not isinstance(value, list | tuple) or len(value) != 2:
+                raise refuse(expected, value)
+            try:
+                return (first(value[0]), second(value[1]))
+            except Refusal as refusal:
+                blame_item(refusal, readers, value)
+                raise
+
+        return pair
 
     def decode(value: Any) -> tuple[Any, ...]:
         if not isinstance(value, list | tuple) or len(value) != size:

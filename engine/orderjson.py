@@ -257,6 +257,14 @@ def _value(tp: Any, x: str, source: _Source) -> str:
     if origin is tuple or origin is list:
         args = typing.get_args(tp)
         if origin is list or (len(args) == 2 and args[1] is Ellipsis):
+            item = unwrap(args[0])[0]
+            if typing.get_origin(item) is tuple and Ellipsis not in typing.get_args(item):
+                # pairs and trios: [[a, b] for a, b in x], no call per item
+                names = [source.variable() for _ in typing.get_args(item)]
+                parts = [
+                    _value(t, v, source) for t, v in zip(typing.get_args(item), names, strict=True)
+                ]
+                return f"[[{', '.join(parts)}] for {', '.join(names)} in {x}]"
             v = source.variable()
             written = _value(args[0], v, source)
             return f"list({x})" if written == v else f"[{written} for {v} in {x}]"
@@ -286,8 +294,14 @@ def _part_value(plan: _Plan, x: str, source: _Source) -> str:
 # ---------------------------------------------------------------------- the entry points
 def encode(order: Any) -> dict[str, Any]:
     """An order's JSON form: ``{"kind": ..., field: value, ...}``."""
-    data: dict[str, Any] = _plan(type(order)).write(order)
+    write = _WRITERS.get(type(order))
+    if write is None:
+        write = _WRITERS[type(order)] = _plan(type(order)).write
+    data: dict[str, Any] = write(order)
     return data
+
+
+_WRITERS: dict[type, Callable[[Any], Any]] = {}
 
 
 class OrderReader:
