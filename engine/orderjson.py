@@ -102,9 +102,10 @@ _PLANS: dict[type, _Plan] = {}
 
 def _plan(cls: type) -> _Plan:
     plan = _PLANS.get(cls)
-    if plan is None:
-        plan = _PLANS[cls] = _build_plan(cls)
+    if plan is None:  # kept only once whole: a class it refuses stays refused
+        plan = _build_plan(cls)
         plan.write = _compile_writer(plan)
+        _PLANS[cls] = plan
     return plan
 
 
