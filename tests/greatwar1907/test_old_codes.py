@@ -30,7 +30,7 @@ def test_a_chain_saved_before_the_board_change_loads_verifies_and_plays_on() -> 
     positions they were then (chain-greatwar1907-v1.positions.txt, written by the same
     code), and a turn played on from the second reaches the position it reached then."""
     first, second = (FIXTURES / "chain-greatwar1907-v1.txt").read_text().split()
-    expected = (FIXTURES / "chain-greatwar1907-v1.positions.txt").read_text().split("\n\n")
+    expected = (FIXTURES / "chain-greatwar1907-v1.positions.txt").read_text().split("---\n")
     base = read_save(first)
     continuation = continue_game(base, second)
     assert continuation.verified and continuation.record.seq == 1
