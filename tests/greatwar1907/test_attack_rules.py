@@ -42,7 +42,7 @@ def test_16_a_hull_is_lost_with_its_province() -> None:
     )
     order(state, "germany", attacks=[{"from": "yor", "target": "edi", "divisions": 6}])
     resolve(state, dice=[6, 6, 1] * 3)
-    assert state.owner["edi"] == "germany"
+    assert state.owner_of("edi") == "germany"
     assert "edi" not in state.hulls
 
 
@@ -55,7 +55,7 @@ def test_25_recapturing_a_starting_province_clears_the_flag() -> None:
     state.conquered.add("par")
     order(state, "germany", attacks=[{"from": "lil", "target": "par", "divisions": 3}])
     resolve(state, dice=[6, 6, 1])
-    assert state.owner["par"] == "germany"
+    assert state.owner_of("par") == "germany"
     assert "par" not in state.conquered
 
 
@@ -166,7 +166,7 @@ def test_42_strike_on_a_neutral_port_on_the_district() -> None:
     order(state, "germany", strikes=[{"from": "nth", "target": "ams", "divisions": 6}])
     resolve(state, dice=[6, 6, 6, 1, 1, 1] * 4)
     assert offenses(state) == []
-    assert state.owner["ams"] == "germany"
+    assert state.owner_of("ams") == "germany"
 
 
 def test_43_strike_needs_the_port_on_the_district() -> None:
@@ -189,7 +189,7 @@ def test_44_strike_after_the_move() -> None:
     )
     resolve(state, dice=[6, 6, 1, 1] * 3)
     assert offenses(state) == []
-    assert state.owner["smy"] == "uk"
+    assert state.owner_of("smy") == "uk"
 
 
 def test_45_strike_without_a_fleet_is_dropped() -> None:
@@ -250,10 +250,15 @@ def test_49_one_attacker_rolls_one_die() -> None:
 def test_50_three_against_three_with_a_tie() -> None:
     """R52: attacker 5 5 2 v defender 5 4 1, the 5 v 5 pair rethrown 6 v 1: "every
     compared pair kills exactly one unit": the defender loses 3, the province is taken."""
-    state = attack_phase()
-    give(state, "swi", "neutral", 3)
-    state.standing["gen"]["italy"] = 4
-    _leader(state, "haig", "italy", "province", "gen")  # +1 attack die: 3 dice
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase attack
+        leader haig italy gen
+        gen italy 4
+        swi neutral 3
+        """
+    )  # Haig: +1 attack die, so 3 dice
     assert "attack_dice" in state.map.leader("haig").effects
     order(
         state,
@@ -263,7 +268,7 @@ def test_50_three_against_three_with_a_tie() -> None:
     resolve(state, dice=[5, 5, 2, 5, 4, 1, 6, 1])
     line = state.last_report["attacks"][0]  # type: ignore[index]
     assert "r1 5 5 2 v 5 4 1, tie 6 v 1: -0/-3 => Italy takes it with 3" in line
-    assert state.owner["swi"] == "italy"
+    assert state.owner_of("swi") == "italy"
 
 
 def test_51_neutral_land_needs_no_declaration() -> None:
@@ -272,7 +277,7 @@ def test_51_neutral_land_needs_no_declaration() -> None:
     order(state, "spain", attacks=[{"from": "mad", "target": "lis", "divisions": 2}])
     resolve(state, dice=[6, 6, 1, 1] * 2)
     assert offenses(state) == []
-    assert state.owner["lis"] == "spain"
+    assert state.owner_of("lis") == "spain"
 
 
 def test_52_no_attack_on_a_nation_at_peace() -> None:
@@ -301,8 +306,15 @@ def test_53_attacks_drawing_on_the_same_divisions_are_served_as_listed() -> None
 
 def test_54_guests_may_attack() -> None:
     """R12, R54: "from may be the nation's own province or an ally's (guests)"."""
-    state = start(phase="attack")
-    state.standing["vie"]["italy"] = 2
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase attack
+        relation germany italy alliance
+        vie germany 3 italy=2
+        swi neutral 4
+        """
+    )
     order(state, "italy", attacks=[{"from": "vie", "target": "swi", "divisions": 2}])
     resolve(state, dice=[1, 1, 6, 6] * 3)
     assert offenses(state) == []
@@ -316,7 +328,7 @@ def test_55_an_empty_province_is_taken_without_battle_or_vp() -> None:
     vp = state.nations["italy"].vp
     order(state, "italy", attacks=[{"from": "gen", "target": "swi", "divisions": 1}])
     resolve(state)
-    assert state.owner["swi"] == "italy"
+    assert state.owner_of("swi") == "italy"
     assert state.nations["italy"].vp == vp
 
 
@@ -345,7 +357,7 @@ def test_58_attacks_both_ways_across_a_border() -> None:
     order(state, "italy", attacks=[{"from": "mar", "target": "lyo", "divisions": None}])
     order(state, "spain", attacks=[{"from": "lyo", "target": "mar", "divisions": 1}])
     resolve(state, dice=[1, 1, 6, 6, 6] * 4)
-    assert state.owner["mar"] == "spain"
+    assert state.owner_of("mar") == "spain"
     assert state.nations["spain"].vp == spain_vp
 
 
@@ -372,8 +384,8 @@ def test_60_a_stood_down_force_whose_origin_fell() -> None:
     order(state, "ottoman", attacks=[{"from": "ths", "target": "bel", "divisions": 2}])
     order(state, "uk", attacks=[{"from": "sof", "target": "ths", "divisions": 6}])
     resolve(state, dice=[6, 6, 6, 1, 1] * 6)
-    assert state.owner["bel"] == "russia"
-    assert state.owner["ths"] == "uk"
+    assert state.owner_of("bel") == "russia"
+    assert state.owner_of("ths") == "uk"
     # no Ottoman province borders Belgrade; Budapest and Zagreb (Russian, allied) are
     # friendly with no Ottoman divisions: map order picks Budapest
     assert state.divisions("bud", "ottoman") == 2
@@ -421,7 +433,7 @@ def test_63_no_vp_for_neutral_garrisons_when_the_option_is_off() -> None:
     vp = state.nations["spain"].vp
     order(state, "spain", attacks=[{"from": "mad", "target": "lis", "divisions": 2}])
     resolve(state, dice=[6, 6, 1, 1] * 2)
-    assert state.owner["lis"] == "spain"
+    assert state.owner_of("lis") == "spain"
     assert state.nations["spain"].vp == vp
 
 
@@ -465,7 +477,7 @@ def test_66_falkenhayn_spawns_only_in_a_captured_province() -> None:
         strikes=[{"from": "nth", "target": "edi", "divisions": 2, "leaders": ["falkenhayn"]}],
     )
     resolve(state, dice=[1, 1, 6, 1, 6])
-    assert state.owner["edi"] == "uk"
+    assert state.owner_of("edi") == "uk"
     assert not any("raises a division in Edinburgh" in a for a in state.last_report["awards"])  # type: ignore[index]
 
 
@@ -554,9 +566,15 @@ def test_89_ties_by_provinces_then_pp_then_shared() -> None:
     state.nations["spain"].vp = state.nations["italy"].vp = 31
     resolve(state)
     assert state.winners == ["spain"]  # 11 provinces each, 17.75 pp against 15
-    state = start(phase="attack")
-    state.nations["spain"].vp = state.nations["italy"].vp = 31
-    state.owner["lyo"] = "italy"
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase attack
+        nation spain vp=31
+        nation italy vp=31
+        lyo italy
+        """
+    )
     resolve(state)
     assert state.winners == ["italy"]  # 12 provinces against 10
     state = start(phase="attack")
@@ -597,7 +615,7 @@ def test_100_a_defending_general_who_survives_retreats() -> None:
     give(state, "mor", "uk", 3)
     order(state, "spain", attacks=[{"from": "svl", "target": "gib", "divisions": 6}])
     resolve(state, dice=[6, 6, 1, 1] * 4, chances=[0])
-    assert state.owner["gib"] == "spain"
+    assert state.owner_of("gib") == "spain"
     assert (state.leaders["smith_dorrien"].where, state.leaders["smith_dorrien"].place) == (
         "province",
         "mor",

@@ -7,6 +7,7 @@ import pytest
 from engine.errors import IllegalOrderError
 from engine.rulesets.greatwar1907.state import Fleet, GreatWarState
 from tests.greatwar1907.helpers import (
+    RULESET,
     give,
     offenses,
     order,
@@ -93,7 +94,7 @@ def test_11_debt_from_the_attack_phase_blocks_builds() -> None:
     resolve(state)
     assert state.nations["italy"].owed == 12
     for p in state.provinces_of("italy")[1:]:
-        state.owner[p] = "neutral"  # hypothetical: Italy keeps Genoa, 2 pp
+        state.set_owner(p, "neutral")  # hypothetical: Italy keeps Genoa, 2 pp
     order(state, "italy", builds=[{"province": "gen", "divisions": 1}])
     resolve(state)
     assert state.nations["italy"].owed == 4
@@ -277,8 +278,12 @@ def test_27_embark_is_cut_to_the_divisions_standing() -> None:
 
 def test_27b_embark_beyond_the_room_is_cut() -> None:
     """R33: "Cargo may not exceed 2 per ship (embark/no-room, cut)"."""
-    state = start()
-    state.standing["edi"]["uk"] = 9
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        edi uk 9 fleet=3
+        """
+    )
     order(state, "uk", embark=[{"province": "edi", "divisions": 9}])
     resolve(state)
     assert offenses(state) == ["embark/no-room"]
@@ -375,7 +380,7 @@ def test_73_an_unmatched_gift_does_nothing() -> None:
     order(state, "germany", trades=[{"with": "france", "give": {"provinces": ["par"]}}])
     resolve(state)
     assert offenses(state) == ["trade/unmatched"]
-    assert state.owner["par"] == "germany"
+    assert state.owner_of("par") == "germany"
 
 
 def test_74_a_gift_to_a_landless_nation() -> None:
@@ -385,7 +390,7 @@ def test_74_a_gift_to_a_landless_nation() -> None:
     order(state, "germany", trades=[{"with": "france", "give": {"provinces": ["par"]}}])
     order(state, "france", trades=[{"with": "germany", "get": {"provinces": ["par"]}}])
     resolve(state)
-    assert state.owner["par"] == "france"
+    assert state.owner_of("par") == "france"
     assert state.divisions("par", "france") == par
     assert offenses(state) == []
 
@@ -406,7 +411,7 @@ def test_76_a_province_needs_a_border_or_a_line_of_ships() -> None:
     order(state, "italy", trades=[{"with": "russia", "get": {"provinces": ["zag"]}}])
     resolve(state)
     assert offenses(state, "russia") == ["trade/no-border"]
-    assert state.owner["zag"] == "russia"
+    assert state.owner_of("zag") == "russia"
 
 
 def test_78_pp_by_sea_without_a_grant() -> None:
@@ -454,8 +459,13 @@ def test_81_a_landless_nation_cannot_afford_war() -> None:
 
 def test_82_no_break_with_units_in_the_allys_land() -> None:
     """R84: a break is refused while the breaker has units in the ally's land."""
-    state = start()
-    state.standing["vie"]["italy"] = 2
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        relation germany italy alliance
+        vie germany 3 italy=2
+        """
+    )
     order(state, "italy", diplomacy=[{"with": "germany", "to": "peace"}])
     resolve(state)
     assert offenses(state) == ["dip/units-in-ally-land"]
@@ -463,8 +473,14 @@ def test_82_no_break_with_units_in_the_allys_land() -> None:
 
 def test_83_the_ally_that_breaks_displaces_guests() -> None:
     """R84: "the former ally's units left in the breaker's provinces are displaced"."""
-    state = start()
-    state.standing["vie"]["italy"] = 2
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        relation germany italy alliance
+        vie germany 3 italy=2
+        mil italy 3
+        """
+    )
     mil = state.divisions("mil", "italy")
     order(state, "germany", diplomacy=[{"with": "italy", "to": "peace"}])
     resolve(state)
@@ -565,7 +581,7 @@ def test_97_a_province_received_builds_on_the_recipients_network() -> None:
     )
     resolve(state)
     assert offenses(state) == []
-    assert state.owner["par"] == "spain"
+    assert state.owner_of("par") == "spain"
     assert "spent 1," in production_line(state, "spain")
 
 
@@ -599,14 +615,21 @@ def test_99_cargo_that_would_empty_a_conquered_port_is_cut() -> None:
 
 
 def _balkans(grant: bool) -> GreatWarState:
-    state = start(turn=2)
-    state.owner.update(ist="uk", sof="russia", buc="russia")
-    set_relation(state, "russia", "ottoman", "peace")
-    state.at_sea.clear()
-    put_fleet(state, "uk", "adr")
-    if grant:
-        state.grants.add(("russia", "ottoman"))
-    return state
+    """Istanbul British (at war with the Ottomans), Sofia and Bucharest Russian: the
+    Ottoman land around Thessaloniki
+    is cut off from Anatolia unless Russia grants passage."""
+    return RULESET.from_position_text(
+        f"""
+        ruleset greatwar1907
+        turn 2
+        relation ottoman uk war
+        {"grant russia ottoman" if grant else ""}
+        ist uk
+        sof russia
+        buc russia
+        adr uk=1
+        """
+    )
 
 
 def test_04_05_the_pocket_and_the_grant() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.rulesets.greatwar1907.state import Fleet
 from tests.greatwar1907.helpers import (
+    RULESET,
     offenses,
     order,
     production_line,
@@ -41,11 +42,18 @@ def test_example_2_the_ottoman_balkans_with_and_without_passage() -> None:
     with the grant, effective from the next Deployment phase, one network of 12.5."""
     from engine.rulesets.greatwar1907.supply import networks
 
-    state = start(turn=2, phase="attack")
-    state.owner.update(ist="uk", sof="russia", buc="russia")
-    set_relation(state, "russia", "ottoman", "peace")
-    state.at_sea.clear()
-    put_fleet(state, "uk", "adr")
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        turn 2
+        phase attack
+        relation ottoman uk war
+        ist uk
+        sof russia
+        buc russia
+        adr uk=1
+        """
+    )
     order(state, "russia", passage=[{"nation": "ottoman", "grant": True}])
     assert [n.allowance / 4 for n in networks(state, "ottoman")] == [9.75, 2.75]
     resolve(state)
@@ -82,7 +90,7 @@ def test_example_4_an_amphibious_strike() -> None:
         strikes=[{"from": "nth", "target": "edi", "divisions": 4, "leaders": ["falkenhayn"]}],
     )
     resolve(state, dice=[5, 3, 2, 6, 4, 4, 1, 4, 6, 2])
-    assert state.owner["edi"] == "germany" and "edi" in state.conquered
+    assert state.owner_of("edi") == "germany" and "edi" in state.conquered
     assert state.divisions("edi", "germany") == 4
     assert state.docked["edi"] == {"germany": Fleet(5, 0)}
     assert "nth" not in state.at_sea
@@ -102,7 +110,7 @@ def test_example_5_several_attackers_on_one_province() -> None:
     )
     order(state, "ottoman", attacks=[{"from": "ths", "target": "bel", "divisions": 2}])
     resolve(state, dice=[6, 4, 1, 5, 4, 2, 3, 3, 2, 2, 3, 5, 1])
-    assert state.owner["bel"] == "russia" and "bel" in state.conquered
+    assert state.owner_of("bel") == "russia" and "bel" in state.conquered
     assert state.divisions("bel", "russia") == 3
     assert state.leaders["brusilov"].place == "bel"
     assert state.nations["russia"].vp == 6
@@ -182,7 +190,7 @@ def test_example_7_a_province_by_a_line_of_ships() -> None:
     )
     resolve(state)
     assert offenses(state) == []
-    assert state.owner["zag"] == "italy" and "zag" not in state.conquered
+    assert state.owner_of("zag") == "italy" and "zag" not in state.conquered
     assert state.divisions("zag", "italy") == zag + 1
     assert state.leaders["brusilov"].place == "bud"
 
@@ -201,7 +209,7 @@ def test_example_8_a_generals_dice() -> None:
     resolve(state, dice=[6, 5, 2, 6, 3, 1, 4, 5, 4, 1, 2])
     line = state.last_report["attacks"][0]  # type: ignore[index]
     assert "r1 6 5 2 v 6 3 1, tie 4 v 5: -1/-2; r2 4 1 v 2: -0/-1" in line
-    assert state.owner["lyo"] == "italy" and state.divisions("lyo", "italy") == 2
+    assert state.owner_of("lyo") == "italy" and state.divisions("lyo", "italy") == 2
     assert state.leaders["diaz"].place == "lyo"
     assert state.nations["italy"].vp == 6
 

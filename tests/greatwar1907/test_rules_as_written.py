@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.rulesets.greatwar1907.state import Fleet, GreatWarState, Leader
 from tests.greatwar1907.helpers import (
+    RULESET,
     give,
     offenses,
     order,
@@ -91,7 +92,7 @@ def test_a_province_trade_displaces_third_nations_ships() -> None:
     order(state, "spain", trades=[{"with": "germany", "get": {"provinces": ["lil"]}}])
     resolve(state)
     assert offenses(state) == []
-    assert state.owner["lil"] == "spain"
+    assert state.owner_of("lil") == "spain"
     assert state.fleet_in_port("lil", "russia") is None
     assert state.fleet_at_sea("eng", "russia") == Fleet(1, 2)
 
@@ -181,18 +182,23 @@ def test_both_allies_declaring_the_later_is_dropped_by_default() -> None:
 
 
 # ---------------------------------------------------------------- R17 grants of this phase
-def _balkans() -> GreatWarState:
-    """Turn 2: Istanbul British, Sofia and Bucharest Russian, Russia and the Ottomans at
-    peace, a British fleet in the Adriatic: the Ottoman pocket {Thessaloniki, Tirana,
-    Larissa} is a network of its own (2.75 pp)."""
-    state = start(turn=2)
-    state.owner.update(ist="uk", sof="russia", buc="russia")
-    state.standing.pop("sof", None)
-    state.standing.pop("buc", None)
-    set_relation(state, "russia", "ottoman", "peace")
-    state.at_sea.clear()
-    put_fleet(state, "uk", "adr")
-    return state
+def _balkans(*more: str) -> GreatWarState:
+    """Turn 2: Istanbul British (at war with the Ottomans), Sofia and Bucharest Russian,
+    Russia and the Ottomans at peace, a British fleet in the Adriatic: the Ottoman pocket
+    {Thessaloniki, Tirana, Larissa} is a network of its own (2.75 pp); ``more`` lines
+    added."""
+    lines = "\n".join(more)
+    return RULESET.from_position_text(
+        f"""ruleset greatwar1907
+        turn 2
+        relation ottoman uk war
+        ist uk
+        sof russia
+        buc russia
+        adr uk=1
+        {lines}
+        """
+    )
 
 
 def test_a_pp_gift_is_paid_over_the_grants_of_the_start_of_the_phase() -> None:
@@ -200,10 +206,7 @@ def test_a_pp_gift_is_paid_over_the_grants_of_the_start_of_the_phase() -> None:
     largest network that has a route".  The main Ottoman network reaches Russia only
     through Kars (here Spanish), whose grant is ordered in this phase: the pocket, which
     borders Sofia, pays."""
-    state = _balkans()
-    state.owner["kar"] = "spain"
-    for sea in ("blk", "mmr", "aeg", "eme", "cme"):
-        put_fleet(state, "uk", sea)
+    state = _balkans("kar spain", *(f"{sea} uk=1" for sea in ("blk", "mmr", "aeg", "eme", "cme")))
     order(state, "spain", passage=[{"nation": "ottoman", "grant": True}])
     order(state, "ottoman", trades=[{"with": "russia", "give": {"pp": 1}}])
     order(state, "russia", trades=[{"with": "ottoman", "get": {"pp": 1}}])
@@ -220,8 +223,7 @@ def test_a_province_received_joins_a_network_over_the_grants_of_the_start() -> N
     supply graph"; R17: a grant ordered now counts from the next phase.  Sofia links to
     the main Ottoman network only through Russia's grant of this phase, so it joins the
     pocket (2.75 pp) and the third division is cut."""
-    state = _balkans()
-    put_fleet(state, "uk", "blk")
+    state = _balkans("blk uk=1")
     order(
         state,
         "russia",
@@ -235,7 +237,7 @@ def test_a_province_received_joins_a_network_over_the_grants_of_the_start() -> N
         builds=[{"province": "sof", "divisions": 3}],
     )
     resolve(state)
-    assert state.owner["sof"] == "ottoman"
+    assert state.owner_of("sof") == "ottoman"
     assert offenses(state) == ["build/no-pp"]
     assert state.divisions("sof", "ottoman") == 2
     assert "Larissa, Sofia} allowance 2.75, spent 2," in production_line(state, "ottoman")
