@@ -194,7 +194,7 @@ def test_a_trade_bundle_of_provinces_and_pp_is_matched_and_carried_out() -> None
     s.offer_trade()
     report = _resolve(s)
     assert not [c for c in _offenses(report, "russia") if c.startswith("trade/")]
-    assert (s.state.owner["bud"], s.state.owner["lem"]) == ("germany", "germany")
+    assert (s.state.owner_of("bud"), s.state.owner_of("lem")) == ("germany", "germany")
     assert s.state.owner_of("pra") == "russia"
     assert s.state.nations["germany"].credits == [(4, None)]
 

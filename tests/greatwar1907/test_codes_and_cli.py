@@ -10,8 +10,7 @@ import pytest
 from engine.cli import main
 from engine.keys import PlayerKey
 from engine.rulesets.greatwar1907.mapdata import scenario
-from engine.rulesets.greatwar1907.state import StateError
-from engine.rulesets.greatwar1907.state_reader import read_state
+from engine.rulesets.greatwar1907.state import GreatWarState, StateError
 from engine.saves import make_save, read_save
 from engine.simulate import computer_seats, play
 from tests.greatwar1907.helpers import RULESET, start
@@ -97,7 +96,7 @@ def test_a_bad_state_field_is_named(change: object, field: str) -> None:
     data = start().to_json()
     change(data)  # type: ignore[operator]
     with pytest.raises(StateError) as err:
-        read_state(data)
+        GreatWarState.from_json(data)
     assert repr(field) in err.value.message or field in err.value.message
 
 
@@ -126,16 +125,19 @@ def test_a_bad_field_of_the_form_saved_before_the_board_is_named(
     data = {**start().to_json(), **json.loads(json.dumps(NATION_KEYED))}
     for board_only in ("players", "units", "armies", "map"):
         data.pop(board_only)
-    assert read_state(data).owner_of("lon") == "uk"
+    assert GreatWarState.from_json(data).owner_of("lon") == "uk"
     change(data)  # type: ignore[operator]
     with pytest.raises(StateError) as err:
-        read_state(data)
+        GreatWarState.from_json(data)
     assert repr(field) in err.value.message
 
 
 def test_state_round_trips_through_json() -> None:
     state = start()
-    assert read_state(json.loads(json.dumps(state.to_json()))).to_json() == state.to_json()
+    assert (
+        GreatWarState.from_json(json.loads(json.dumps(state.to_json()))).to_json()
+        == state.to_json()
+    )
 
 
 def test_seats_untaken_are_computer_or_idle() -> None:

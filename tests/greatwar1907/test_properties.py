@@ -14,7 +14,6 @@ from engine.ai import choose_order
 from engine.core import PlayerSpec
 from engine.rulesets.greatwar1907.mapdata import NEUTRAL
 from engine.rulesets.greatwar1907.state import GreatWarState, Phase
-from engine.rulesets.greatwar1907.state_reader import read_state
 from tests.greatwar1907.helpers import RULESET
 
 SEEDS = ("p1", "p2", "p3", "p4")
@@ -49,7 +48,7 @@ def _check_position(state: GreatWarState) -> None:
         if state.needs_garrison(p, owner):
             assert state.garrison(p, owner) >= 1, (p, owner)
     assert state.armies == {p: sum(state.divisions_at(p).values()) for p in state.owner}
-    assert read_state(state.to_json()).to_json() == state.to_json()
+    assert GreatWarState.from_json(state.to_json()).to_json() == state.to_json()
     assert state.clone().to_json() == state.to_json()
 
 

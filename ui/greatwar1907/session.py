@@ -24,7 +24,6 @@ from typing import Any, ClassVar
 from engine.core import PlayerSpec, find_ruleset
 from engine.errors import EngineError
 from engine.rulesets.greatwar1907 import GreatWarState, Phase, Resolve
-from engine.rulesets.greatwar1907.state_reader import read_state
 from ui.greatwar1907 import drafts
 from ui.greatwar1907.drafts import Draft, EntryError
 from ui.greatwar1907.replay import Frame, frames
@@ -237,6 +236,8 @@ class GreatWarSession(OrderWriting, SealedSession):
             "replay_step": int(data["replay_step"]),
             "replay_paused": bool(data.get("replay_paused", False)),
             "replay_speed": float(data.get("replay_speed", 1.0)),
-            "before": None if data.get("before") is None else read_state(data["before"]),
+            "before": None
+            if data.get("before") is None
+            else GreatWarState.from_json(data["before"]),
             "events": [dict(e) for e in data.get("events", [])],
         }

@@ -36,7 +36,7 @@ from engine.rulesets.greatwar1907.orders import (
 )
 from engine.rulesets.greatwar1907.report import render, report_text
 from engine.rulesets.greatwar1907.state import NEUTRAL_SEAT, GreatWarState, Phase, StateError
-from engine.rulesets.greatwar1907.state_reader import nation_keyed_to_board, read_state
+from engine.rulesets.greatwar1907.state_reader import nation_keyed_to_board
 from engine.rulesets.greatwar1907.supply import Network, networks
 
 __all__ = [
@@ -124,7 +124,7 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
         return Resolve(force=force, entropy=entropy)
 
     def state_from_json(self, data: Mapping[str, Any]) -> GreatWarState:
-        return read_state(data)
+        return GreatWarState.from_json(data)
 
     def position_text(self, state: GreatWarState) -> str:
         return position.write(state)

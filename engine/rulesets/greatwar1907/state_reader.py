@@ -1,4 +1,4 @@
-"""The Great War 1907 state read from its JSON form, every field checked on the way in
+"""The Great War 1907 state's fields read from its JSON form, every field checked on the way in
 (a :class:`StateError` names the field), including the form saved before the state stood
 on the shared board (nation-keyed: ``seats`` as ``[nation, name, control]``, ``owner``
 by nation id, ``standing`` divisions), which the position text also writes."""
@@ -13,11 +13,10 @@ from engine.core import copy_json
 from engine.errors import EngineError
 from engine.rulesets.greatwar1907.mapdata import MAP_ID, NEUTRAL, scenario
 from engine.rulesets.greatwar1907.options import GreatWarOptions
-from engine.rulesets.greatwar1907.state import (
+from engine.rulesets.greatwar1907.records import (
     MAX_QUARTERS,
     MAX_UNITS,
     Fleet,
-    GreatWarState,
     Leader,
     NationRecord,
     Phase,
@@ -31,12 +30,12 @@ NATION_KEYED: tuple[str, ...] = ("seats", "standing")
 """The fields of the nation-keyed form that the board's form does not have."""
 
 
-def read_state(data: Mapping[str, Any]) -> GreatWarState:
-    """A state from its JSON form (either form).
+def read_fields(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The state's constructor arguments read from its JSON form (either form).
 
     :raises StateError: naming the first bad field.
     """
-    return _Reader(data).state()
+    return _Reader(data).fields()
 
 
 def nation_keyed_to_board(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -119,7 +118,7 @@ class _Reader:
             raise self.bad(name, "must be a list of ids")
         return value
 
-    def state(self) -> GreatWarState:
+    def fields(self) -> dict[str, Any]:
         m = self.map
         if self.get("ruleset", str) != "greatwar1907":
             raise self.bad("ruleset", "is not greatwar1907")
@@ -233,23 +232,23 @@ class _Reader:
         report = self.data.get("last_report")
         if report is not None and not isinstance(report, dict):
             raise self.bad("last_report", "must be an object or null")
-        return GreatWarState(
-            options,
-            turn,
-            phase,
-            conquered,
-            docked,
-            hulls,
-            at_sea,
-            nations,
-            relations,
-            grants,
-            leaders,
-            piles[0],
-            piles[1],
-            [copy_json(o) for o in orders],
-            [str(w) for w in winners],
-            copy_json(report),
+        return dict(
+            options=options,
+            turn=turn,
+            phase=phase,
+            conquered=conquered,
+            docked=docked,
+            hulls=hulls,
+            at_sea=at_sea,
+            nations=nations,
+            relations=relations,
+            grants=grants,
+            leaders=leaders,
+            general_pile=piles[0],
+            admiral_pile=piles[1],
+            orders=[copy_json(o) for o in orders],
+            winners=[str(w) for w in winners],
+            last_report=copy_json(report),
             map_id=MAP_ID,
             players=seats,
             owner={p.id: raw_owner[p.id] for p in m.provinces},
