@@ -4,7 +4,7 @@ first side's dice, then the other's, then each tied pair's rethrows."""
 
 from __future__ import annotations
 
-from engine.rulesets.greatwar1907.state import Fleet, Leader
+from engine.rulesets.greatwar1907.state import Fleet
 from tests.greatwar1907.helpers import (
     RULESET,
     give,
@@ -19,14 +19,6 @@ from tests.greatwar1907.helpers import (
 
 def attack_phase(turn: int = 2) -> object:
     return start(turn=turn, phase="attack")
-
-
-def _leader(state: object, lid: str, nation: str, where: str | None, place: str | None) -> None:
-    s = state  # a GreatWarState
-    s.leaders[lid] = Leader(lid, nation, where, place, True, 50)  # type: ignore[attr-defined]
-    for pile in (s.general_pile, s.admiral_pile):  # type: ignore[attr-defined]
-        if lid in pile:
-            pile.remove(lid)
 
 
 def test_16_a_hull_is_lost_with_its_province() -> None:
@@ -148,9 +140,14 @@ def test_40_a_declaration_makes_sharing_fleets_fight() -> None:
 def test_41_an_admiral_may_evade_and_still_blockades() -> None:
     """R72 ``evade_chance``: "this chance that the battle does not take place in this
     step; the ships stay together and still blockade"."""
-    state = start()
-    put_fleet(state, "uk", "nth", 2)
-    _leader(state, "souchon", "germany", "sea", "nth")
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        relation germany uk alliance
+        leader souchon germany nth
+        nth germany=5/6 uk=2
+        """
+    )
     order(state, "germany", diplomacy=[{"with": "uk", "to": "war"}])
     resolve(state, chances=[0])
     assert "evaded" in state.last_report["fleet_battles"][0]  # type: ignore[index]
@@ -604,15 +601,18 @@ def test_91_the_game_ends_at_a9_after_spawns_and_awards() -> None:
 def test_100_a_defending_general_who_survives_retreats() -> None:
     """R71: a surviving general of a captured province goes to the adjacent province of
     his nation with most of its divisions."""
-    state = start(phase="attack")
-    set_relation(state, "spain", "uk", "war")
-    _leader(state, "smith_dorrien", "uk", "province", "gib")
-    state.leaders["smith_dorrien"].nation = "uk"
-    from engine.rulesets.greatwar1907 import mapdata
-
-    assert mapdata.scenario().leader("smith_dorrien").effects["survive_loss"] == 0.75
-    give(state, "svl", "spain", 6)
-    give(state, "mor", "uk", 3)
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase attack
+        relation spain uk war
+        leader smith_dorrien uk gib
+        svl spain 6
+        gib uk 2 fleet=2
+        mor uk 3
+        """
+    )
+    assert state.map.leader("smith_dorrien").effects["survive_loss"] == 0.75
     order(state, "spain", attacks=[{"from": "svl", "target": "gib", "divisions": 6}])
     resolve(state, dice=[6, 6, 1, 1] * 4, chances=[0])
     assert state.owner_of("gib") == "spain"
@@ -644,12 +644,16 @@ def test_page_helpers_list_the_legal_targets() -> None:
 def test_an_admirals_attack_dice_count_in_fleet_battles() -> None:
     """R69, R72: an admiral's ``attack_dice`` counts in the fleet battles of the fleet
     he is aboard when his side attacks: 3 dice for 3 ships with Beatty."""
-    state = start(phase="attack")
-    set_relation(state, "germany", "uk", "war")
-    state.at_sea["nth"]["germany"] = Fleet(3, 0)
-    state.leaders["falkenhayn"].where = None
-    put_fleet(state, "uk", "nws", 3)
-    _leader(state, "beatty", "uk", "sea", "nws")
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase attack
+        relation germany uk war
+        leader beatty uk nws
+        nth germany=3
+        nws uk=3
+        """
+    )
     order(state, "uk", sail=[{"from": "nws", "path": ["nth"]}])
     resolve(state, dice=[1, 1, 6, 6, 6] * 2)
     line = state.last_report["fleet_battles"][0]  # type: ignore[index]

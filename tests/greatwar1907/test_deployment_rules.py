@@ -233,13 +233,14 @@ def test_23_a_conquered_province_keeps_one_division() -> None:
 
 def test_24_a_no_garrison_general_lifts_the_rule() -> None:
     """R62/R72: "A general with no_garrison standing in it lifts this rule"."""
-    state = start()
-    give(state, "bel", "russia", 3)
-    state.conquered.add("bel")
-    from engine.rulesets.greatwar1907.state import Leader
-
-    state.leaders["weyler"] = Leader("weyler", "russia", "province", "bel", True, 99)
-    state.general_pile.remove("weyler")
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        leader weyler russia bel
+        bel russia 3 conquered
+        zag russia 5
+        """
+    )
     order(state, "russia", moves=[{"from": "bel", "path": ["zag"], "divisions": 3}])
     resolve(state)
     assert offenses(state) == []
@@ -652,20 +653,16 @@ def test_06_a_grant_ordered_now_counts_from_the_next_phase() -> None:
     assert "allowance 2.75, spent 2" in production_line(state, "ottoman")
 
 
-def _give_leader(state: GreatWarState, lid: str, nation: str, where: str, place: str) -> None:
-    from engine.rulesets.greatwar1907.state import Leader
-
-    state.leaders[lid] = Leader(lid, nation, where, place, True, 90)
-    for pile in (state.general_pile, state.admiral_pile):
-        if lid in pile:
-            pile.remove(lid)
-
-
 def test_extra_sea_moves_let_a_fleet_leave_port_and_move_on() -> None:
     """R35/R72 ``extra_sea_moves``: with such an admiral the path may have 1 + e steps
     "(for example leave port and move one district)"; he sails out with his ships."""
-    state = start()
-    _give_leader(state, "beatty", "uk", "province", "lon")
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        leader beatty uk lon
+        lon uk 3 fleet=4
+        """
+    )
     order(
         state,
         "uk",
@@ -680,8 +677,13 @@ def test_extra_sea_moves_let_a_fleet_leave_port_and_move_on() -> None:
 def test_fast_build_ships_sail_at_once() -> None:
     """R72 ``fast_build``: "ships built in the port of the province he stands in are
     ready at once and may sail in the same Deployment phase"."""
-    state = start()
-    _give_leader(state, "fisher", "uk", "province", "liv")
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        leader fisher uk liv
+        liv uk 1 fleet=1
+        """
+    )
     order(
         state,
         "uk",

@@ -3,7 +3,7 @@ twice, the default forced drop, passage grants of the same phase, null counts)."
 
 from __future__ import annotations
 
-from engine.rulesets.greatwar1907.state import Fleet, GreatWarState, Leader
+from engine.rulesets.greatwar1907.state import Fleet, GreatWarState
 from tests.greatwar1907.helpers import (
     RULESET,
     give,
@@ -19,13 +19,6 @@ from tests.greatwar1907.helpers import (
 
 def _moves(state: GreatWarState) -> list[str]:
     return list((state.last_report or {}).get("moves", []))
-
-
-def _give_leader(state: GreatWarState, lid: str, nation: str, where: str, place: str) -> None:
-    state.leaders[lid] = Leader(lid, nation, where, place, True, 90)
-    for pile in (state.general_pile, state.admiral_pile):
-        if lid in pile:
-            pile.remove(lid)
 
 
 # ---------------------------------------------------------------- R77 displacement
@@ -143,8 +136,13 @@ def test_brusilov_named_twice_in_an_attack_adds_one_die() -> None:
 def test_beatty_named_twice_in_a_sail_gives_one_extra_step() -> None:
     """R35: "With an admiral with extra_sea_moves e in the order, the path may have up
     to 1 + e steps"; named twice he still gives e once."""
-    state = start()
-    _give_leader(state, "beatty", "uk", "province", "lon")
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        leader beatty uk lon
+        lon uk 3 fleet=4
+        """
+    )
     order(
         state,
         "uk",
