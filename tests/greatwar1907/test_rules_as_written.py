@@ -10,7 +10,6 @@ from tests.greatwar1907.helpers import (
     offenses,
     order,
     production_line,
-    put_fleet,
     resolve,
     set_relation,
     start,
@@ -26,9 +25,13 @@ def test_a_break_into_war_displaces_ships_with_their_cargo() -> None:
     """R84: "When a break goes through, the former ally's units left in the breaker's
     provinces and ports are displaced (R77)"; R77: "Ships go from the port to its
     district, with their cargo"."""
-    state = start()
-    state.at_sea.pop("eng", None)
-    state.docked["lon"]["spain"] = Fleet(2, 3)
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        relation spain uk alliance
+        lon uk 3 fleet=4 fleet:spain=2/3
+        """
+    )
     order(state, "uk", diplomacy=[{"with": "spain", "to": "war"}])
     resolve(state)
     assert state.relation("uk", "spain") == "war"
@@ -41,10 +44,14 @@ def test_displaced_ships_fight_enemies_in_the_district_at_the_next_movement_step
     """R77: displaced ships go to the district "and fight there at the next movement
     step if enemies are present"; neither side entered in that step, so both defend
     (R43)."""
-    state = start()
-    state.at_sea.pop("eng", None)
-    put_fleet(state, "uk", "eng", ships=1)
-    state.docked["lon"]["spain"] = Fleet(2, 3)
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        relation spain uk alliance
+        lon uk 3 fleet=4 fleet:spain=2/3
+        eng uk=1
+        """
+    )
     order(state, "uk", diplomacy=[{"with": "spain", "to": "war"}])
     # R44/R52: the UK rolls 1 die, Spain 2; one pair, which the UK loses
     resolve(state, dice=[1, 6, 5])
@@ -61,10 +68,14 @@ def test_displaced_ships_fight_enemies_in_the_district_at_the_next_movement_step
 def test_a_forced_drop_displaces_the_dropped_allys_ships() -> None:
     """R85: "units of either side in the other's land are displaced", ships with their
     cargo to the port's district (R77)."""
-    state = start()
-    state.at_sea.pop("nth", None)
-    state.leaders["falkenhayn"].where = state.leaders["falkenhayn"].place = None
-    state.docked["ham"]["italy"] = Fleet(1, 2)
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        relation germany italy alliance
+        relation germany uk alliance
+        ham germany 1 fleet=3 fleet:italy=1/2
+        """
+    )
     order(state, "italy", diplomacy=[{"with": "uk", "to": "war"}])
     resolve(state)
     assert state.nations["germany"].drop_due == ("uk", "italy", "italy")
@@ -78,9 +89,12 @@ def test_a_forced_drop_displaces_the_dropped_allys_ships() -> None:
 def test_a_province_trade_displaces_third_nations_ships() -> None:
     """R74: on transfer "units of third nations not allied with the recipient, are
     displaced (R77)": Russia's ship and its cargo in Lille's port go to the Channel."""
-    state = start()
-    state.at_sea.pop("eng", None)
-    state.docked["lil"] = {"russia": Fleet(1, 2)}
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        lil germany 3 fleet:russia=1/2
+        """
+    )
     order(state, "germany", trades=[{"with": "spain", "give": {"provinces": ["lil"]}}])
     order(state, "spain", trades=[{"with": "germany", "get": {"provinces": ["lil"]}}])
     resolve(state)
