@@ -11,7 +11,6 @@ from tests.greatwar1907.helpers import (
     order,
     production_line,
     resolve,
-    set_relation,
     start,
 )
 
@@ -257,10 +256,16 @@ def test_a_province_received_joins_a_network_over_the_grants_of_the_start() -> N
 
 # ---------------------------------------------------------------- R7 null counts
 def _conquered_zagreb(phase: str) -> GreatWarState:
-    state = start(phase=phase)
-    state.conquered.add("zag")
-    state.leaders["brusilov"].place = "bud"
-    return state
+    """Russia's conquered Zagreb with 5 divisions (no general there), Budapest beside it
+    with 4, an empty Neutral Belgrade."""
+    return RULESET.from_position_text(
+        f"""
+        ruleset greatwar1907
+        phase {phase}
+        zag russia 5 conquered
+        bud russia 4
+        """
+    )
 
 
 def test_a_null_attack_from_a_conquered_province_is_no_offense() -> None:
@@ -268,7 +273,6 @@ def test_a_null_attack_from_a_conquered_province_is_no_offense() -> None:
     keeps one division.  Nothing the player wrote is cut, so nothing is listed."""
     state = _conquered_zagreb("attack")
     standing = state.divisions("zag", "russia")
-    give(state, "bel", "neutral", 0)
     order(state, "russia", attacks=[{"from": "zag", "target": "bel", "divisions": None}])
     resolve(state)
     assert offenses(state) == []
@@ -293,7 +297,6 @@ def test_a_written_count_from_a_conquered_province_is_still_cut() -> None:
     to leave one (move/garrison ... attack/garrison)"."""
     state = _conquered_zagreb("attack")
     standing = state.divisions("zag", "russia")
-    give(state, "bel", "neutral", 0)
     order(state, "russia", attacks=[{"from": "zag", "target": "bel", "divisions": standing}])
     resolve(state)
     assert offenses(state) == ["attack/garrison"]
@@ -303,13 +306,13 @@ def test_a_written_count_from_a_conquered_province_is_still_cut() -> None:
 def test_a_null_sail_from_a_conquered_port_is_no_offense() -> None:
     """R7, R37 and R62: null ships and null cargo out of a conquered port whose garrison
     is aboard: the most allowed sails (one ship stays with the garrison aboard)."""
-    state = start()
-    set_relation(state, "germany", "uk", "war")
-    give(state, "edi", "germany", 0)
-    state.conquered.add("edi")
-    state.docked["edi"] = {"germany": Fleet(2, 3)}
-    state.at_sea.pop("nth", None)
-    state.leaders["falkenhayn"].where = state.leaders["falkenhayn"].place = None
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        relation germany uk war
+        edi germany fleet=2/3 conquered
+        """
+    )
     order(state, "germany", sail=[{"from": "edi", "path": ["nth"]}])
     resolve(state)
     assert offenses(state) == []
