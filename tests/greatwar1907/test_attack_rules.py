@@ -41,10 +41,15 @@ def test_16_a_hull_is_lost_with_its_province() -> None:
 def test_25_recapturing_a_starting_province_clears_the_flag() -> None:
     """R61: a capture sets the flag "except when the captor is the nation that owned the
     province at the start of the game"."""
-    state = start(phase="attack")
-    set_relation(state, "germany", "uk", "war")
-    give(state, "par", "uk", 1)
-    state.conquered.add("par")
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase attack
+        relation germany uk war
+        lil germany 3
+        par uk 1 conquered
+        """
+    )
     order(state, "germany", attacks=[{"from": "lil", "target": "par", "divisions": 3}])
     resolve(state, dice=[6, 6, 1])
     assert state.owner_of("par") == "germany"
@@ -221,10 +226,17 @@ def test_46_strike_and_attack_form_one_force() -> None:
 def test_48_a_failed_strike_kills_its_divisions_the_general_may_go_back_aboard() -> None:
     """R51: the striking divisions are dead, the ships stay; a surviving general goes
     back aboard."""
-    state = attack_phase()
-    state.at_sea.clear()
-    put_fleet(state, "uk", "aeg", 2, 2)
-    state.leaders["kitchener"].where, state.leaders["kitchener"].place = "sea", "aeg"
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        turn 2
+        phase attack
+        leader kitchener uk aeg
+        relation ottoman uk war
+        smy ottoman 2 fleet=2
+        aeg uk=2/2
+        """
+    )
     order(
         state,
         "uk",
@@ -392,12 +404,15 @@ def test_60_a_stood_down_force_whose_origin_fell() -> None:
 def test_61_ships_in_a_captured_port() -> None:
     """R60: the former owner's ships become the captor's; other nations' ships are
     pushed out to the district."""
-    state = start(phase="attack")
-    set_relation(state, "germany", "uk", "war")
-    state.docked["edi"]["spain"] = Fleet(1, 0)
-    state.at_sea.pop("nth")
-    state.leaders["falkenhayn"].where = None
-    give(state, "yor", "germany", 6)
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase attack
+        relation germany uk war
+        yor germany 6
+        edi uk 1 fleet=3 fleet:spain=1
+        """
+    )
     order(state, "germany", attacks=[{"from": "yor", "target": "edi", "divisions": 6}])
     resolve(state, dice=[6, 6, 1])
     assert state.docked["edi"] == {"germany": Fleet(3, 0)}
@@ -481,9 +496,16 @@ def test_66_falkenhayn_spawns_only_in_a_captured_province() -> None:
 def test_67_kitchener_dies_when_the_survival_roll_fails() -> None:
     """R71: "He survives with the chance survive_loss"; "Dead leaders leave the game for
     good"."""
-    state = start(phase="attack")
-    set_relation(state, "uk", "ottoman", "war")
-    state.leaders["kitchener"].where, state.leaders["kitchener"].place = "province", "egy"
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase attack
+        relation ottoman uk war
+        leader kitchener uk egy
+        egy uk 5
+        dam ottoman 3
+        """
+    )
     order(
         state,
         "uk",
