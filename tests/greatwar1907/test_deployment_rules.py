@@ -8,7 +8,6 @@ from engine.errors import IllegalOrderError
 from engine.rulesets.greatwar1907.state import Fleet, GreatWarState
 from tests.greatwar1907.helpers import (
     RULESET,
-    give,
     offenses,
     order,
     production_line,
@@ -56,9 +55,14 @@ def test_03_a_ship_in_the_irish_sea_does_not_cut_ireland() -> None:
 
 def test_08_ships_in_port_close_nothing() -> None:
     """R14: "Ships in ports never close a district"."""
-    state = start(turn=2)
-    state.at_sea.clear()
-    state.docked["ist"] = {"ottoman": Fleet(3)}
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        turn 2
+        relation ottoman uk war
+        ist ottoman fleet=3
+        """
+    )
     from engine.rulesets.greatwar1907.supply import networks
 
     assert [n.allowance for n in networks(state, "uk")] == [73]
@@ -222,9 +226,13 @@ def test_22_an_unconquered_province_may_be_emptied() -> None:
 
 def test_23_a_conquered_province_keeps_one_division() -> None:
     """R62: "At least one division must remain in all conquered territories"."""
-    state = start()
-    give(state, "bel", "russia", 3)
-    state.conquered.add("bel")
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        bel russia 3 conquered
+        zag russia 5
+        """
+    )
     order(state, "russia", moves=[{"from": "bel", "path": ["zag"], "divisions": 3}])
     resolve(state)
     assert offenses(state) == ["move/garrison"]
@@ -336,8 +344,12 @@ def test_34_staying_ships_carry_the_cargo() -> None:
 def test_35_cargo_is_adjusted_to_fit() -> None:
     """R37: "its divisions is raised or lowered to the nearest count that fits
     (sail/cargo)"."""
-    state = start()
-    state.at_sea["nth"]["germany"] = Fleet(5, 10)
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        nth germany=5/10
+        """
+    )
     order(state, "germany", sail=[{"from": "nth", "path": ["eng"], "ships": 1, "divisions": 0}])
     resolve(state)
     assert offenses(state) == ["sail/cargo"]
@@ -599,11 +611,13 @@ def test_98_pay_first_chooses_the_network() -> None:
 def test_99_cargo_that_would_empty_a_conquered_port_is_cut() -> None:
     """R62: the garrison may be aboard the owner's ships in the port; a sail that would
     take it away is cut (sail/garrison)."""
-    state = start()
-    set_relation(state, "germany", "uk", "war")
-    give(state, "edi", "germany", 1)
-    state.conquered.add("edi")
-    state.docked["edi"] = {"germany": Fleet(5, 0)}
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        relation germany uk war
+        edi germany 1 fleet=5 conquered
+        """
+    )
     order(
         state,
         "germany",
@@ -617,8 +631,8 @@ def test_99_cargo_that_would_empty_a_conquered_port_is_cut() -> None:
 
 def _balkans(grant: bool) -> GreatWarState:
     """Istanbul British (at war with the Ottomans), Sofia and Bucharest Russian: the
-    Ottoman land around Thessaloniki
-    is cut off from Anatolia unless Russia grants passage."""
+    Ottoman land around Thessaloniki is cut off from Anatolia unless Russia grants
+    passage."""
     return RULESET.from_position_text(
         f"""
         ruleset greatwar1907
@@ -722,10 +736,14 @@ def test_credits_go_to_the_receive_at_network() -> None:
 def test_99b_when_the_garrison_stays_aboard_a_ship_stays_with_it() -> None:
     """R62, R37: the garrison aboard needs a ship that stays; the moving ships still
     carry at most 2 each (decision: the order's ships are reduced)."""
-    state = start(phase="deployment", turn=2)
-    give(state, "edi", "germany", 0)
-    state.conquered.add("edi")
-    state.docked["edi"] = {"germany": Fleet(2, 4)}
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        turn 2
+        edi germany fleet=2/4 conquered
+        nth germany=5/6
+        """
+    )
     order(state, "germany", sail=[{"from": "edi", "path": ["nth"], "ships": 2, "divisions": 4}])
     resolve(state)
     assert offenses(state) == ["sail/garrison"]
