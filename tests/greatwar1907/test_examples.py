@@ -10,7 +10,6 @@ from tests.greatwar1907.helpers import (
     production_line,
     put_fleet,
     resolve,
-    set_relation,
     start,
 )
 
@@ -63,10 +62,15 @@ def test_example_2_the_ottoman_balkans_with_and_without_passage() -> None:
 def test_example_3_fleet_battle_with_drowning() -> None:
     """Example 3: UK 3 ships enter the North Sea (German 5 ships, 6 div); after three
     rounds the UK has none; Germany 2 ships, 2 divisions drown; +1 NP."""
-    state = start()
-    set_relation(state, "germany", "uk", "war")
-    state.at_sea.pop("eme")
-    put_fleet(state, "uk", "nws", 3)
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        relation germany uk war
+        leader falkenhayn germany nth
+        nth germany=5/6
+        nws uk=3
+        """
+    )
     order(state, "uk", sail=[{"from": "nws", "path": ["nth"]}])
     # Germany (earlier in nation order) rolls first each round.
     resolve(state, dice=[4, 2, 6, 2, 3, 5, 3, 3, 5, 1, 6, 5, 4, 4])
@@ -81,9 +85,17 @@ def test_example_3_fleet_battle_with_drowning() -> None:
 def test_example_4_an_amphibious_strike() -> None:
     """Example 4: 4 divisions and Falkenhayn strike Edinburgh (1 division, 3 UK ships):
     taken with 3; 5 German ships in port; 7 → 8 VP; A7 spawn: 4 divisions."""
-    state = start(phase="attack")
-    set_relation(state, "germany", "uk", "war")
-    state.at_sea["nth"]["germany"] = Fleet(2, 4)
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase attack
+        relation germany uk war
+        nation germany vp=7 generals=1
+        leader falkenhayn germany nth
+        edi uk 1 fleet=3
+        nth germany=2/4
+        """
+    )
     order(
         state,
         "germany",
@@ -198,9 +210,17 @@ def test_example_7_a_province_by_a_line_of_ships() -> None:
 def test_example_8_a_generals_dice() -> None:
     """Example 8: Italy (3 and Diaz) takes Lyon (3 Spanish) with 2: 3 dice off Italian
     soil; round 2 Italy 2 dice, Spain 1."""
-    state = start(phase="attack")
-    set_relation(state, "italy", "spain", "war")
-    state.leaders["diaz"].place = "mar"
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase attack
+        relation italy spain war
+        nation italy vp=5 generals=1
+        leader diaz italy mar
+        mar italy 4
+        lyo spain 3
+        """
+    )
     order(
         state,
         "italy",
