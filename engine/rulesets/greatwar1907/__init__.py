@@ -36,7 +36,7 @@ from engine.rulesets.greatwar1907.orders import (
 )
 from engine.rulesets.greatwar1907.report import render, report_text
 from engine.rulesets.greatwar1907.state import NEUTRAL_SEAT, GreatWarState, Phase, StateError
-from engine.rulesets.greatwar1907.state_reader import nation_keyed_to_board
+from engine.rulesets.greatwar1907.state_reader import is_nation_keyed, nation_keyed_to_board
 from engine.rulesets.greatwar1907.supply import Network, networks
 
 __all__ = [
@@ -153,7 +153,7 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
 
     def compact_as_written_now(self, data: Mapping[str, Any]) -> Mapping[str, Any]:
         """A code saved before the state stood on the shared board, in the board's form."""
-        return nation_keyed_to_board(data) if "seats" in data else data
+        return nation_keyed_to_board(data) if is_nation_keyed(data) else data
 
     def actor(self, state: GreatWarState) -> int | None:
         """The first acting seat without orders; when none is missing, the first acting

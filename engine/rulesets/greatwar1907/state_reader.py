@@ -38,6 +38,12 @@ def read_fields(data: Mapping[str, Any]) -> dict[str, Any]:
     return _Reader(data).fields()
 
 
+def is_nation_keyed(data: Mapping[str, Any]) -> bool:
+    """Whether ``data`` is the form saved before the state stood on the board (a stray
+    ``seats`` beside ``players`` is not: it stays, for the checks to refuse)."""
+    return "seats" in data and "players" not in data
+
+
 def nation_keyed_to_board(data: Mapping[str, Any]) -> dict[str, Any]:
     """The board's JSON form of a nation-keyed one: seats become players, owners their
     seat numbers, standing divisions the board's units and armies.  A value this cannot
@@ -90,7 +96,7 @@ class _Reader:
     def __init__(self, data: Mapping[str, Any]) -> None:
         if not isinstance(data, Mapping):
             raise StateError("state/bad-field", "a greatwar1907 state must be an object")
-        self.data = nation_keyed_to_board(data) if "seats" in data else data
+        self.data = nation_keyed_to_board(data) if is_nation_keyed(data) else data
         self.map = scenario()
         self.provinces = frozenset(p.id for p in self.map.provinces)
         self.nation_ids = tuple(n.id for n in self.map.nations)
