@@ -110,11 +110,15 @@ def test_36_fleet_battle_one_against_one() -> None:
 def test_38_several_nations_in_one_district() -> None:
     """R42: each warring pair is a separate battle, "ordered by the earlier nation of
     the pair in nation order, then by the later one"."""
-    state = start(phase="attack")
-    state.at_sea.clear()
-    set_relation(state, "germany", "uk", "war")
-    for nation in ("uk", "ottoman", "germany"):
-        put_fleet(state, nation, "eme", 2)
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase attack
+        relation germany uk war
+        relation ottoman uk war
+        eme germany=2 ottoman=2 uk=2
+        """
+    )
     resolve(state, dice=[6, 6, 1, 1] * 2 + [6, 6, 1, 1] * 2)
     battles = state.last_report["fleet_battles"]  # type: ignore[index]
     assert battles[0].startswith("Eastern Mediterranean: German Empire")
@@ -480,9 +484,17 @@ def test_65_liman_von_sanders_trains_a_division() -> None:
 
 def test_66_falkenhayn_spawns_only_in_a_captured_province() -> None:
     """R64: ``captured``: only in a province his nation captured this Attack phase."""
-    state = attack_phase()
-    set_relation(state, "germany", "uk", "war")
-    state.docked["edi"]["uk"] = Fleet(3, 0)
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        turn 2
+        phase attack
+        relation germany uk war
+        leader falkenhayn germany nth
+        edi uk 1 fleet=3
+        nth germany=5/6
+        """
+    )
     order(
         state,
         "germany",
