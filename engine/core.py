@@ -186,6 +186,12 @@ class Ruleset(ABC, Generic[S]):
     def from_compact(self, data: Mapping[str, Any]) -> S:
         return self.state_from_json(data)
 
+    def compact_as_written_now(self, data: Mapping[str, Any]) -> Mapping[str, Any]:
+        """A save's compact state in the form this version writes (default: as it is);
+        a ruleset whose form changed while its old codes keep loading rewrites an older
+        form here, so a replay compares like with like."""
+        return data
+
     def parse_order(self, data: Mapping[str, Any]) -> Order:
         return parse_order(data, self.order_types)
 

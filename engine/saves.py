@@ -547,7 +547,8 @@ def _parse_action(ruleset: Ruleset[Any], raw: dict[str, Any], index: int) -> Ord
 
 
 def _check_position(ruleset: Ruleset[Any], state: Any, record: SaveRecord) -> None:
-    if canonical_json(ruleset.to_compact(state)) != canonical_json(record.payload["st"]):
+    shown = ruleset.compact_as_written_now(record.payload["st"])
+    if canonical_json(ruleset.to_compact(state)) != canonical_json(shown):
         raise SaveError(
             "save/replay",
             "the orders in this code do not lead to the position it shows: it was not "

@@ -258,13 +258,15 @@ def hostile_payload(case: Case, rng: random.Random) -> tuple[dict[str, Any], Any
     here: Any = payload
     for step in parents:
         here = here[step]
-    roll = rng.random()
-    if roll < 0.06:
-        value: Any = "x" * 900_000  # a 900 KB name, or anything else
-    elif roll < 0.12:
-        value = rng.choice([float("nan"), float("inf"), -float("inf")])
-    else:
-        value = rng.choice(HOSTILE_VALUES)
+    value: Any = here[last]
+    while value == here[last]:  # a mutant that changes nothing would be the genuine code
+        roll = rng.random()
+        if roll < 0.06:
+            value = "x" * 900_000  # a 900 KB name, or anything else
+        elif roll < 0.12:
+            value = rng.choice([float("nan"), float("inf"), -float("inf")])
+        else:
+            value = rng.choice(HOSTILE_VALUES)
     here[last] = value
     return payload, value
 

@@ -11,7 +11,7 @@ import pytest
 
 from engine.rulesets.greatwar1907.state import GreatWarState, Leader
 from engine.rulesets.greatwar1907.supply import networks
-from tests.greatwar1907.helpers import NATIONS, put_fleet, set_relation, start
+from tests.greatwar1907.helpers import NATIONS, give, put_fleet, set_relation, start
 from ui.greatwar1907.legend import legend_html
 from ui.greatwar1907.render import (
     OVERLAYS,
@@ -87,7 +87,7 @@ def test_each_nation_has_its_own_colour_and_pattern_and_neutral_is_black() -> No
     assert patterns == {f"gw-pat-{n}" for n in NATIONS}
     for path in every(root, "data-owner"):
         owner = path.get("data-owner")
-        assert owner == state.owner[path.get("data-id", "")]
+        assert owner == state.owner_of(path.get("data-id", ""))
         if owner != "neutral":
             assert path.get("fill") == f"url(#gw-pat-{owner})"
     neutral_badges = [b for b in by(root, "data-nation", "neutral") if b.get("data-divisions")]
@@ -101,10 +101,11 @@ def test_divisions_are_the_big_number_of_each_province() -> None:
     """Seed: "Within provinces, the larger numbers display the number of land
     divisions"; an ally's divisions standing there get a small badge of their own."""
     state = start()
-    state.standing["ber"] = {"germany": 7, "russia": 2}
+    give(state, "ber", "germany", 7)
+    state.add_divisions("ber", "russia", 2)
     root = parse(render_board(state))
     for p in state.map.provinces:
-        owner = state.owner[p.id]
+        owner = state.owner_of(p.id)
         (badge,) = [b for b in by(root, "data-divisions", p.id) if b.get("data-nation") == owner]
         assert texts(badge) == [str(state.divisions(p.id, owner))]
     (guest,) = [b for b in by(root, "data-divisions", "ber") if b.get("data-nation") == "russia"]

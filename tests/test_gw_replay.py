@@ -61,8 +61,8 @@ def test_an_attack_frame_names_the_sides_shows_the_capture_and_its_dice() -> Non
     assert dict(attack.highlights) == {"edi": "conquered", "yor": "moved"}
     assert attack.rounds and all(r.startswith("Round ") for r in attack.rounds)
     assert "the attacker loses" in attack.rounds[0]
-    assert steps[0].state.owner["edi"] == "uk"
-    assert attack.state.owner["edi"] == "germany"
+    assert steps[0].state.owner_of("edi") == "uk"
+    assert attack.state.owner_of("edi") == "germany"
     assert attack.state.divisions("edi", "germany") == after.divisions("edi", "germany")
     assert dict(steps[-1].highlights) == {"edi": "conquered"}
     assert "German Empire took Edinburgh" in steps[-1].caption

@@ -124,20 +124,22 @@ def test_the_great_war_summary_counts_divisions_and_ships_by_nation() -> None:
     """The Great War keeps owners as nation names and units as divisions (standing, or
     aboard) and ships (docked or at sea); the board summary gives them per seat, with
     Neutral's provinces held by a holder without a seat."""
-    from engine.rulesets.greatwar1907.state import Fleet
-    from tests.greatwar1907.helpers import RULESET, give, put_fleet, start
+    from tests.greatwar1907.helpers import RULESET
 
-    state = start()
-    state.standing, state.docked, state.at_sea = {}, {}, {}
-    give(state, "ire", "uk", 3)
-    put_fleet(state, "uk", "nao", ships=2, cargo=1)
-    state.docked["gla"] = {"uk": Fleet(1, 0)}
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        ire uk 3
+        gla uk fleet=1
+        nao uk=2/1
+        """
+    )
     summary = RULESET.board_summary(state)
     uk = state.seat_of("uk")
     assert summary.units[uk] == 3 + 2 + 1 + 1
     assert sum(summary.units) == summary.units[uk]
     assert summary.owners["ire"] == uk
-    neutral = [p for p, o in state.owner.items() if o == "neutral"]
+    neutral = [p for p in state.owner if state.owner_of(p) == "neutral"]
     assert neutral and all(summary.owners[p] == SEATLESS for p in neutral)
     assert summary.names[uk].startswith("United Kingdom") and summary.colors[uk].startswith("#")
     assert summary.map_id == "greatwar1907"
@@ -157,7 +159,7 @@ def test_a_few_great_war_turns_give_charts_and_a_league() -> None:
         lines = series(ruleset, states, metric)
         assert len(lines) == 8 and all(len(line.values) == len(states) for line in lines)
     held = series(ruleset, states, "territories")
-    neutral = sum(1 for o in states[-1].owner.values() if o == "neutral")
+    neutral = len(states[-1].provinces_of("neutral"))
     assert sum(line.values[-1] for line in held) + neutral == len(states[-1].owner)
     incomes = {line.name: line.values[-1] for line in series(ruleset, states, "income")}
     assert incomes["German Empire"] > 0
@@ -166,8 +168,8 @@ def test_a_few_great_war_turns_give_charts_and_a_league() -> None:
     from_neutral = sum(
         1
         for before, after in pairwise(states)
-        for p, o in after.owner.items()
-        if before.owner[p] == "neutral" and o != "neutral"
+        for p in after.owner
+        if before.owner_of(p) == "neutral" and after.owner_of(p) != "neutral"
     )
     assert from_neutral > 0  # this game's nations take neutral provinces in its first turns
     assert sum(r.won for r in rows) == sum(r.lost for r in rows) + from_neutral

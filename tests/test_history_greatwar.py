@@ -21,8 +21,8 @@ def test_taking_a_neutral_or_a_nations_province_is_a_conquest() -> None:
     """The battle league: Russia takes Sofia from Neutral and Berlin from Germany."""
     before = start()
     after = before.clone()
-    after.owner["sof"] = "russia"
-    after.owner["ber"] = "russia"
+    after.set_owner("sof", "russia")
+    after.set_owner("ber", "russia")
     rows = {r.seat: r for r in league(RULESET, [before, after])}
     russia, germany = rows[before.seat_of("russia")], rows[before.seat_of("germany")]
     assert (russia.won, russia.lost) == (2, 0)
@@ -36,9 +36,8 @@ def test_a_nation_that_starts_without_land_is_not_out() -> None:
     league never says it went out; Russia, losing its last province, would."""
     before = start()
     after = before.clone()
-    for province, owner in before.owner.items():
-        if owner == "russia":
-            after.owner[province] = "germany"
+    for province in before.provinces_of("russia"):
+        after.set_owner(province, "germany")
     rows = {r.seat: r for r in league(RULESET, [before, after])}
     assert rows[before.seat_of("france")].out_at is None
     assert rows[before.seat_of("russia")].out_at == after.turn

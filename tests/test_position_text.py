@@ -118,10 +118,10 @@ def test_great_war_defaults_are_the_1907_owners_and_peace() -> None:
         "leader joffre germany ber\nleader foch germany ber\nber germany 3 fleet=1/1\n"
     )
     start = {p.id: p.owner for p in state.map.provinces}
-    assert {p: o for p, o in state.owner.items() if p != "ber"} == {
+    assert {p: state.owner_of(p) for p in state.owner if p != "ber"} == {
         p: o for p, o in start.items() if p != "ber"
     }
-    assert state.standing == {"ber": {"germany": 3}}
+    assert state.units == {"ber": {"germany": 3}}
     assert state.relation("france", "germany") == "war"
     assert state.relation("france", "uk") == "peace"
     assert [x.id for x in state.leaders_at("province", "ber")] == ["joffre", "foch"]

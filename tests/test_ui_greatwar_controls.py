@@ -194,8 +194,8 @@ def test_a_trade_bundle_of_provinces_and_pp_is_matched_and_carried_out() -> None
     s.offer_trade()
     report = _resolve(s)
     assert not [c for c in _offenses(report, "russia") if c.startswith("trade/")]
-    assert (s.state.owner["bud"], s.state.owner["lem"]) == ("germany", "germany")
-    assert s.state.owner["pra"] == "russia"
+    assert (s.state.owner_of("bud"), s.state.owner_of("lem")) == ("germany", "germany")
+    assert s.state.owner_of("pra") == "russia"
     assert s.state.nations["germany"].credits == [(4, None)]
 
 
@@ -285,7 +285,7 @@ def test_a_strike_sends_the_ships_written_into_the_port_it_takes() -> None:
     assert "1 ships into its port if taken" in s.click("buc")
     assert s.draft.parts["strikes"][0]["ships_in"] == 1
     _resolve(s)
-    assert s.state.owner["buc"] == "russia"
+    assert s.state.owner_of("buc") == "russia"
     assert s.state.fleet_in_port("buc", "russia") == Fleet(1, 0)
     assert s.state.fleet_at_sea("blk", "russia") == Fleet(3, 2)
 

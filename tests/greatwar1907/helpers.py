@@ -54,11 +54,12 @@ def put_fleet(state: GreatWarState, nation: str, sea: str, ships: int = 1, cargo
 
 
 def give(state: GreatWarState, province: str, owner: str, divisions: int | None = None) -> None:
-    state.owner[province] = owner
+    """``owner`` holds ``province``, with ``divisions`` there alone when given."""
+    state.set_owner(province, owner)
     if divisions is not None:
-        state.standing.pop(province, None)
-        if divisions:
-            state.standing[province] = {owner: divisions}
+        for nation, count in list(state.divisions_at(province).items()):
+            state.add_divisions(province, nation, -count)
+        state.add_divisions(province, owner, divisions)
 
 
 def order(state: GreatWarState, nation: str, **parts: Any) -> None:

@@ -9,7 +9,7 @@ from engine.ai import choose_for
 from engine.core import PlayerSpec
 from engine.rulesets.greatwar1907.ai import plans
 from engine.rulesets.greatwar1907.ai.odds import round_losses, win_chance
-from tests.greatwar1907.helpers import RULESET, give, start
+from tests.greatwar1907.helpers import RULESET
 
 
 def _brute_round(a: int, d: int) -> list[float]:
@@ -52,20 +52,30 @@ def test_computer_orders_are_deterministic() -> None:
 def test_standard_joins_attacks_from_several_provinces() -> None:
     """R54: all of a nation's attacks on one target form one force; the plan adds
     origins until the force wins often enough."""
-    state = start(phase="attack")
-    give(state, "swi", "neutral", 6)
-    for p in ("gen", "mil"):
-        state.standing[p]["italy"] = 6
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase attack
+        gen italy 6
+        mil italy 6
+        swi neutral 6
+        """
+    )
     attacks = [a for a in plans.plan_attacks(state, "italy") if a.target == "swi"]
     assert {a.origin for a in attacks} >= {"gen", "mil"}
 
 
 def test_every_province_keeps_half_the_worst_threat() -> None:
-    state = start(phase="attack")
-    from tests.greatwar1907.helpers import set_relation
-
-    set_relation(state, "italy", "spain", "war")
-    state.standing["lyo"]["spain"] = 9
-    state.standing["mar"]["italy"] = 10
+    """The plan keeps, in each province, half the divisions of its worst neighbour at
+    war with the nation."""
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase attack
+        relation italy spain war
+        lyo spain 9
+        mar italy 10
+        """
+    )
     assert plans.keep(state, "italy", "mar") == 5
     assert plans.spare(state, "italy", "mar") == 5

@@ -4,7 +4,7 @@ first side's dice, then the other's, then each tied pair's rethrows."""
 
 from __future__ import annotations
 
-from engine.rulesets.greatwar1907.state import Fleet, Leader
+from engine.rulesets.greatwar1907.state import Fleet
 from tests.greatwar1907.helpers import (
     RULESET,
     give,
@@ -21,14 +21,6 @@ def attack_phase(turn: int = 2) -> object:
     return start(turn=turn, phase="attack")
 
 
-def _leader(state: object, lid: str, nation: str, where: str | None, place: str | None) -> None:
-    s = state  # a GreatWarState
-    s.leaders[lid] = Leader(lid, nation, where, place, True, 50)  # type: ignore[attr-defined]
-    for pile in (s.general_pile, s.admiral_pile):  # type: ignore[attr-defined]
-        if lid in pile:
-            pile.remove(lid)
-
-
 def test_16_a_hull_is_lost_with_its_province() -> None:
     """R25: "A hull is destroyed when its province changes owner"."""
     state = RULESET.from_position_text(
@@ -42,20 +34,25 @@ def test_16_a_hull_is_lost_with_its_province() -> None:
     )
     order(state, "germany", attacks=[{"from": "yor", "target": "edi", "divisions": 6}])
     resolve(state, dice=[6, 6, 1] * 3)
-    assert state.owner["edi"] == "germany"
+    assert state.owner_of("edi") == "germany"
     assert "edi" not in state.hulls
 
 
 def test_25_recapturing_a_starting_province_clears_the_flag() -> None:
     """R61: a capture sets the flag "except when the captor is the nation that owned the
     province at the start of the game"."""
-    state = start(phase="attack")
-    set_relation(state, "germany", "uk", "war")
-    give(state, "par", "uk", 1)
-    state.conquered.add("par")
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase attack
+        relation germany uk war
+        lil germany 3
+        par uk 1 conquered
+        """
+    )
     order(state, "germany", attacks=[{"from": "lil", "target": "par", "divisions": 3}])
     resolve(state, dice=[6, 6, 1])
-    assert state.owner["par"] == "germany"
+    assert state.owner_of("par") == "germany"
     assert "par" not in state.conquered
 
 
@@ -113,11 +110,15 @@ def test_36_fleet_battle_one_against_one() -> None:
 def test_38_several_nations_in_one_district() -> None:
     """R42: each warring pair is a separate battle, "ordered by the earlier nation of
     the pair in nation order, then by the later one"."""
-    state = start(phase="attack")
-    state.at_sea.clear()
-    set_relation(state, "germany", "uk", "war")
-    for nation in ("uk", "ottoman", "germany"):
-        put_fleet(state, nation, "eme", 2)
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase attack
+        relation germany uk war
+        relation ottoman uk war
+        eme germany=2 ottoman=2 uk=2
+        """
+    )
     resolve(state, dice=[6, 6, 1, 1] * 2 + [6, 6, 1, 1] * 2)
     battles = state.last_report["fleet_battles"]  # type: ignore[index]
     assert battles[0].startswith("Eastern Mediterranean: German Empire")
@@ -148,9 +149,14 @@ def test_40_a_declaration_makes_sharing_fleets_fight() -> None:
 def test_41_an_admiral_may_evade_and_still_blockades() -> None:
     """R72 ``evade_chance``: "this chance that the battle does not take place in this
     step; the ships stay together and still blockade"."""
-    state = start()
-    put_fleet(state, "uk", "nth", 2)
-    _leader(state, "souchon", "germany", "sea", "nth")
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        relation germany uk alliance
+        leader souchon germany nth
+        nth germany=5/6 uk=2
+        """
+    )
     order(state, "germany", diplomacy=[{"with": "uk", "to": "war"}])
     resolve(state, chances=[0])
     assert "evaded" in state.last_report["fleet_battles"][0]  # type: ignore[index]
@@ -166,7 +172,7 @@ def test_42_strike_on_a_neutral_port_on_the_district() -> None:
     order(state, "germany", strikes=[{"from": "nth", "target": "ams", "divisions": 6}])
     resolve(state, dice=[6, 6, 6, 1, 1, 1] * 4)
     assert offenses(state) == []
-    assert state.owner["ams"] == "germany"
+    assert state.owner_of("ams") == "germany"
 
 
 def test_43_strike_needs_the_port_on_the_district() -> None:
@@ -189,7 +195,7 @@ def test_44_strike_after_the_move() -> None:
     )
     resolve(state, dice=[6, 6, 1, 1] * 3)
     assert offenses(state) == []
-    assert state.owner["smy"] == "uk"
+    assert state.owner_of("smy") == "uk"
 
 
 def test_45_strike_without_a_fleet_is_dropped() -> None:
@@ -224,10 +230,17 @@ def test_46_strike_and_attack_form_one_force() -> None:
 def test_48_a_failed_strike_kills_its_divisions_the_general_may_go_back_aboard() -> None:
     """R51: the striking divisions are dead, the ships stay; a surviving general goes
     back aboard."""
-    state = attack_phase()
-    state.at_sea.clear()
-    put_fleet(state, "uk", "aeg", 2, 2)
-    state.leaders["kitchener"].where, state.leaders["kitchener"].place = "sea", "aeg"
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        turn 2
+        phase attack
+        leader kitchener uk aeg
+        relation ottoman uk war
+        smy ottoman 2 fleet=2
+        aeg uk=2/2
+        """
+    )
     order(
         state,
         "uk",
@@ -250,10 +263,15 @@ def test_49_one_attacker_rolls_one_die() -> None:
 def test_50_three_against_three_with_a_tie() -> None:
     """R52: attacker 5 5 2 v defender 5 4 1, the 5 v 5 pair rethrown 6 v 1: "every
     compared pair kills exactly one unit": the defender loses 3, the province is taken."""
-    state = attack_phase()
-    give(state, "swi", "neutral", 3)
-    state.standing["gen"]["italy"] = 4
-    _leader(state, "haig", "italy", "province", "gen")  # +1 attack die: 3 dice
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase attack
+        leader haig italy gen
+        gen italy 4
+        swi neutral 3
+        """
+    )  # Haig: +1 attack die, so 3 dice
     assert "attack_dice" in state.map.leader("haig").effects
     order(
         state,
@@ -263,7 +281,7 @@ def test_50_three_against_three_with_a_tie() -> None:
     resolve(state, dice=[5, 5, 2, 5, 4, 1, 6, 1])
     line = state.last_report["attacks"][0]  # type: ignore[index]
     assert "r1 5 5 2 v 5 4 1, tie 6 v 1: -0/-3 => Italy takes it with 3" in line
-    assert state.owner["swi"] == "italy"
+    assert state.owner_of("swi") == "italy"
 
 
 def test_51_neutral_land_needs_no_declaration() -> None:
@@ -272,7 +290,7 @@ def test_51_neutral_land_needs_no_declaration() -> None:
     order(state, "spain", attacks=[{"from": "mad", "target": "lis", "divisions": 2}])
     resolve(state, dice=[6, 6, 1, 1] * 2)
     assert offenses(state) == []
-    assert state.owner["lis"] == "spain"
+    assert state.owner_of("lis") == "spain"
 
 
 def test_52_no_attack_on_a_nation_at_peace() -> None:
@@ -301,8 +319,15 @@ def test_53_attacks_drawing_on_the_same_divisions_are_served_as_listed() -> None
 
 def test_54_guests_may_attack() -> None:
     """R12, R54: "from may be the nation's own province or an ally's (guests)"."""
-    state = start(phase="attack")
-    state.standing["vie"]["italy"] = 2
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase attack
+        relation germany italy alliance
+        vie germany 3 italy=2
+        swi neutral 4
+        """
+    )
     order(state, "italy", attacks=[{"from": "vie", "target": "swi", "divisions": 2}])
     resolve(state, dice=[1, 1, 6, 6] * 3)
     assert offenses(state) == []
@@ -316,7 +341,7 @@ def test_55_an_empty_province_is_taken_without_battle_or_vp() -> None:
     vp = state.nations["italy"].vp
     order(state, "italy", attacks=[{"from": "gen", "target": "swi", "divisions": 1}])
     resolve(state)
-    assert state.owner["swi"] == "italy"
+    assert state.owner_of("swi") == "italy"
     assert state.nations["italy"].vp == vp
 
 
@@ -345,7 +370,7 @@ def test_58_attacks_both_ways_across_a_border() -> None:
     order(state, "italy", attacks=[{"from": "mar", "target": "lyo", "divisions": None}])
     order(state, "spain", attacks=[{"from": "lyo", "target": "mar", "divisions": 1}])
     resolve(state, dice=[1, 1, 6, 6, 6] * 4)
-    assert state.owner["mar"] == "spain"
+    assert state.owner_of("mar") == "spain"
     assert state.nations["spain"].vp == spain_vp
 
 
@@ -372,8 +397,8 @@ def test_60_a_stood_down_force_whose_origin_fell() -> None:
     order(state, "ottoman", attacks=[{"from": "ths", "target": "bel", "divisions": 2}])
     order(state, "uk", attacks=[{"from": "sof", "target": "ths", "divisions": 6}])
     resolve(state, dice=[6, 6, 6, 1, 1] * 6)
-    assert state.owner["bel"] == "russia"
-    assert state.owner["ths"] == "uk"
+    assert state.owner_of("bel") == "russia"
+    assert state.owner_of("ths") == "uk"
     # no Ottoman province borders Belgrade; Budapest and Zagreb (Russian, allied) are
     # friendly with no Ottoman divisions: map order picks Budapest
     assert state.divisions("bud", "ottoman") == 2
@@ -383,12 +408,15 @@ def test_60_a_stood_down_force_whose_origin_fell() -> None:
 def test_61_ships_in_a_captured_port() -> None:
     """R60: the former owner's ships become the captor's; other nations' ships are
     pushed out to the district."""
-    state = start(phase="attack")
-    set_relation(state, "germany", "uk", "war")
-    state.docked["edi"]["spain"] = Fleet(1, 0)
-    state.at_sea.pop("nth")
-    state.leaders["falkenhayn"].where = None
-    give(state, "yor", "germany", 6)
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase attack
+        relation germany uk war
+        yor germany 6
+        edi uk 1 fleet=3 fleet:spain=1
+        """
+    )
     order(state, "germany", attacks=[{"from": "yor", "target": "edi", "divisions": 6}])
     resolve(state, dice=[6, 6, 1])
     assert state.docked["edi"] == {"germany": Fleet(3, 0)}
@@ -421,7 +449,7 @@ def test_63_no_vp_for_neutral_garrisons_when_the_option_is_off() -> None:
     vp = state.nations["spain"].vp
     order(state, "spain", attacks=[{"from": "mad", "target": "lis", "divisions": 2}])
     resolve(state, dice=[6, 6, 1, 1] * 2)
-    assert state.owner["lis"] == "spain"
+    assert state.owner_of("lis") == "spain"
     assert state.nations["spain"].vp == vp
 
 
@@ -456,25 +484,40 @@ def test_65_liman_von_sanders_trains_a_division() -> None:
 
 def test_66_falkenhayn_spawns_only_in_a_captured_province() -> None:
     """R64: ``captured``: only in a province his nation captured this Attack phase."""
-    state = attack_phase()
-    set_relation(state, "germany", "uk", "war")
-    state.docked["edi"]["uk"] = Fleet(3, 0)
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        turn 2
+        phase attack
+        relation germany uk war
+        leader falkenhayn germany nth
+        edi uk 1 fleet=3
+        nth germany=5/6
+        """
+    )
     order(
         state,
         "germany",
         strikes=[{"from": "nth", "target": "edi", "divisions": 2, "leaders": ["falkenhayn"]}],
     )
     resolve(state, dice=[1, 1, 6, 1, 6])
-    assert state.owner["edi"] == "uk"
+    assert state.owner_of("edi") == "uk"
     assert not any("raises a division in Edinburgh" in a for a in state.last_report["awards"])  # type: ignore[index]
 
 
 def test_67_kitchener_dies_when_the_survival_roll_fails() -> None:
     """R71: "He survives with the chance survive_loss"; "Dead leaders leave the game for
     good"."""
-    state = start(phase="attack")
-    set_relation(state, "uk", "ottoman", "war")
-    state.leaders["kitchener"].where, state.leaders["kitchener"].place = "province", "egy"
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase attack
+        relation ottoman uk war
+        leader kitchener uk egy
+        egy uk 5
+        dam ottoman 3
+        """
+    )
     order(
         state,
         "uk",
@@ -554,9 +597,15 @@ def test_89_ties_by_provinces_then_pp_then_shared() -> None:
     state.nations["spain"].vp = state.nations["italy"].vp = 31
     resolve(state)
     assert state.winners == ["spain"]  # 11 provinces each, 17.75 pp against 15
-    state = start(phase="attack")
-    state.nations["spain"].vp = state.nations["italy"].vp = 31
-    state.owner["lyo"] = "italy"
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase attack
+        nation spain vp=31
+        nation italy vp=31
+        lyo italy
+        """
+    )
     resolve(state)
     assert state.winners == ["italy"]  # 12 provinces against 10
     state = start(phase="attack")
@@ -586,18 +635,21 @@ def test_91_the_game_ends_at_a9_after_spawns_and_awards() -> None:
 def test_100_a_defending_general_who_survives_retreats() -> None:
     """R71: a surviving general of a captured province goes to the adjacent province of
     his nation with most of its divisions."""
-    state = start(phase="attack")
-    set_relation(state, "spain", "uk", "war")
-    _leader(state, "smith_dorrien", "uk", "province", "gib")
-    state.leaders["smith_dorrien"].nation = "uk"
-    from engine.rulesets.greatwar1907 import mapdata
-
-    assert mapdata.scenario().leader("smith_dorrien").effects["survive_loss"] == 0.75
-    give(state, "svl", "spain", 6)
-    give(state, "mor", "uk", 3)
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase attack
+        relation spain uk war
+        leader smith_dorrien uk gib
+        svl spain 6
+        gib uk 2 fleet=2
+        mor uk 3
+        """
+    )
+    assert state.map.leader("smith_dorrien").effects["survive_loss"] == 0.75
     order(state, "spain", attacks=[{"from": "svl", "target": "gib", "divisions": 6}])
     resolve(state, dice=[6, 6, 1, 1] * 4, chances=[0])
-    assert state.owner["gib"] == "spain"
+    assert state.owner_of("gib") == "spain"
     assert (state.leaders["smith_dorrien"].where, state.leaders["smith_dorrien"].place) == (
         "province",
         "mor",
@@ -626,12 +678,16 @@ def test_page_helpers_list_the_legal_targets() -> None:
 def test_an_admirals_attack_dice_count_in_fleet_battles() -> None:
     """R69, R72: an admiral's ``attack_dice`` counts in the fleet battles of the fleet
     he is aboard when his side attacks: 3 dice for 3 ships with Beatty."""
-    state = start(phase="attack")
-    set_relation(state, "germany", "uk", "war")
-    state.at_sea["nth"]["germany"] = Fleet(3, 0)
-    state.leaders["falkenhayn"].where = None
-    put_fleet(state, "uk", "nws", 3)
-    _leader(state, "beatty", "uk", "sea", "nws")
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase attack
+        relation germany uk war
+        leader beatty uk nws
+        nth germany=3
+        nws uk=3
+        """
+    )
     order(state, "uk", sail=[{"from": "nws", "path": ["nth"]}])
     resolve(state, dice=[1, 1, 6, 6, 6] * 2)
     line = state.last_report["fleet_battles"][0]  # type: ignore[index]

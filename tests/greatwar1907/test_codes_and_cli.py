@@ -9,6 +9,7 @@ import pytest
 
 from engine.cli import main
 from engine.keys import PlayerKey
+from engine.rulesets.greatwar1907.mapdata import scenario
 from engine.rulesets.greatwar1907.state import GreatWarState, StateError
 from engine.saves import make_save, read_save
 from engine.simulate import computer_seats, play
@@ -77,13 +78,17 @@ def test_a_simulated_games_code_decodes_to_the_same_state() -> None:
     [
         (lambda d: d.update(turn=0), "turn"),
         (lambda d: d.update(phase="lunch"), "phase"),
-        (lambda d: d["owner"].update(lon="atlantis"), "owner"),
-        (lambda d: d["standing"].update(lon={"uk": -1}), "standing"),
+        (lambda d: d["owner"].update(lon=8), "owner"),
+        (lambda d: d["owner"].update(lon="uk"), "owner"),
+        (lambda d: d["units"].update(lon={"uk": -1}), "units"),
+        (lambda d: d["armies"].update(lon=99), "armies"),
+        (lambda d: d.update(map="classic"), "map"),
+        (lambda d: d["players"][0].update(color="#000000"), "players"),
         (lambda d: d["at_sea"].update(nth={"germany": [1, 3]}), "at_sea"),
         (lambda d: d["nations"]["uk"].update(vp="x"), "nations.uk.vp"),
         (lambda d: d.pop("grants"), "grants"),
         (lambda d: d["leaders"].append(["nobody", "uk", None, None, True, 0]), "leaders"),
-        (lambda d: d["seats"].reverse(), "seats"),
+        (lambda d: d["players"].reverse(), "players"),
     ],
 )
 def test_a_bad_state_field_is_named(change: object, field: str) -> None:
@@ -93,6 +98,38 @@ def test_a_bad_state_field_is_named(change: object, field: str) -> None:
     with pytest.raises(StateError) as err:
         GreatWarState.from_json(data)
     assert repr(field) in err.value.message or field in err.value.message
+
+
+NATION_KEYED = {
+    "seats": [[n, n, "human"] for n in scenario().nation_ids],
+    "owner": {p.id: p.owner for p in scenario().provinces},
+    "standing": {"lon": {"uk": 3}},
+}
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda d: d["owner"].update(lon="atlantis"), "owner"),
+        (lambda d: d["standing"].update(lon={"uk": -1}), "units"),
+        (lambda d: d.update(standing=[]), "standing"),
+        (lambda d: d.pop("standing"), "standing"),
+        (lambda d: d["seats"].reverse(), "players"),
+    ],
+)
+def test_a_bad_field_of_the_form_saved_before_the_board_is_named(
+    change: object, field: str
+) -> None:
+    """The nation-keyed form that codes saved before the state stood on the shared board
+    hold (and the position text reads through) is checked field by field too."""
+    data = {**start().to_json(), **json.loads(json.dumps(NATION_KEYED))}
+    for board_only in ("players", "units", "armies", "map"):
+        data.pop(board_only)
+    assert GreatWarState.from_json(data).owner_of("lon") == "uk"
+    change(data)  # type: ignore[operator]
+    with pytest.raises(StateError) as err:
+        GreatWarState.from_json(data)
+    assert repr(field) in err.value.message
 
 
 def test_state_round_trips_through_json() -> None:

@@ -7,7 +7,7 @@ import pytest
 from engine.errors import IllegalOrderError
 from engine.rulesets.greatwar1907.state import Fleet, GreatWarState
 from tests.greatwar1907.helpers import (
-    give,
+    RULESET,
     offenses,
     order,
     production_line,
@@ -55,9 +55,14 @@ def test_03_a_ship_in_the_irish_sea_does_not_cut_ireland() -> None:
 
 def test_08_ships_in_port_close_nothing() -> None:
     """R14: "Ships in ports never close a district"."""
-    state = start(turn=2)
-    state.at_sea.clear()
-    state.docked["ist"] = {"ottoman": Fleet(3)}
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        turn 2
+        relation ottoman uk war
+        ist ottoman fleet=3
+        """
+    )
     from engine.rulesets.greatwar1907.supply import networks
 
     assert [n.allowance for n in networks(state, "uk")] == [73]
@@ -93,7 +98,7 @@ def test_11_debt_from_the_attack_phase_blocks_builds() -> None:
     resolve(state)
     assert state.nations["italy"].owed == 12
     for p in state.provinces_of("italy")[1:]:
-        state.owner[p] = "neutral"  # hypothetical: Italy keeps Genoa, 2 pp
+        state.set_owner(p, "neutral")  # hypothetical: Italy keeps Genoa, 2 pp
     order(state, "italy", builds=[{"province": "gen", "divisions": 1}])
     resolve(state)
     assert state.nations["italy"].owed == 4
@@ -221,9 +226,13 @@ def test_22_an_unconquered_province_may_be_emptied() -> None:
 
 def test_23_a_conquered_province_keeps_one_division() -> None:
     """R62: "At least one division must remain in all conquered territories"."""
-    state = start()
-    give(state, "bel", "russia", 3)
-    state.conquered.add("bel")
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        bel russia 3 conquered
+        zag russia 5
+        """
+    )
     order(state, "russia", moves=[{"from": "bel", "path": ["zag"], "divisions": 3}])
     resolve(state)
     assert offenses(state) == ["move/garrison"]
@@ -232,13 +241,14 @@ def test_23_a_conquered_province_keeps_one_division() -> None:
 
 def test_24_a_no_garrison_general_lifts_the_rule() -> None:
     """R62/R72: "A general with no_garrison standing in it lifts this rule"."""
-    state = start()
-    give(state, "bel", "russia", 3)
-    state.conquered.add("bel")
-    from engine.rulesets.greatwar1907.state import Leader
-
-    state.leaders["weyler"] = Leader("weyler", "russia", "province", "bel", True, 99)
-    state.general_pile.remove("weyler")
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        leader weyler russia bel
+        bel russia 3 conquered
+        zag russia 5
+        """
+    )
     order(state, "russia", moves=[{"from": "bel", "path": ["zag"], "divisions": 3}])
     resolve(state)
     assert offenses(state) == []
@@ -277,8 +287,12 @@ def test_27_embark_is_cut_to_the_divisions_standing() -> None:
 
 def test_27b_embark_beyond_the_room_is_cut() -> None:
     """R33: "Cargo may not exceed 2 per ship (embark/no-room, cut)"."""
-    state = start()
-    state.standing["edi"]["uk"] = 9
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        edi uk 9 fleet=3
+        """
+    )
     order(state, "uk", embark=[{"province": "edi", "divisions": 9}])
     resolve(state)
     assert offenses(state) == ["embark/no-room"]
@@ -330,8 +344,12 @@ def test_34_staying_ships_carry_the_cargo() -> None:
 def test_35_cargo_is_adjusted_to_fit() -> None:
     """R37: "its divisions is raised or lowered to the nearest count that fits
     (sail/cargo)"."""
-    state = start()
-    state.at_sea["nth"]["germany"] = Fleet(5, 10)
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        nth germany=5/10
+        """
+    )
     order(state, "germany", sail=[{"from": "nth", "path": ["eng"], "ships": 1, "divisions": 0}])
     resolve(state)
     assert offenses(state) == ["sail/cargo"]
@@ -375,7 +393,7 @@ def test_73_an_unmatched_gift_does_nothing() -> None:
     order(state, "germany", trades=[{"with": "france", "give": {"provinces": ["par"]}}])
     resolve(state)
     assert offenses(state) == ["trade/unmatched"]
-    assert state.owner["par"] == "germany"
+    assert state.owner_of("par") == "germany"
 
 
 def test_74_a_gift_to_a_landless_nation() -> None:
@@ -385,7 +403,7 @@ def test_74_a_gift_to_a_landless_nation() -> None:
     order(state, "germany", trades=[{"with": "france", "give": {"provinces": ["par"]}}])
     order(state, "france", trades=[{"with": "germany", "get": {"provinces": ["par"]}}])
     resolve(state)
-    assert state.owner["par"] == "france"
+    assert state.owner_of("par") == "france"
     assert state.divisions("par", "france") == par
     assert offenses(state) == []
 
@@ -406,7 +424,7 @@ def test_76_a_province_needs_a_border_or_a_line_of_ships() -> None:
     order(state, "italy", trades=[{"with": "russia", "get": {"provinces": ["zag"]}}])
     resolve(state)
     assert offenses(state, "russia") == ["trade/no-border"]
-    assert state.owner["zag"] == "russia"
+    assert state.owner_of("zag") == "russia"
 
 
 def test_78_pp_by_sea_without_a_grant() -> None:
@@ -454,8 +472,13 @@ def test_81_a_landless_nation_cannot_afford_war() -> None:
 
 def test_82_no_break_with_units_in_the_allys_land() -> None:
     """R84: a break is refused while the breaker has units in the ally's land."""
-    state = start()
-    state.standing["vie"]["italy"] = 2
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        relation germany italy alliance
+        vie germany 3 italy=2
+        """
+    )
     order(state, "italy", diplomacy=[{"with": "germany", "to": "peace"}])
     resolve(state)
     assert offenses(state) == ["dip/units-in-ally-land"]
@@ -463,8 +486,14 @@ def test_82_no_break_with_units_in_the_allys_land() -> None:
 
 def test_83_the_ally_that_breaks_displaces_guests() -> None:
     """R84: "the former ally's units left in the breaker's provinces are displaced"."""
-    state = start()
-    state.standing["vie"]["italy"] = 2
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        relation germany italy alliance
+        vie germany 3 italy=2
+        mil italy 3
+        """
+    )
     mil = state.divisions("mil", "italy")
     order(state, "germany", diplomacy=[{"with": "italy", "to": "peace"}])
     resolve(state)
@@ -565,7 +594,7 @@ def test_97_a_province_received_builds_on_the_recipients_network() -> None:
     )
     resolve(state)
     assert offenses(state) == []
-    assert state.owner["par"] == "spain"
+    assert state.owner_of("par") == "spain"
     assert "spent 1," in production_line(state, "spain")
 
 
@@ -582,11 +611,13 @@ def test_98_pay_first_chooses_the_network() -> None:
 def test_99_cargo_that_would_empty_a_conquered_port_is_cut() -> None:
     """R62: the garrison may be aboard the owner's ships in the port; a sail that would
     take it away is cut (sail/garrison)."""
-    state = start()
-    set_relation(state, "germany", "uk", "war")
-    give(state, "edi", "germany", 1)
-    state.conquered.add("edi")
-    state.docked["edi"] = {"germany": Fleet(5, 0)}
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        relation germany uk war
+        edi germany 1 fleet=5 conquered
+        """
+    )
     order(
         state,
         "germany",
@@ -599,14 +630,21 @@ def test_99_cargo_that_would_empty_a_conquered_port_is_cut() -> None:
 
 
 def _balkans(grant: bool) -> GreatWarState:
-    state = start(turn=2)
-    state.owner.update(ist="uk", sof="russia", buc="russia")
-    set_relation(state, "russia", "ottoman", "peace")
-    state.at_sea.clear()
-    put_fleet(state, "uk", "adr")
-    if grant:
-        state.grants.add(("russia", "ottoman"))
-    return state
+    """Istanbul British (at war with the Ottomans), Sofia and Bucharest Russian: the
+    Ottoman land around Thessaloniki is cut off from Anatolia unless Russia grants
+    passage."""
+    return RULESET.from_position_text(
+        f"""
+        ruleset greatwar1907
+        turn 2
+        relation ottoman uk war
+        {"grant russia ottoman" if grant else ""}
+        ist uk
+        sof russia
+        buc russia
+        adr uk=1
+        """
+    )
 
 
 def test_04_05_the_pocket_and_the_grant() -> None:
@@ -629,20 +667,16 @@ def test_06_a_grant_ordered_now_counts_from_the_next_phase() -> None:
     assert "allowance 2.75, spent 2" in production_line(state, "ottoman")
 
 
-def _give_leader(state: GreatWarState, lid: str, nation: str, where: str, place: str) -> None:
-    from engine.rulesets.greatwar1907.state import Leader
-
-    state.leaders[lid] = Leader(lid, nation, where, place, True, 90)
-    for pile in (state.general_pile, state.admiral_pile):
-        if lid in pile:
-            pile.remove(lid)
-
-
 def test_extra_sea_moves_let_a_fleet_leave_port_and_move_on() -> None:
     """R35/R72 ``extra_sea_moves``: with such an admiral the path may have 1 + e steps
     "(for example leave port and move one district)"; he sails out with his ships."""
-    state = start()
-    _give_leader(state, "beatty", "uk", "province", "lon")
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        leader beatty uk lon
+        lon uk 3 fleet=4
+        """
+    )
     order(
         state,
         "uk",
@@ -657,8 +691,13 @@ def test_extra_sea_moves_let_a_fleet_leave_port_and_move_on() -> None:
 def test_fast_build_ships_sail_at_once() -> None:
     """R72 ``fast_build``: "ships built in the port of the province he stands in are
     ready at once and may sail in the same Deployment phase"."""
-    state = start()
-    _give_leader(state, "fisher", "uk", "province", "liv")
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        leader fisher uk liv
+        liv uk 1 fleet=1
+        """
+    )
     order(
         state,
         "uk",
@@ -697,10 +736,14 @@ def test_credits_go_to_the_receive_at_network() -> None:
 def test_99b_when_the_garrison_stays_aboard_a_ship_stays_with_it() -> None:
     """R62, R37: the garrison aboard needs a ship that stays; the moving ships still
     carry at most 2 each (decision: the order's ships are reduced)."""
-    state = start(phase="deployment", turn=2)
-    give(state, "edi", "germany", 0)
-    state.conquered.add("edi")
-    state.docked["edi"] = {"germany": Fleet(2, 4)}
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        turn 2
+        edi germany fleet=2/4 conquered
+        nth germany=5/6
+        """
+    )
     order(state, "germany", sail=[{"from": "edi", "path": ["nth"], "ships": 2, "divisions": 4}])
     resolve(state)
     assert offenses(state) == ["sail/garrison"]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from engine.rulesets.greatwar1907.state import Fleet
 from tests.greatwar1907.helpers import (
+    RULESET,
     offenses,
     order,
     production_line,
     put_fleet,
     resolve,
-    set_relation,
     start,
 )
 
@@ -41,11 +41,18 @@ def test_example_2_the_ottoman_balkans_with_and_without_passage() -> None:
     with the grant, effective from the next Deployment phase, one network of 12.5."""
     from engine.rulesets.greatwar1907.supply import networks
 
-    state = start(turn=2, phase="attack")
-    state.owner.update(ist="uk", sof="russia", buc="russia")
-    set_relation(state, "russia", "ottoman", "peace")
-    state.at_sea.clear()
-    put_fleet(state, "uk", "adr")
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        turn 2
+        phase attack
+        relation ottoman uk war
+        ist uk
+        sof russia
+        buc russia
+        adr uk=1
+        """
+    )
     order(state, "russia", passage=[{"nation": "ottoman", "grant": True}])
     assert [n.allowance / 4 for n in networks(state, "ottoman")] == [9.75, 2.75]
     resolve(state)
@@ -55,10 +62,15 @@ def test_example_2_the_ottoman_balkans_with_and_without_passage() -> None:
 def test_example_3_fleet_battle_with_drowning() -> None:
     """Example 3: UK 3 ships enter the North Sea (German 5 ships, 6 div); after three
     rounds the UK has none; Germany 2 ships, 2 divisions drown; +1 NP."""
-    state = start()
-    set_relation(state, "germany", "uk", "war")
-    state.at_sea.pop("eme")
-    put_fleet(state, "uk", "nws", 3)
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        relation germany uk war
+        leader falkenhayn germany nth
+        nth germany=5/6
+        nws uk=3
+        """
+    )
     order(state, "uk", sail=[{"from": "nws", "path": ["nth"]}])
     # Germany (earlier in nation order) rolls first each round.
     resolve(state, dice=[4, 2, 6, 2, 3, 5, 3, 3, 5, 1, 6, 5, 4, 4])
@@ -73,16 +85,24 @@ def test_example_3_fleet_battle_with_drowning() -> None:
 def test_example_4_an_amphibious_strike() -> None:
     """Example 4: 4 divisions and Falkenhayn strike Edinburgh (1 division, 3 UK ships):
     taken with 3; 5 German ships in port; 7 → 8 VP; A7 spawn: 4 divisions."""
-    state = start(phase="attack")
-    set_relation(state, "germany", "uk", "war")
-    state.at_sea["nth"]["germany"] = Fleet(2, 4)
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase attack
+        relation germany uk war
+        nation germany vp=7 generals=1
+        leader falkenhayn germany nth
+        edi uk 1 fleet=3
+        nth germany=2/4
+        """
+    )
     order(
         state,
         "germany",
         strikes=[{"from": "nth", "target": "edi", "divisions": 4, "leaders": ["falkenhayn"]}],
     )
     resolve(state, dice=[5, 3, 2, 6, 4, 4, 1, 4, 6, 2])
-    assert state.owner["edi"] == "germany" and "edi" in state.conquered
+    assert state.owner_of("edi") == "germany" and "edi" in state.conquered
     assert state.divisions("edi", "germany") == 4
     assert state.docked["edi"] == {"germany": Fleet(5, 0)}
     assert "nth" not in state.at_sea
@@ -102,7 +122,7 @@ def test_example_5_several_attackers_on_one_province() -> None:
     )
     order(state, "ottoman", attacks=[{"from": "ths", "target": "bel", "divisions": 2}])
     resolve(state, dice=[6, 4, 1, 5, 4, 2, 3, 3, 2, 2, 3, 5, 1])
-    assert state.owner["bel"] == "russia" and "bel" in state.conquered
+    assert state.owner_of("bel") == "russia" and "bel" in state.conquered
     assert state.divisions("bel", "russia") == 3
     assert state.leaders["brusilov"].place == "bel"
     assert state.nations["russia"].vp == 6
@@ -182,7 +202,7 @@ def test_example_7_a_province_by_a_line_of_ships() -> None:
     )
     resolve(state)
     assert offenses(state) == []
-    assert state.owner["zag"] == "italy" and "zag" not in state.conquered
+    assert state.owner_of("zag") == "italy" and "zag" not in state.conquered
     assert state.divisions("zag", "italy") == zag + 1
     assert state.leaders["brusilov"].place == "bud"
 
@@ -190,9 +210,17 @@ def test_example_7_a_province_by_a_line_of_ships() -> None:
 def test_example_8_a_generals_dice() -> None:
     """Example 8: Italy (3 and Diaz) takes Lyon (3 Spanish) with 2: 3 dice off Italian
     soil; round 2 Italy 2 dice, Spain 1."""
-    state = start(phase="attack")
-    set_relation(state, "italy", "spain", "war")
-    state.leaders["diaz"].place = "mar"
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase attack
+        relation italy spain war
+        nation italy vp=5 generals=1
+        leader diaz italy mar
+        mar italy 4
+        lyo spain 3
+        """
+    )
     order(
         state,
         "italy",
@@ -201,7 +229,7 @@ def test_example_8_a_generals_dice() -> None:
     resolve(state, dice=[6, 5, 2, 6, 3, 1, 4, 5, 4, 1, 2])
     line = state.last_report["attacks"][0]  # type: ignore[index]
     assert "r1 6 5 2 v 6 3 1, tie 4 v 5: -1/-2; r2 4 1 v 2: -0/-1" in line
-    assert state.owner["lyo"] == "italy" and state.divisions("lyo", "italy") == 2
+    assert state.owner_of("lyo") == "italy" and state.divisions("lyo", "italy") == 2
     assert state.leaders["diaz"].place == "lyo"
     assert state.nations["italy"].vp == 6
 

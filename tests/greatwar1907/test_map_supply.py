@@ -17,7 +17,7 @@ from engine.errors import MapError
 from engine.rulesets.greatwar1907.mapdata import parse_scenario, scenario
 from engine.rulesets.greatwar1907.state import GreatWarState
 from engine.rulesets.greatwar1907.supply import networks
-from tests.greatwar1907.helpers import put_fleet, set_relation, start
+from tests.greatwar1907.helpers import RULESET, put_fleet, set_relation, start
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "maps" / "greatwar1907.json"
@@ -75,7 +75,7 @@ def _position(pos: dict[str, Any]) -> GreatWarState:
     if not pos.get("start_fleets"):
         state.at_sea.clear()
     for p, owner in pos.get("owners", {}).items():
-        state.owner[p] = owner
+        state.set_owner(p, owner)
     for a, b, status in pos.get("relations", []):
         set_relation(state, a, b, status)
     for nation, sea in pos.get("fleets", []):
@@ -116,7 +116,7 @@ def test_supply_agrees_with_every_map_case(case: dict[str, Any]) -> None:
         elif key == "linked_only_via":
             for nation, a, b, via in value:
                 assert _linked(state, nation, a, b)
-                state.owner[via] = "neutral"
+                state.set_owner(via, "neutral")
                 assert not _linked(state, nation, a, b)
         elif key == "borders_between":
             for x, y, want in value:
@@ -125,7 +125,7 @@ def test_supply_agrees_with_every_map_case(case: dict[str, Any]) -> None:
                         tuple(sorted((p.id, q)))
                         for p in state.map.provinces
                         for q in state.map.neighbours(p.id)
-                        if {state.owner[p.id], state.owner[q]} == {x, y}
+                        if {state.owner_of(p.id), state.owner_of(q)} == {x, y}
                     }
                 )
                 assert got == sorted(tuple(sorted(pq)) for pq in want)
@@ -148,9 +148,15 @@ def test_seed_example_ireland() -> None:
 def test_seed_example_balkans() -> None:
     """Seed / Example 2: "with Istanbul lost and an enemy fleet in the Adriatic,
     Thessaloniki, Tirana and Larissa are a network of 2.75 pp"; the rest 9.75 with Athens."""
-    state = start(turn=2)
-    state.owner["ist"] = "uk"
-    put_fleet(state, "uk", "adr")
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        turn 2
+        relation ottoman uk war
+        ist uk
+        adr uk=1
+        """
+    )
     nets = networks(state, "ottoman")
     assert [(set(n.provinces), n.allowance / 4) for n in nets][1] == ({"ths", "tir", "lar"}, 2.75)
     assert nets[0].allowance / 4 == 9.75 and "ath" in nets[0].provinces
@@ -160,12 +166,16 @@ def test_seed_example_russian_corridor() -> None:
     """Seed / Example 2: with a UK ship in every district and Russia (at peace,
     granting passage) owning Sofia and Bucharest, "Russia borders the Ottoman Empire at
     Kars": the only link runs through Kars."""
-    state = start(turn=2)
-    state.owner.update(ist="uk", sof="russia", buc="russia")
-    set_relation(state, "russia", "ottoman", "peace")
-    for sea in state.map.seas:
-        put_fleet(state, "uk", sea.id)
-    state.grants = {("russia", "ottoman")}
-    assert _linked(state, "ottoman", "ths", "erz")
-    state.owner["kar"] = "neutral"
-    assert not _linked(state, "ottoman", "ths", "erz")
+    fleets = "\n".join(f"{sea.id} uk=1" for sea in scenario().seas)
+    text = f"""ruleset greatwar1907
+        turn 2
+        relation ottoman uk war
+        grant russia ottoman
+        ist uk
+        sof russia
+        buc russia
+        {fleets}
+        """
+    assert _linked(RULESET.from_position_text(text), "ottoman", "ths", "erz")
+    without_kars = RULESET.from_position_text(text + "kar neutral\n")
+    assert not _linked(without_kars, "ottoman", "ths", "erz")

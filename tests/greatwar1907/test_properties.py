@@ -21,7 +21,7 @@ SEEDS = ("p1", "p2", "p3", "p4")
 
 def _units(state: GreatWarState) -> Counter[tuple[str, str]]:
     count: Counter[tuple[str, str]] = Counter()
-    for per in state.standing.values():
+    for per in state.units.values():
         for n, c in per.items():
             count[(n, "divisions")] += c
     for table in (state.docked, state.at_sea):
@@ -30,7 +30,7 @@ def _units(state: GreatWarState) -> Counter[tuple[str, str]]:
                 count[(n, "ships")] += f.ships
                 count[(n, "divisions")] += f.cargo
     for p, c in state.hulls.items():
-        count[(state.owner[p], "hulls")] += c
+        count[(state.owner_of(p), "hulls")] += c
     return count
 
 
@@ -43,11 +43,13 @@ def _check_position(state: GreatWarState) -> None:
         if leader.alive and leader.where == "sea":
             assert state.fleet_at_sea(str(leader.place), leader.nation), leader
     for p in state.conquered:
-        owner = state.owner[p]
+        owner = state.owner_of(p)
         assert owner != NEUTRAL
         if state.needs_garrison(p, owner):
             assert state.garrison(p, owner) >= 1, (p, owner)
+    assert state.armies == {p: sum(state.divisions_at(p).values()) for p in state.owner}
     assert GreatWarState.from_json(state.to_json()).to_json() == state.to_json()
+    assert state.clone().to_json() == state.to_json()
 
 
 def _check_accounts(before: GreatWarState, after: GreatWarState, accounts: dict[str, Any]) -> None:

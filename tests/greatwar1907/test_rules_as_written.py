@@ -3,15 +3,14 @@ twice, the default forced drop, passage grants of the same phase, null counts)."
 
 from __future__ import annotations
 
-from engine.rulesets.greatwar1907.state import Fleet, GreatWarState, Leader
+from engine.rulesets.greatwar1907.state import Fleet, GreatWarState
 from tests.greatwar1907.helpers import (
+    RULESET,
     give,
     offenses,
     order,
     production_line,
-    put_fleet,
     resolve,
-    set_relation,
     start,
 )
 
@@ -20,21 +19,18 @@ def _moves(state: GreatWarState) -> list[str]:
     return list((state.last_report or {}).get("moves", []))
 
 
-def _give_leader(state: GreatWarState, lid: str, nation: str, where: str, place: str) -> None:
-    state.leaders[lid] = Leader(lid, nation, where, place, True, 90)
-    for pile in (state.general_pile, state.admiral_pile):
-        if lid in pile:
-            pile.remove(lid)
-
-
 # ---------------------------------------------------------------- R77 displacement
 def test_a_break_into_war_displaces_ships_with_their_cargo() -> None:
     """R84: "When a break goes through, the former ally's units left in the breaker's
     provinces and ports are displaced (R77)"; R77: "Ships go from the port to its
     district, with their cargo"."""
-    state = start()
-    state.at_sea.pop("eng", None)
-    state.docked["lon"]["spain"] = Fleet(2, 3)
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        relation spain uk alliance
+        lon uk 3 fleet=4 fleet:spain=2/3
+        """
+    )
     order(state, "uk", diplomacy=[{"with": "spain", "to": "war"}])
     resolve(state)
     assert state.relation("uk", "spain") == "war"
@@ -47,10 +43,14 @@ def test_displaced_ships_fight_enemies_in_the_district_at_the_next_movement_step
     """R77: displaced ships go to the district "and fight there at the next movement
     step if enemies are present"; neither side entered in that step, so both defend
     (R43)."""
-    state = start()
-    state.at_sea.pop("eng", None)
-    put_fleet(state, "uk", "eng", ships=1)
-    state.docked["lon"]["spain"] = Fleet(2, 3)
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        relation spain uk alliance
+        lon uk 3 fleet=4 fleet:spain=2/3
+        eng uk=1
+        """
+    )
     order(state, "uk", diplomacy=[{"with": "spain", "to": "war"}])
     # R44/R52: the UK rolls 1 die, Spain 2; one pair, which the UK loses
     resolve(state, dice=[1, 6, 5])
@@ -67,10 +67,14 @@ def test_displaced_ships_fight_enemies_in_the_district_at_the_next_movement_step
 def test_a_forced_drop_displaces_the_dropped_allys_ships() -> None:
     """R85: "units of either side in the other's land are displaced", ships with their
     cargo to the port's district (R77)."""
-    state = start()
-    state.at_sea.pop("nth", None)
-    state.leaders["falkenhayn"].where = state.leaders["falkenhayn"].place = None
-    state.docked["ham"]["italy"] = Fleet(1, 2)
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        relation germany italy alliance
+        relation germany uk alliance
+        ham germany 1 fleet=3 fleet:italy=1/2
+        """
+    )
     order(state, "italy", diplomacy=[{"with": "uk", "to": "war"}])
     resolve(state)
     assert state.nations["germany"].drop_due == ("uk", "italy", "italy")
@@ -84,14 +88,17 @@ def test_a_forced_drop_displaces_the_dropped_allys_ships() -> None:
 def test_a_province_trade_displaces_third_nations_ships() -> None:
     """R74: on transfer "units of third nations not allied with the recipient, are
     displaced (R77)": Russia's ship and its cargo in Lille's port go to the Channel."""
-    state = start()
-    state.at_sea.pop("eng", None)
-    state.docked["lil"] = {"russia": Fleet(1, 2)}
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        lil germany 3 fleet:russia=1/2
+        """
+    )
     order(state, "germany", trades=[{"with": "spain", "give": {"provinces": ["lil"]}}])
     order(state, "spain", trades=[{"with": "germany", "get": {"provinces": ["lil"]}}])
     resolve(state)
     assert offenses(state) == []
-    assert state.owner["lil"] == "spain"
+    assert state.owner_of("lil") == "spain"
     assert state.fleet_in_port("lil", "russia") is None
     assert state.fleet_at_sea("eng", "russia") == Fleet(1, 2)
 
@@ -142,8 +149,13 @@ def test_brusilov_named_twice_in_an_attack_adds_one_die() -> None:
 def test_beatty_named_twice_in_a_sail_gives_one_extra_step() -> None:
     """R35: "With an admiral with extra_sea_moves e in the order, the path may have up
     to 1 + e steps"; named twice he still gives e once."""
-    state = start()
-    _give_leader(state, "beatty", "uk", "province", "lon")
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        leader beatty uk lon
+        lon uk 3 fleet=4
+        """
+    )
     order(
         state,
         "uk",
@@ -181,18 +193,23 @@ def test_both_allies_declaring_the_later_is_dropped_by_default() -> None:
 
 
 # ---------------------------------------------------------------- R17 grants of this phase
-def _balkans() -> GreatWarState:
-    """Turn 2: Istanbul British, Sofia and Bucharest Russian, Russia and the Ottomans at
-    peace, a British fleet in the Adriatic: the Ottoman pocket {Thessaloniki, Tirana,
-    Larissa} is a network of its own (2.75 pp)."""
-    state = start(turn=2)
-    state.owner.update(ist="uk", sof="russia", buc="russia")
-    state.standing.pop("sof", None)
-    state.standing.pop("buc", None)
-    set_relation(state, "russia", "ottoman", "peace")
-    state.at_sea.clear()
-    put_fleet(state, "uk", "adr")
-    return state
+def _balkans(*more: str) -> GreatWarState:
+    """Turn 2: Istanbul British (at war with the Ottomans), Sofia and Bucharest Russian,
+    Russia and the Ottomans at peace, a British fleet in the Adriatic: the Ottoman pocket
+    {Thessaloniki, Tirana, Larissa} is a network of its own (2.75 pp); ``more`` lines
+    added."""
+    lines = "\n".join(more)
+    return RULESET.from_position_text(
+        f"""ruleset greatwar1907
+        turn 2
+        relation ottoman uk war
+        ist uk
+        sof russia
+        buc russia
+        adr uk=1
+        {lines}
+        """
+    )
 
 
 def test_a_pp_gift_is_paid_over_the_grants_of_the_start_of_the_phase() -> None:
@@ -200,10 +217,7 @@ def test_a_pp_gift_is_paid_over_the_grants_of_the_start_of_the_phase() -> None:
     largest network that has a route".  The main Ottoman network reaches Russia only
     through Kars (here Spanish), whose grant is ordered in this phase: the pocket, which
     borders Sofia, pays."""
-    state = _balkans()
-    state.owner["kar"] = "spain"
-    for sea in ("blk", "mmr", "aeg", "eme", "cme"):
-        put_fleet(state, "uk", sea)
+    state = _balkans("kar spain", *(f"{sea} uk=1" for sea in ("blk", "mmr", "aeg", "eme", "cme")))
     order(state, "spain", passage=[{"nation": "ottoman", "grant": True}])
     order(state, "ottoman", trades=[{"with": "russia", "give": {"pp": 1}}])
     order(state, "russia", trades=[{"with": "ottoman", "get": {"pp": 1}}])
@@ -220,8 +234,7 @@ def test_a_province_received_joins_a_network_over_the_grants_of_the_start() -> N
     supply graph"; R17: a grant ordered now counts from the next phase.  Sofia links to
     the main Ottoman network only through Russia's grant of this phase, so it joins the
     pocket (2.75 pp) and the third division is cut."""
-    state = _balkans()
-    put_fleet(state, "uk", "blk")
+    state = _balkans("blk uk=1")
     order(
         state,
         "russia",
@@ -235,7 +248,7 @@ def test_a_province_received_joins_a_network_over_the_grants_of_the_start() -> N
         builds=[{"province": "sof", "divisions": 3}],
     )
     resolve(state)
-    assert state.owner["sof"] == "ottoman"
+    assert state.owner_of("sof") == "ottoman"
     assert offenses(state) == ["build/no-pp"]
     assert state.divisions("sof", "ottoman") == 2
     assert "Larissa, Sofia} allowance 2.75, spent 2," in production_line(state, "ottoman")
@@ -243,10 +256,16 @@ def test_a_province_received_joins_a_network_over_the_grants_of_the_start() -> N
 
 # ---------------------------------------------------------------- R7 null counts
 def _conquered_zagreb(phase: str) -> GreatWarState:
-    state = start(phase=phase)
-    state.conquered.add("zag")
-    state.leaders["brusilov"].place = "bud"
-    return state
+    """Russia's conquered Zagreb with 5 divisions (no general there), Budapest beside it
+    with 4, an empty Neutral Belgrade."""
+    return RULESET.from_position_text(
+        f"""
+        ruleset greatwar1907
+        phase {phase}
+        zag russia 5 conquered
+        bud russia 4
+        """
+    )
 
 
 def test_a_null_attack_from_a_conquered_province_is_no_offense() -> None:
@@ -254,7 +273,6 @@ def test_a_null_attack_from_a_conquered_province_is_no_offense() -> None:
     keeps one division.  Nothing the player wrote is cut, so nothing is listed."""
     state = _conquered_zagreb("attack")
     standing = state.divisions("zag", "russia")
-    give(state, "bel", "neutral", 0)
     order(state, "russia", attacks=[{"from": "zag", "target": "bel", "divisions": None}])
     resolve(state)
     assert offenses(state) == []
@@ -279,7 +297,6 @@ def test_a_written_count_from_a_conquered_province_is_still_cut() -> None:
     to leave one (move/garrison ... attack/garrison)"."""
     state = _conquered_zagreb("attack")
     standing = state.divisions("zag", "russia")
-    give(state, "bel", "neutral", 0)
     order(state, "russia", attacks=[{"from": "zag", "target": "bel", "divisions": standing}])
     resolve(state)
     assert offenses(state) == ["attack/garrison"]
@@ -289,13 +306,13 @@ def test_a_written_count_from_a_conquered_province_is_still_cut() -> None:
 def test_a_null_sail_from_a_conquered_port_is_no_offense() -> None:
     """R7, R37 and R62: null ships and null cargo out of a conquered port whose garrison
     is aboard: the most allowed sails (one ship stays with the garrison aboard)."""
-    state = start()
-    set_relation(state, "germany", "uk", "war")
-    give(state, "edi", "germany", 0)
-    state.conquered.add("edi")
-    state.docked["edi"] = {"germany": Fleet(2, 3)}
-    state.at_sea.pop("nth", None)
-    state.leaders["falkenhayn"].where = state.leaders["falkenhayn"].place = None
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        relation germany uk war
+        edi germany fleet=2/3 conquered
+        """
+    )
     order(state, "germany", sail=[{"from": "edi", "path": ["nth"]}])
     resolve(state)
     assert offenses(state) == []

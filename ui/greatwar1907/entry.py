@@ -35,7 +35,7 @@ from ui.greatwar1907.review import describe_trade, unanswered
 
 
 def _own(state: GreatWarState, nation: str, province: str) -> None:
-    if state.owner.get(province) != nation:
+    if not state.owns(nation, province):
         raise EntryError(f"{name(state, province)} is not yours")
 
 
@@ -188,7 +188,7 @@ def ready_fleet(state: GreatWarState, nation: str, place: str) -> Fleet | None:
     fleet = state.fleet_at(place, nation)
     hulls = 0
     if state.phase is Phase.DEPLOYMENT and not state.map.is_sea(place):
-        hulls = state.hulls.get(place, 0) if state.owner.get(place) == nation else 0
+        hulls = state.hulls.get(place, 0) if state.owns(nation, place) else 0
     if not hulls:
         return fleet
     return Fleet((fleet.ships if fleet else 0) + hulls, fleet.cargo if fleet else 0)
@@ -365,7 +365,7 @@ def add_trade(
     if why is not None:
         raise EntryError(f"Trade refused: {why}")
     for province, what in ((pay_from, "pay from"), (receive_at, "receive at")):
-        if province is not None and state.owner.get(province) != nation:
+        if province is not None and not state.owns(nation, province):
             raise EntryError(f"{name(state, province)} is not yours to {what}")
     if give_pp:
         lines = network_lines(state, seat, draft)
@@ -451,7 +451,7 @@ def set_pay_first(state: GreatWarState, seat: int, draft: Draft, province: str |
     if province is None:
         draft.parts.pop("pay_first", None)
         return "Diplomacy costs are paid by your largest network first"
-    if state.owner.get(province) != nation:
+    if not state.owns(nation, province):
         raise EntryError(f"{name(state, province)} is not yours")
     if state.phase is not Phase.DEPLOYMENT:
         raise EntryError("costs are chosen a network only in the Deployment phase")

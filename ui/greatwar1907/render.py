@@ -169,7 +169,7 @@ def render_board(
     dwg.add(dwg.g(id=_SLOT.format("under")))
     lands = dwg.g(**{"class": "provinces"})
     for pid, shape in geo["provinces"].items():
-        owner = state.owner[pid] if state is not None else None
+        owner = state.owner_of(pid) if state is not None else None
         if owner is None:
             fill = UNOWNED_FILL
         elif styles[owner].pattern == "none":
@@ -265,7 +265,7 @@ def _province_label(state: GreatWarState | None, pid: str) -> str:
     label = m.name_of(pid)
     if state is None:
         return label
-    owner = state.owner[pid]
+    owner = state.owner_of(pid)
     parts = [label, m.name_of(owner), f"{state.divisions(pid, owner)} divisions"]
     fleet = state.fleet_in_port(pid, owner)
     if fleet is not None:
@@ -360,8 +360,8 @@ def passage_land(state: GreatWarState, viewer: str | None) -> dict[str, str]:
     without a viewer, of every nation that grants passage to anyone."""
     grantors = {a for a, b in state.grants if viewer is None or b == viewer}
     granted = {b for a, b in state.grants if viewer is not None and a == viewer}
-    lanes = {p: "passage-given-outline" for p, n in state.owner.items() if n in granted}
-    lanes.update({p: "passage-outline" for p, n in state.owner.items() if n in grantors})
+    lanes = {p: "passage-given-outline" for p in state.owner if state.owner_of(p) in granted}
+    lanes.update({p: "passage-outline" for p in state.owner if state.owner_of(p) in grantors})
     return lanes
 
 
@@ -387,7 +387,7 @@ def _blockading(state: GreatWarState) -> set[tuple[str, str]]:
     m = state.map
     found = set()
     for sea, per in state.at_sea.items():
-        owners = {state.owner[p] for p in m.ports_on(sea)}
+        owners = {state.owner_of(p) for p in m.ports_on(sea)}
         for nation in per:
             if any(o != NEUTRAL_ID and state.at_war(nation, o) for o in owners):
                 found.add((sea, nation))

@@ -21,13 +21,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from copy import deepcopy
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 from engine.core import Event
 from engine.rulesets.greatwar1907.mapdata import scenario
-from engine.rulesets.greatwar1907.state import Fleet, GreatWarState, Leader
+from engine.rulesets.greatwar1907.state import GreatWarState
 
 REPLAYED = (  # report section -> (heading, the highlight class of the places a line names)
     ("diplomacy", "Diplomacy", "diplomacy"),  # the nations' land, not places
@@ -100,7 +100,7 @@ def frames(
                 provinces = [p for p in named if p in after.owner]
                 if line.startswith("Attack on ") and provinces:
                     target = provinces[0]  # "Attack on <target>: <nation> from <origins>"
-                    conquered = start.owner[target] != after.owner[target]
+                    conquered = start.owner_of(target) != after.owner_of(target)
                     marks[target] = "conquered" if conquered else "battle"
             shown = start if before is None else _display(start, after, touched, relations_changed)
             out.append(
@@ -188,28 +188,17 @@ def _display(
     """``start`` with every touched place as it is in ``after`` (see the module's
     docstring); the leaders at a touched place before or after move with it.
 
-    The board's fields are copied (without the full state's checked JSON round trip,
-    which made a long phase's replay take a second in the page); the rest (seats,
-    records, the dice) is shared, and only read."""
+    A copy of ``start`` (the state's own clone, no JSON round trip), changed place by
+    place."""
     m = start.map
-    shown = replace(
-        start,
-        owner=dict(start.owner),
-        conquered=set(start.conquered),
-        standing={p: dict(per) for p, per in start.standing.items()},
-        docked=_fleets(start.docked),
-        hulls=dict(start.hulls),
-        at_sea=_fleets(start.at_sea),
-        leaders={k: _leader(x) for k, x in start.leaders.items()},
-        relations=dict(start.relations),
-        grants=set(start.grants),
-    )
+    shown = start.clone()
     for pid in touched:
         if m.is_sea(pid):
             _copy_entry(shown.at_sea, after.at_sea, pid)
             continue
         shown.owner[pid] = after.owner[pid]
-        _copy_entry(shown.standing, after.standing, pid)
+        shown.armies[pid] = after.armies[pid]
+        _copy_entry(shown.units, after.units, pid)
         _copy_entry(shown.docked, after.docked, pid)
         _copy_entry(shown.hulls, after.hulls, pid)
         if pid in after.conquered:
@@ -219,19 +208,11 @@ def _display(
     for lid, leader in after.leaders.items():
         old = start.leaders.get(lid)
         if leader.place in touched or (old is not None and old.place in touched):
-            shown.leaders[lid] = _leader(leader)
+            shown.leaders[lid] = leader.copy()
     if relations:
         shown.relations = dict(after.relations)
         shown.grants = set(after.grants)
     return shown
-
-
-def _fleets(table: Mapping[str, Mapping[str, Fleet]]) -> dict[str, dict[str, Fleet]]:
-    return {p: {n: Fleet(f.ships, f.cargo) for n, f in per.items()} for p, per in table.items()}
-
-
-def _leader(x: Leader) -> Leader:
-    return Leader(x.id, x.nation, x.where, x.place, x.alive, x.received)
 
 
 def _copy_entry(mine: dict[str, Any], theirs: Mapping[str, Any], key: str) -> None:
@@ -253,7 +234,7 @@ def _summary(start: GreatWarState, after: GreatWarState, events: Sequence[Event]
     parts = []
     gains: dict[str, list[str]] = {}
     for p in _changes(start, after):
-        gains.setdefault(after.owner[p], []).append(m.name_of(p))
+        gains.setdefault(after.owner_of(p), []).append(m.name_of(p))
     for nation, names in gains.items():
         parts.append(f"{m.name_of(nation)} took {', '.join(names)}")
     totals: dict[tuple[str, str], int] = {}

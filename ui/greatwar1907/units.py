@@ -79,11 +79,11 @@ def units_layer(
     group = dwg.g(**{"class": "units", "pointer-events": "none"})
     for pid, shape in geo["provinces"].items():
         x, y = (float(v) for v in shape["label"])
-        owner = state.owner[pid]
+        owner = state.owner_of(pid)
         home = state.divisions(pid, owner)
         radius = BADGE_R if home else EMPTY_R
         group.add(division_badge(dwg, pid, owner, home, (x, y), styles[owner], radius))
-        guests = [(n, c) for n, c in sorted(state.standing.get(pid, {}).items()) if n != owner]
+        guests = [(n, c) for n, c in sorted(state.divisions_at(pid).items()) if n != owner]
         for i, (nation, count) in enumerate(guests):
             at = (x - BADGE_R - GUEST_R - 2 * GUEST_R * i, y + 2.5)
             group.add(division_badge(dwg, pid, nation, count, at, styles[nation], GUEST_R))
@@ -135,7 +135,7 @@ def port_numbers(
 ) -> Any:
     """The superscripts: ships in port (each nation's, the owner's first, its cargo in
     brackets) then the hulls being built, lighter."""
-    owner = state.owner[pid]
+    owner = state.owner_of(pid)
     group = dwg.g(**{"class": "port-units", "data-port-units": pid})
     docked = sorted(state.docked.get(pid, {}).items(), key=lambda f: (f[0] != owner, f[0]))
     x, y = at

@@ -122,7 +122,7 @@ class OrderWriting:
         nation = state.nation_ids[seat]
         count = parse_count(self.count)
         sea = state.map.is_sea(place)
-        mine = not sea and state.owner.get(place) == nation
+        mine = not sea and state.owns(nation, place)
         leaders = tuple(self.leaders)
         if self.mode in ("build", "ships"):
             if sea:

@@ -35,7 +35,8 @@ from engine.rulesets.greatwar1907.orders import (
     submission_from_json,
 )
 from engine.rulesets.greatwar1907.report import render, report_text
-from engine.rulesets.greatwar1907.state import GreatWarState, Phase, StateError
+from engine.rulesets.greatwar1907.state import NEUTRAL_SEAT, GreatWarState, Phase, StateError
+from engine.rulesets.greatwar1907.state_reader import is_nation_keyed, nation_keyed_to_board
 from engine.rulesets.greatwar1907.supply import Network, networks
 
 __all__ = [
@@ -150,6 +151,10 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
         statecheck.readable_report(state.last_report, lambda fmt: report_text(state, fmt))
         return state
 
+    def compact_as_written_now(self, data: Mapping[str, Any]) -> Mapping[str, Any]:
+        """A code saved before the state stood on the shared board, in the board's form."""
+        return nation_keyed_to_board(data) if is_nation_keyed(data) else data
+
     def actor(self, state: GreatWarState) -> int | None:
         """The first acting seat without orders; when none is missing, the first acting
         seat (who may call for the resolution)."""
@@ -180,7 +185,7 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
             for place, fleets in table.items():
                 for nation, fleet in fleets.items():
                     count(place, nation, fleet.ships + fleet.cargo)
-        for place, here in state.standing.items():
+        for place, here in state.units.items():
             for nation, divisions in here.items():
                 count(place, nation, divisions)
         m = state.map
@@ -188,7 +193,7 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
             map_id=MAP_ID,
             names=tuple(m.nation(n).name for n in state.nation_ids),
             colors=tuple(m.nation(n).colour for n in state.nation_ids),
-            owners={p: seat_of.get(o, SEATLESS) for p, o in state.owner.items()},
+            owners={p: SEATLESS if o == NEUTRAL_SEAT else o for p, o in state.owner.items()},
             units=tuple(units),
             units_at=units_at,
             cards=(0,) * len(state.players),

@@ -59,10 +59,10 @@ def _spawn(ctx: Context) -> None:
         ):
             kind = ctx.map.leader(leader.id).effects.get("spawn_division")
             p = str(leader.place)
-            if (kind == "current" and state.owner[p] == nation) or (
+            if (kind == "current" and state.owner_of(p) == nation) or (
                 kind == "captured"
                 and p in ctx.captured.get(nation, set())
-                and state.owner[p] == nation
+                and state.owner_of(p) == nation
             ):
                 state.add_divisions(p, nation, 1)
                 ctx.tally(nation, "divisions", 1, "R64")

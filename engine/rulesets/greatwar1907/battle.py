@@ -114,7 +114,7 @@ def retreat_by_land(
 
     def choose(state: GreatWarState, leader: Leader) -> tuple[str, str] | None:
         options = [
-            q for q in state.map.neighbours(battle_province) if state.owner[q] == leader.nation
+            q for q in state.map.neighbours(battle_province) if state.owner_of(q) == leader.nation
         ]
         if not options:
             return None
@@ -131,7 +131,7 @@ def retreat_to_port(sea: str) -> Callable[[GreatWarState, Leader], tuple[str, st
     a port on that district; generals prefer most divisions, admirals most ships."""
 
     def choose(state: GreatWarState, leader: Leader) -> tuple[str, str] | None:
-        options = [p for p in state.map.ports_on(sea) if state.owner[p] == leader.nation]
+        options = [p for p in state.map.ports_on(sea) if state.owner_of(p) == leader.nation]
         if not options:
             return None
         admiral = state.map.leader(leader.id).kind == "admiral"

@@ -24,16 +24,16 @@ from engine.rulesets.greatwar1907.state import GreatWarState, Leader
 
 # ------------------------------------------------------------------ battles (R56-R61)
 def _defenders(state: GreatWarState, p: str) -> int:
-    owner = state.owner[p]
+    owner = state.owner_of(p)
     fleet = state.fleet_in_port(p, owner)
-    return sum(state.standing.get(p, {}).values()) + (fleet.cargo if fleet else 0)
+    return state.armies[p] + (fleet.cargo if fleet else 0)
 
 
 def _take_losses(ctx: Context, p: str, losses: int) -> None:
     """R56: the owner's standing divisions first, then its cargo in port, then guests
     in nation order."""
     state = ctx.state
-    owner = state.owner[p]
+    owner = state.owner_of(p)
     take = min(losses, state.divisions(p, owner))
     if take:
         state.add_divisions(p, owner, -take)
@@ -64,7 +64,7 @@ def battle_for(ctx: Context, p: str, forces: list[Force]) -> None:
     forces.sort(key=lambda f: (-f.size, order[f.nation]))
     core = m.province(p).core
     for force in forces:
-        holder = state.owner[p]
+        holder = state.owner_of(p)
         if not state.hostile_target(force.nation, p):
             force.stood_down = True
             ctx.log(
@@ -141,15 +141,15 @@ def _capture(ctx: Context, p: str, force: Force, garrisoned: bool) -> None:
     state = ctx.state
     m = ctx.map
     nation = force.nation
-    former = state.owner[p]
+    former = state.owner_of(p)
     losers = [x for x in state.leaders_at("province", p) if x.nation != nation]
-    state.owner[p] = nation
+    state.set_owner(p, nation)
     if nation == m.province(p).owner:
         state.conquered.discard(p)
     else:
         state.conquered.add(p)
-    if state.standing.get(p):
-        raise AssertionError(f"{p} taken with defenders left: {state.standing[p]}")
+    if state.divisions_at(p):
+        raise AssertionError(f"{p} taken with defenders left: {state.divisions_at(p)}")
     state.add_divisions(p, nation, force.alive)
     for lid in force.leaders:
         state.leaders[lid].where, state.leaders[lid].place = "province", p

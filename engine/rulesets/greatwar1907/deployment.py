@@ -20,9 +20,9 @@ def resolve_deployment(ctx: Context, orders: dict[str, SubmitDeployment]) -> dic
     state = ctx.state
     # D1
     for p, count in list(state.hulls.items()):
-        state.add_fleet(p, state.owner[p], count, 0)
-        ctx.tally(state.owner[p], "hulls", -count, "R23")
-        ctx.tally(state.owner[p], "ships", count, "R23")
+        state.add_fleet(p, state.owner_of(p), count, 0)
+        ctx.tally(state.owner_of(p), "hulls", -count, "R23")
+        ctx.tally(state.owner_of(p), "ships", count, "R23")
     state.hulls.clear()
     pools = start_allowances(state)
     grants_at_start = set(state.grants)
@@ -71,7 +71,7 @@ def _builds(ctx: Context, nation: str, o: SubmitDeployment, pools: Allowances) -
     for b in o.builds:
         text = quote(m, "builds", b)
         where = ctx.name(b.province)
-        if state.owner[b.province] != nation:
+        if state.owner_of(b.province) != nation:
             ctx.offense(nation, "build/not-owned", text, DROPPED, f"{where} is not yours")
             continue
         if b.ships and m.province(b.province).port is None:
@@ -133,7 +133,9 @@ def _placements(ctx: Context, nation: str, o: SubmitDeployment) -> None:
             ok = admiral and state.fleet_at_sea(p.at, nation) is not None
             spot = ("sea", p.at)
         else:
-            ok = state.owner[p.at] == nation and (not admiral or m.province(p.at).port is not None)
+            ok = state.owner_of(p.at) == nation and (
+                not admiral or m.province(p.at).port is not None
+            )
             spot = ("province", p.at)
         if not ok:
             ctx.offense(

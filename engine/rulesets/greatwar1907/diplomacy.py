@@ -252,7 +252,7 @@ def displace_from(ctx: Context, province: str, who: Callable[[str], bool]) -> No
                 f"{ctx.name(nation)}: {ships} ships{aboard} displaced from "
                 f"{ctx.name(province)} to {ctx.name(sea)}",
             )
-    for nation, count in list(state.standing.get(province, {}).items()):
+    for nation, count in list(state.divisions_at(province).items()):
         if not who(nation):
             continue
         state.add_divisions(province, nation, -count)

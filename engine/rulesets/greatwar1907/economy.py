@@ -77,11 +77,7 @@ class Allowances:
         if self.total() < amount:
             return False
         order = self.largest(state)
-        head = (
-            self.pool_of(first)
-            if first is not None and state.owner.get(first) == self.nation
-            else None
-        )
+        head = self.pool_of(first) if first is not None and state.owns(self.nation, first) else None
         if head is not None:
             order = [head] + [p for p in order if p is not head]
         self.ledger.append(("diplomacy", amount))
@@ -98,7 +94,7 @@ class Allowances:
     def credit(self, state: GreatWarState, amount: int, at: str | None) -> None:
         if not self.pools:
             return
-        pool = self.pool_of(at) if at is not None and state.owner.get(at) == self.nation else None
+        pool = self.pool_of(at) if at is not None and state.owns(self.nation, at) else None
         target = pool if pool is not None else self.largest(state)[0]
         target.remaining += amount
         target.allowance += amount

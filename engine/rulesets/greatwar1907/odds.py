@@ -104,9 +104,9 @@ def battle_odds(
 def defenders_in(state: GreatWarState, province: str) -> int:
     """The divisions that defend ``province`` (R56): every standing division and the
     owner's cargo in its port."""
-    owner = state.owner[province]
+    owner = state.owner_of(province)
     fleet = state.fleet_in_port(province, owner)
-    return sum(state.standing.get(province, {}).values()) + (fleet.cargo if fleet else 0)
+    return state.armies[province] + (fleet.cargo if fleet else 0)
 
 
 def attack_odds(

@@ -69,9 +69,9 @@ def write(state: GreatWarState) -> str:
     lines += pos.write_options(data["options"], GreatWarOptions().to_json())
     seed, counter = data["rng"]
     lines.append(pos.rng_line(seed, counter))
-    for nation, name, control in data["seats"]:
-        if name != m.nation(nation).name or control != "human":
-            lines.append(f"seat {nation} {pos.bare(name)} {pos.bare(control)}")
+    for seat in state.players:
+        if seat.name != m.nation(seat.nation).name or seat.control != "human":
+            lines.append(f"seat {seat.nation} {pos.bare(seat.name)} {pos.bare(seat.control)}")
     lines += pos.write_fields(data, FIELDS, _defaults())
     for nation, record in data["nations"].items():
         named = pos.write_named(record, NATION_FIELDS, NATION_DEFAULTS)
@@ -119,9 +119,9 @@ def _fleet(ships: int, cargo: int) -> str:
 
 
 def _province_words(state: GreatWarState, province: str) -> list[str]:
-    owner = state.owner[province]
+    owner = state.owner_of(province)
     words = [owner]
-    standing = state.standing.get(province, {})
+    standing = state.divisions_at(province)
     if standing.get(owner):
         words.append(str(standing[owner]))
     words += [f"{n}={c}" for n, c in sorted(standing.items()) if n != owner]

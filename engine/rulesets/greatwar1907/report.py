@@ -120,10 +120,10 @@ def map_section(state: GreatWarState) -> list[str]:
         for p in (
             state.provinces_of(owner)
             if owner != NEUTRAL
-            else [q.id for q in m.provinces if state.owner[q.id] == NEUTRAL]
+            else [q.id for q in m.provinces if state.owner_of(q.id) == NEUTRAL]
         ):
             bits = []
-            for n, c in sorted(state.standing.get(p, {}).items()):
+            for n, c in sorted(state.divisions_at(p).items()):
                 bits.append(f"{c} div" + ("" if n == owner else f" ({m.name_of(n)})"))
             for n, f in sorted(state.docked.get(p, {}).items()):
                 cargo = f" carrying {f.cargo} div" if f.cargo else ""

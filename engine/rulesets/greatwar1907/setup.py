@@ -9,7 +9,7 @@ from engine import statecheck
 from engine.core import PlayerSpec
 from engine.errors import OptionError
 from engine.rng import Rng
-from engine.rulesets.greatwar1907.mapdata import scenario
+from engine.rulesets.greatwar1907.mapdata import MAP_ID, scenario
 from engine.rulesets.greatwar1907.options import GreatWarOptions
 from engine.rulesets.greatwar1907.state import (
     Fleet,
@@ -18,6 +18,7 @@ from engine.rulesets.greatwar1907.state import (
     NationRecord,
     Seat,
     pair,
+    seat_numbers,
 )
 
 MIN_ACTIVE_SEATS = 2
@@ -41,17 +42,23 @@ def new_game(players: Sequence[PlayerSpec], options: Mapping[str, Any], seed: st
     for i, nation in enumerate(nations):
         if i < len(players):
             spec = players[i]
-            seats.append(Seat(nation, spec.name, spec.control))
+            seats.append(Seat.of(nation, spec.name, spec.control))
         else:
-            seats.append(Seat(nation, f"{m.nation(nation).name} (untaken)", opts.untaken))
+            seats.append(Seat.of(nation, f"{m.nation(nation).name} (untaken)", opts.untaken))
     if sum(1 for s in seats if s.kind != "idle") < MIN_ACTIVE_SEATS:
         raise OptionError("option/players", "at least 2 seats must be human or computer")
-    state = GreatWarState(opts, seats, Rng(seed))
+    state = GreatWarState(
+        opts,
+        map_id=MAP_ID,
+        players=seats,
+        owner={p.id: seat_numbers()[p.owner] for p in m.provinces},
+        armies={p.id: 0 for p in m.provinces},
+        rng=Rng(seed),
+    )
     for p in m.provinces:
-        state.owner[p.id] = p.owner
         divisions, ships, hulls = m.start_units.get(p.id, (0, 0, 0))
         if divisions:
-            state.standing[p.id] = {p.owner: divisions}
+            state.add_divisions(p.id, p.owner, divisions)
         if ships:
             state.docked[p.id] = {p.owner: Fleet(ships, 0)}
         if hulls:

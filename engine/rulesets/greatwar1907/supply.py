@@ -59,7 +59,7 @@ def passable_for(
     given = state.grants if grants is None else grants
 
     def passable(pid: str) -> bool:
-        owner = state.owner[pid]
+        owner = state.owner_of(pid)
         rel = state.relation(nation, owner)
         return rel in ("self", "alliance") or (rel == "peace" and (owner, nation) in given)
 
@@ -113,7 +113,7 @@ def has_route(
     m = state.map
 
     def passable(pid: str) -> bool:
-        owner = state.owner[pid]
+        owner = state.owner_of(pid)
         if owner == recipient:
             return True
         return passable_for(state, giver, grants)(pid)

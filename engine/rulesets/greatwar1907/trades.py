@@ -81,13 +81,13 @@ def _ship_line(state: GreatWarState, province: str, recipient: str) -> bool:
 def province_refusal(
     state: GreatWarState, giver: str, recipient: str, p: str
 ) -> tuple[str, str] | None:
-    if state.owner[p] != giver:
+    if state.owner_of(p) != giver:
         name = state.map.name_of
         return ("trade/not-owner", f"{name(giver)} does not own {name(p)}")
     own = state.provinces_of(recipient)
     if not own:
         return None  # a recipient with no land is exempt (R74)
-    if any(state.owner[q] == recipient for q in state.map.neighbours(p)):
+    if any(state.owner_of(q) == recipient for q in state.map.neighbours(p)):
         return None
     if _ship_line(state, p, recipient):
         return None
@@ -112,11 +112,7 @@ def _paying_pool(
     if not state.provinces_of(giver) or not state.provinces_of(recipient):
         return ("trade/no-land", "pp go only between nations that own a province")
     mine = pools[giver]
-    if (
-        pay_from is not None
-        and state.owner.get(pay_from) == giver
-        and mine.pool_of(pay_from) is not None
-    ):
+    if pay_from is not None and state.owns(giver, pay_from) and mine.pool_of(pay_from) is not None:
         candidates = [mine.pool_of(pay_from)]
     else:
         candidates = list(mine.largest(state))
@@ -196,7 +192,7 @@ def transfer(
     """R74: the province and the giver's units in it pass to the recipient; it joins a
     network over the ``grants`` in force at the start of the phase (R17, R18)."""
     state = ctx.state
-    state.owner[p] = recipient
+    state.set_owner(p, recipient)
     state.conquered.discard(p)
     count = state.divisions(p, giver)
     fleet = state.fleet_in_port(p, giver)

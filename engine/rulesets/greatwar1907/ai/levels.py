@@ -76,7 +76,7 @@ def _enemy_pressure(state: GreatWarState, nation: str, p: str) -> int:
     """Divisions of nations at war with ``nation`` next to ``p`` (Neutral never attacks)."""
     total = 0
     for q in state.map.neighbours(p):
-        owner = state.owner[q]
+        owner = state.owner_of(q)
         if owner != NEUTRAL and state.at_war(nation, owner):
             total += state.divisions(q, owner)
     return total
@@ -87,9 +87,9 @@ def _targets(state: GreatWarState, nation: str, p: str) -> list[str]:
 
 
 def _defence(state: GreatWarState, q: str) -> int:
-    owner = state.owner[q]
+    owner = state.owner_of(q)
     fleet = state.fleet_in_port(q, owner)
-    return sum(state.standing.get(q, {}).values()) + (fleet.cargo if fleet else 0)
+    return state.armies[q] + (fleet.cargo if fleet else 0)
 
 
 def _drop(state: GreatWarState, nation: str) -> str | None:
@@ -117,7 +117,7 @@ def deployment_orders(state: GreatWarState, seat: int, profile: Profile) -> Subm
     m = state.map
     preview = state.clone()
     for p, count in list(preview.hulls.items()):
-        preview.add_fleet(p, preview.owner[p], count, 0)
+        preview.add_fleet(p, preview.owner_of(p), count, 0)
     preview.hulls.clear()
     pools = start_allowances(preview)[nation]
     in_debt = preview.nations[nation].owed > 0
@@ -235,7 +235,7 @@ def _plan_builds(
 
 def _army(state: GreatWarState, nation: str) -> int:
     """All of a nation's divisions, standing and aboard."""
-    total = sum(per.get(nation, 0) for per in state.standing.values())
+    total = sum(per.get(nation, 0) for per in state.units.values())
     for table in (state.docked, state.at_sea):
         total += sum(per[nation].cargo for per in table.values() if nation in per)
     return total
@@ -246,14 +246,14 @@ def _war_choice(state: GreatWarState, nation: str) -> str | None:
     at peace that has at most half our divisions and a border province we outnumber
     three to one."""
     mine = state.provinces_of(nation)
-    neighbours = {state.owner[q] for p in mine for q in state.map.neighbours(p)}
+    neighbours = {state.owner_of(q) for p in mine for q in state.map.neighbours(p)}
     if any(n != NEUTRAL and state.at_war(nation, n) for n in neighbours):
         return None
     strength = _army(state, nation)
     best: tuple[int, str] | None = None
     for p in mine:
         for q in state.map.neighbours(p):
-            other = state.owner[q]
+            other = state.owner_of(q)
             if other in (NEUTRAL, nation) or state.relation(nation, other) != "peace":
                 continue
             if 3 * _army(state, other) > 2 * strength:
@@ -292,7 +292,7 @@ def _free_moves(state: GreatWarState, nation: str, added: dict[str, int]) -> lis
         dests = [
             q
             for q in m.neighbours(p)
-            if state.owner[q] == nation
+            if state.owner_of(q) == nation
             and (_enemy_pressure(state, nation, q) or _targets(state, nation, q))
         ]
         if dests:
@@ -371,7 +371,7 @@ def _fleet_moves(
                 orders.append(Sail(p, (sea,), fleet.ships, fleet.cargo))
             continue
         if any(
-            state.owner[q] != NEUTRAL and state.at_war(nation, state.owner[q])
+            state.owner_of(q) != NEUTRAL and state.at_war(nation, state.owner_of(q))
             for q in m.ports_on(sea)
         ):
             orders.append(Sail(p, (sea,), fleet.ships, fleet.cargo))
@@ -417,7 +417,7 @@ def _ratio_attacks(state: GreatWarState, nation: str, profile: Profile) -> list[
             if free <= 0:
                 break
             held = _defence(state, q)
-            ratio = profile.neutral_ratio if state.owner[q] == NEUTRAL else profile.attack_ratio
+            ratio = profile.neutral_ratio if state.owner_of(q) == NEUTRAL else profile.attack_ratio
             if (free >= max(1, ratio * held) and free >= 2) or held == 0:
                 n = free if held else 1
                 attacks.append(Attack(p, q, n))

@@ -18,16 +18,16 @@ def pressure(state: GreatWarState, nation: str, p: str) -> int:
     """Divisions of nations at war with ``nation`` next to ``p`` (Neutral never attacks)."""
     total = 0
     for q in state.map.neighbours(p):
-        owner = state.owner[q]
+        owner = state.owner_of(q)
         if owner != NEUTRAL and state.at_war(nation, owner):
             total += state.divisions(q, owner)
     return total
 
 
 def defence(state: GreatWarState, q: str) -> int:
-    owner = state.owner[q]
+    owner = state.owner_of(q)
     fleet = state.fleet_in_port(q, owner)
-    return sum(state.standing.get(q, {}).values()) + (fleet.cargo if fleet else 0)
+    return state.armies[q] + (fleet.cargo if fleet else 0)
 
 
 def hostile_neighbours(state: GreatWarState, nation: str, p: str) -> list[str]:
@@ -40,7 +40,7 @@ def threat(state: GreatWarState, nation: str, p: str) -> int:
     m = state.map
     worst = 0
     for q in m.neighbours(p):
-        owner = state.owner[q]
+        owner = state.owner_of(q)
         if owner != NEUTRAL and state.at_war(nation, owner):
             worst = max(worst, state.divisions(q, owner))
     sea = m.province(p).port
