@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.core import UNHELD, BoardSummary, Event, Order, PlayerSpec, Ruleset, register
-from engine.rulesets.risk_paper_scissors import position, setup
+from engine.rulesets.risk_paper_scissors import compact, position, setup
 from engine.rulesets.risk_paper_scissors.battle import (
     BattleResult,
     Outcome,
@@ -121,6 +121,12 @@ class RpsRuleset(Ruleset[RpsState]):
     def state_from_json(self, data: Mapping[str, Any]) -> RpsState:
         return read_state(data)
 
+    def to_compact(self, state: RpsState) -> dict[str, Any]:
+        return compact.to_compact(state)
+
+    def from_compact(self, data: Mapping[str, Any]) -> RpsState:
+        return read_state(data)
+
     def position_text(self, state: RpsState) -> str:
         return position.write(state)
 
@@ -138,18 +144,18 @@ class RpsRuleset(Ruleset[RpsState]):
         return int(winners[0]) if len(winners) == 1 else None
 
     def board_summary(self, state: RpsState) -> BoardSummary:
-        """Territories by their garrison's owner; units are Elementals, Jaguars, Wolves
+        """Territories by their owner; units are Elementals, Jaguars, Wolves
         and commanders; cards are the hand."""
         units = [0] * len(state.players)
-        for garrison in state.garrisons.values():
-            units[garrison.owner] += garrison.units
+        for territory, owner in state.owner.items():
+            units[owner] += state.armies[territory]
         return BoardSummary(
             map_id=MAP_FILE.removesuffix(".json"),
             names=tuple(p.name for p in state.players),
             colors=tuple(p.color for p in state.players),
-            owners={t: (UNHELD if (o := state.owner(t)) is None else o) for t in state.board.order},
+            owners={t: state.owner.get(t, UNHELD) for t in state.board.order},
             units=tuple(units),
-            units_at={t: g.units for t, g in state.garrisons.items()},
+            units_at=dict(state.armies),
             cards=tuple(len(p.hand) for p in state.players),
         )
 
