@@ -21,12 +21,12 @@ from typing import Any, Final
 
 from engine.board import Board, Seat
 from engine.rulesets.risk_paper_scissors.battle import Side
+from engine.rulesets.risk_paper_scissors.board import MAP_FILE, load_board
 from engine.rulesets.risk_paper_scissors.board import Board as MapBoard
-from engine.rulesets.risk_paper_scissors.board import load_board
 from engine.rulesets.risk_paper_scissors.options import COMMANDER_TYPES, RpsOptions
 from engine.rulesets.risk_paper_scissors.orders import Phase
 
-MAP_ID: Final = "risk_paper_scissors"
+MAP_ID: Final = MAP_FILE.removesuffix(".json")
 """The map file's stem, by which the page's shell finds territory names."""
 UNIT_KINDS: Final = ("E", "J", "W", *COMMANDER_TYPES)
 """The kinds of pieces in ``units``, in the order the state keeps them."""
