@@ -50,3 +50,22 @@ def test_a_pre_board_state_file_plays_on_to_the_same_end() -> None:
     assert orders == fixture["orders"]
     assert state.to_json() == RPS.state_from_json(fixture["final"]).to_json()
     assert state.result == {"scores": {"0": 13, "1": 3, "2": 26, "3": 17}, "winners": [2]}
+
+
+def test_a_pre_board_autosave_resumes_and_undoes() -> None:
+    """The page's autosave holds the session's JSON with the state (and each undo
+    snapshot's state) in the form of its day: an autosave made before resumes on the
+    same position, and an undo reads its snapshot back."""
+    from ui.risk_paper_scissors.session import Session
+
+    fixture = json.loads((FIXTURES / "state-rps-pre-board.json").read_text())
+    old = fixture["state"]
+    saved = Session(RPS.state_from_json(old)).to_json()
+    saved["state"] = old
+    saved["undo"] = [{"state": old, "log": 0}]
+    for player in old["players"]:
+        player["control"] = "human"  # an undo is a human's
+    session = Session.from_json(saved)
+    assert session.state.to_json() == RPS.state_from_json(old).to_json()
+    assert session.undo()
+    assert session.state.side_at(next(iter(old["garrisons"]))).units >= 1
