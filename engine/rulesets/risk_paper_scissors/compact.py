@@ -15,21 +15,23 @@ from typing import Any
 from engine.rulesets.risk_paper_scissors.options import COMMANDER_TYPES
 from engine.rulesets.risk_paper_scissors.state import RpsState
 
-BOARD_KEYS = ("owner", "armies", "units")
+COMMANDERS = frozenset(COMMANDER_TYPES)
 
 
 def to_compact(state: RpsState) -> dict[str, Any]:
     """The state's compact form (see the module's docstring)."""
-    data = state.to_json()
-    for key in BOARD_KEYS:
-        data.pop(key, None)
-    data["map"] = state.board.id
-    data["garrisons"] = {t: garrison(state, t) for t in state.owner}
-    return data
+    units = state.units
+    return {
+        "map": state.board.id,
+        "players": [p.to_json() for p in state.players],
+        "rng": state.rng.to_json(),
+        "garrisons": {t: garrison(owner, units[t]) for t, owner in state.owner.items()},
+        **state.own_json(),
+    }
 
 
-def garrison(state: RpsState, territory: str) -> list[Any]:
-    """One held territory as ``[owner, e, j, w, [commanders]]``."""
-    side = state.side_at(territory)
-    named = [c for c in COMMANDER_TYPES if c in side.commanders]
-    return [state.owner[territory], side.e, side.j, side.w, named]
+def garrison(owner: int, kinds: dict[str, int]) -> list[Any]:
+    """One held territory as ``[owner, e, j, w, [commanders]]`` (the state keeps the
+    kinds in canonical order: the commanders come in the game's order)."""
+    named = [k for k in kinds if k in COMMANDERS]
+    return [owner, kinds.get("E", 0), kinds.get("J", 0), kinds.get("W", 0), named]

@@ -31,24 +31,26 @@ MAP_ID: Final = MAP_FILE.removesuffix(".json")
 UNIT_KINDS: Final = ("E", "J", "W", *COMMANDER_TYPES)
 """The kinds of pieces in ``units``, in the order the state keeps them."""
 NO_SIDE: Final = Side()
+_PLAIN: Final = frozenset({"E", "J", "W"})
+_NONE: Final[frozenset[str]] = frozenset()
 
 
 def side_of(kinds: dict[str, int]) -> Side:
     """The pieces of one territory's ``units`` entry as a battle side."""
-    return Side(
-        kinds.get("E", 0),
-        kinds.get("J", 0),
-        kinds.get("W", 0),
-        frozenset(k for k in kinds if k not in ("E", "J", "W")),
-    )
+    e, j, w = kinds.get("E", 0), kinds.get("J", 0), kinds.get("W", 0)
+    # Most territories hold no commander: skip building the set then (the computer
+    # players read every territory's side many times a turn).
+    plain = (e > 0) + (j > 0) + (w > 0)
+    return Side(e, j, w, frozenset(kinds.keys() - _PLAIN) if len(kinds) > plain else _NONE)
 
 
 def kinds_of(side: Side) -> dict[str, int]:
     """A side as one territory's ``units`` entry, kinds in :data:`UNIT_KINDS` order."""
     kinds = {k: n for k, n in (("E", side.e), ("J", side.j), ("W", side.w)) if n}
-    for commander in COMMANDER_TYPES:
-        if commander in side.commanders:
-            kinds[commander] = 1
+    if side.commanders:
+        for commander in COMMANDER_TYPES:
+            if commander in side.commanders:
+                kinds[commander] = 1
     return kinds
 
 
@@ -276,11 +278,14 @@ class RpsState(Board[Player]):
         )
 
     def to_json(self) -> dict[str, Any]:
+        return {**self.board_json(), **self.own_json()}
+
+    def own_json(self) -> dict[str, Any]:
+        """The JSON form of what is Risk, Paper, Scissors' alone (all but the board)."""
         order = self.board.order
         return {
             "ruleset": self.ruleset,
             "options": self.options.to_json(),
-            **self.board_json(),
             "phase": self.phase.value,
             "turn": self.turn,
             "stations": [t for t in order if t in self.stations],
