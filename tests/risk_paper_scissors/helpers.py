@@ -103,7 +103,7 @@ def put(state: RpsState, territory: str, text: str | None) -> None:
     """Change one territory of a position: ``Blue 1E`` (see :func:`garrison`), or None
     to leave it empty."""
     if text is None:
-        state.set_side(territory, 0, Side())
+        state.vacate(territory)
         return
     seat, side, star = garrison(text)
     state.set_side(territory, seat, side)

@@ -8,7 +8,6 @@ from typing import NoReturn
 
 from engine.core import Event
 from engine.errors import IllegalOrderError
-from engine.rulesets.risk_paper_scissors.battle import Side
 from engine.rulesets.risk_paper_scissors.cards import CARDS, Timing
 from engine.rulesets.risk_paper_scissors.options import COMMANDER_TYPES
 from engine.rulesets.risk_paper_scissors.orders import Phase
@@ -168,7 +167,7 @@ def final_scoring(state: RpsState) -> list[Event]:
 
 def empty_territory(state: RpsState, territory: str) -> None:
     """A territory without units holds nothing: its station and armed card go (3.3)."""
-    state.set_side(territory, 0, Side())
+    state.vacate(territory)
     state.stations.discard(territory)
     state.armed.pop(territory, None)
 

@@ -172,9 +172,7 @@ class RpsState(Board[Player]):
         territory unheld (its station and armed card are the caller's: see
         ``common.empty_territory``)."""
         if not side.units:
-            self.owner.pop(territory, None)
-            self.armies.pop(territory, None)
-            self.units.pop(territory, None)
+            self.vacate(territory)
             return
         fresh = territory not in self.owner
         self.owner[territory] = seat
@@ -182,6 +180,13 @@ class RpsState(Board[Player]):
         self.armies[territory] = side.units
         if fresh:
             self._in_map_order()
+
+    def vacate(self, territory: str) -> None:
+        """Nobody holds ``territory`` any more (its station and armed card are the
+        caller's: see ``common.empty_territory``)."""
+        self.owner.pop(territory, None)
+        self.armies.pop(territory, None)
+        self.units.pop(territory, None)
 
     def add_side(self, territory: str, seat: int, force: Side) -> None:
         """``force`` joins ``seat``'s pieces on ``territory`` (held by ``seat`` or by
