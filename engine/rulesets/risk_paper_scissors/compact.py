@@ -33,5 +33,6 @@ def to_compact(state: RpsState) -> dict[str, Any]:
 def garrison(owner: int, kinds: dict[str, int]) -> list[Any]:
     """One held territory as ``[owner, e, j, w, [commanders]]`` (the state keeps the
     kinds in canonical order: the commanders come in the game's order)."""
-    named = [k for k in kinds if k in COMMANDERS]
-    return [owner, kinds.get("E", 0), kinds.get("J", 0), kinds.get("W", 0), named]
+    e, j, w = kinds.get("E", 0), kinds.get("J", 0), kinds.get("W", 0)
+    plain = (e > 0) + (j > 0) + (w > 0)
+    return [owner, e, j, w, [k for k in kinds if k in COMMANDERS] if len(kinds) > plain else []]
