@@ -391,9 +391,9 @@ def rps_legal_orders_state(phase: str) -> Any:
     for every move."""
     from engine.ai import choose_order
     from engine.core import PlayerSpec, find_ruleset
+    from engine.rulesets.risk_paper_scissors.battle import Side
     from engine.rulesets.risk_paper_scissors.cards import CARDS
     from engine.rulesets.risk_paper_scissors.options import COMMANDER_TYPES
-    from engine.rulesets.risk_paper_scissors.state import Garrison
 
     ruleset = find_ruleset("risk_paper_scissors")
     specs = [PlayerSpec(f"Computer {i + 1}", "standard") for i in range(4)]
@@ -404,8 +404,8 @@ def rps_legal_orders_state(phase: str) -> Any:
     state.players[seat].energy = 10**6
     if phase in ("purchase", "action"):
         for territory in state.board.land:
-            state.garrisons[territory] = Garrison(seat, 3, 1, 1)
-        state.garrisons[state.board.land[0]].commanders = list(COMMANDER_TYPES)
+            state.set_side(territory, seat, Side(3, 1, 1))
+        state.set_side(state.board.land[0], seat, Side(3, 1, 1, frozenset(COMMANDER_TYPES)))
         state.players[seat].hand = sorted(CARDS)
     return state
 

@@ -181,13 +181,17 @@ def test_risk_paper_scissors_summary_counts_every_piece_and_the_hand() -> None:
     as one unit; the cards are the hand; an empty territory is held by nobody."""
     from tests.risk_paper_scissors.helpers import BLUE, RED, RPS, position
 
-    state = position({"alaska": "Red 2E/1J+land"}, no_reserve=[RED], hands={RED: ["a", "b"]})
+    state = position(
+        {"alaska": "Red 2E/1J+land"},
+        no_reserve=[RED],
+        hands={RED: ["land.death_trap", "diplomat.cease_fire"]},
+    )
     summary = RPS.board_summary(state)
     assert summary.units[RED] == 2 + 1 + 1
     assert summary.owners["alaska"] == RED
     assert summary.cards[RED] == 2 and summary.cards[BLUE] == 0
     assert summary.units_at["alaska"] == 4
-    empty = [t for t in state.board.order if state.owner(t) is None]
+    empty = [t for t in state.board.order if state.owner.get(t) is None]
     assert empty and all(summary.owners[t] == -1 for t in empty)
     assert summary.map_id == "risk_paper_scissors"
 

@@ -206,7 +206,7 @@ def test_rps_garrison_above_the_unit_cap_is_refused() -> None:
     at most caps pieces of each type on the board: 7 W, 12 J, 25 E": a garrison holds at
     most as many."""
     _, record, key = rps_after_bids()
-    territory = first(record.state.garrisons)
+    territory = first(record.state.owner)
 
     def huge(st: dict[str, Any]) -> None:
         st["garrisons"][territory][1] = HUGE

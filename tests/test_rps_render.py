@@ -87,15 +87,15 @@ def test_unit_counts_by_type_match_the_state() -> None:
         }
     )
     root = parse(render_board(s))
-    for tid, g in s.garrisons.items():
-        found = badge(root, tid)
+    for tid, owner in s.owner.items():
+        found, g = badge(root, tid), s.side_at(tid)
         assert (found.get("data-e"), found.get("data-j"), found.get("data-w")) == (
             str(g.e),
             str(g.j),
             str(g.w),
         )
-        assert found.get("data-owner") == str(g.owner)
-    texts = {tid: unit_text(s.garrisons[tid]) for tid in ("alaska", "kamchatka", "labrador_basin")}
+        assert found.get("data-owner") == str(owner)
+    texts = {tid: unit_text(s.side_at(tid)) for tid in ("alaska", "kamchatka", "labrador_basin")}
     assert texts == {"alaska": "4E 2J 1W", "kamchatka": "1E 1J 2W", "labrador_basin": "3W"}
     (shape,) = with_attr(root, "data-id", "alaska")
     assert shape.get("aria-label") == "Alaska, Red: 4 Elementals, 2 Jaguars, 1 Wolf"
@@ -103,7 +103,7 @@ def test_unit_counts_by_type_match_the_state() -> None:
     assert shape.get("aria-label") == "Labrador Basin, Red: 3 Wolves"
     count = [e for e in badge(root, "alaska").iter() if e.get("class") == "count"]
     assert count[0].text == "4E 2J 1W"
-    empty = [t for t in load_board().order if t not in s.garrisons]
+    empty = [t for t in load_board().order if t not in s.owner]
     assert not [t for t in empty if with_attr(root, "data-badge", t)]
 
 
@@ -202,17 +202,17 @@ def test_each_player_has_a_distinct_pattern_and_colour() -> None:
     territory is filled with its owner's."""
     s = position()
     s.players += [type(s.players[0])("Yellow"), type(s.players[0])("Purple")]
-    s.garrisons["alaska"].owner = 3
-    s.garrisons["peru"].owner = 4
+    s.owner["alaska"] = 3
+    s.owner["peru"] = 4
     root = parse(render_board(s))
     patterns = [p for p in root.iter(f"{SVG}pattern") if (p.get("id") or "").startswith("pat-")]
     assert [p.get("id") for p in patterns] == [f"pat-{i}" for i in range(5)]
     drawings = {ET.tostring(p[1]) for p in patterns}
     colours = {p[1].get("stroke") or p[1].get("fill") for p in patterns}
     assert len(drawings) == 5 and len(colours) == 5
-    for tid, g in s.garrisons.items():
+    for tid, owner in s.owner.items():
         (shape,) = with_attr(root, "data-id", tid)
-        assert shape.get("fill") == f"url(#pat-{g.owner})"
+        assert shape.get("fill") == f"url(#pat-{owner})"
 
 
 def test_selection_targets_path_and_highlights_have_their_classes() -> None:
@@ -288,8 +288,7 @@ def test_flashes_tell_a_conquest_from_a_move() -> None:
     assert flashes(s, taken) == {"kamchatka": "flash-taken", "alaska": "flash-moved"}
     sailed = RPS.apply(s, Move("quebec", "labrador_basin", e=2)).state
     assert flashes(s, sailed) == {"quebec": "flash-moved", "labrador_basin": "flash-moved"}
-    del s.garrisons["labrador_basin"]
-    s.garrisons["quebec"].commanders = ["naval"]
+    s = position({"quebec": "Red 3E+naval"})  # labrador_basin empty; the Naval Commander
     landed = RPS.apply(s, Attack("quebec", "labrador_basin", e=2)).state
     assert flashes(s, landed) == {"quebec": "flash-moved", "labrador_basin": "flash-taken"}
     assert flashes(None, s) == {}

@@ -10,10 +10,11 @@ import pytest
 from engine.errors import EngineError
 from engine.rulesets.risk_paper_scissors import Attack, Side, parse_side
 from engine.rulesets.risk_paper_scissors.battle import Outcome
+from engine.rulesets.risk_paper_scissors.board import load_board
 from engine.rulesets.risk_paper_scissors.common import final_scoring
 from engine.rulesets.risk_paper_scissors.orders import Phase
-from engine.rulesets.risk_paper_scissors.state import Garrison, RpsState
-from tests.risk_paper_scissors.helpers import BLUE, GREEN, RED, RPS, owning, position
+from engine.rulesets.risk_paper_scissors.state import RpsState
+from tests.risk_paper_scissors.helpers import BLUE, GREEN, RED, RPS, owning, position, put
 from ui.risk_paper_scissors.battle_view import (
     attack_order,
     battle_html,
@@ -98,10 +99,6 @@ CASES = {
 }
 
 
-def side_of(g: Garrison | None) -> Side:
-    return Side() if g is None else g.side()
-
-
 def minus(a: Side, b: Side) -> Side:
     return Side(a.e - b.e, a.j - b.j, a.w - b.w, a.commanders - b.commanders)
 
@@ -113,7 +110,7 @@ def plus(a: Side, b: Side) -> Side:
 def check_preview_matches_engine(s: RpsState, origin: str, target: str, force: Side) -> Outcome:
     """The preview, then the Attack applied: same outcome, rounds, survivors and cost."""
     preview = preview_attack(s, origin, target, force)
-    before_origin = side_of(s.garrisons.get(origin))
+    before_origin = s.side_at(origin)
     energy = s.players[RED].energy
     outcome = RPS.apply(s, attack_order(origin, target, force))
     after = outcome.state
@@ -121,7 +118,7 @@ def check_preview_matches_engine(s: RpsState, origin: str, target: str, force: S
     assert after.turn_state.bank == preview.bank_after
     result = preview.result
     if result is None:
-        assert after.garrisons[target].side() == force
+        assert after.side_at(target) == force
         return preview.outcome
     (fought,) = [e for e in outcome.events if e["type"] == "battle"]
     assert fought["outcome"] == result.outcome.value
@@ -130,17 +127,17 @@ def check_preview_matches_engine(s: RpsState, origin: str, target: str, force: S
     assert fought["defender_left"] == str(result.defender)
     left_home = minus(before_origin, force)
     if result.outcome is Outcome.CAPTURE:
-        assert after.owner(target) == RED
-        assert after.garrisons[target].side() == result.attacker
-        assert side_of(after.garrisons.get(origin)) == left_home
+        assert after.owner.get(target) == RED
+        assert after.side_at(target) == result.attacker
+        assert after.side_at(origin) == left_home
     elif result.outcome is Outcome.EMPTY:
-        assert target not in after.garrisons and target not in after.stations
+        assert target not in after.owner and target not in after.stations
     elif result.outcome is Outcome.HOLD:
-        assert after.garrisons[target].side() == result.defender
-        assert side_of(after.garrisons.get(origin)) == left_home
+        assert after.side_at(target) == result.defender
+        assert after.side_at(origin) == left_home
     else:
-        assert after.garrisons[target].side() == result.defender
-        assert side_of(after.garrisons.get(origin)) == plus(left_home, result.attacker)
+        assert after.side_at(target) == result.defender
+        assert after.side_at(origin) == plus(left_home, result.attacker)
     return result.outcome
 
 
@@ -184,7 +181,7 @@ def test_commanders_that_die_are_named() -> None:
 def test_an_empty_target_is_occupied_without_combat() -> None:
     """Spec 10.3: "If target is unowned (empty), the force moves in.  There is no combat." """
     s = position({"india": "Red 3E"})
-    del s.garrisons["siam"]
+    put(s, "siam", None)
     preview = preview_attack(s, "india", "siam", parse_side("2E"))
     assert preview.result is None and preview.captures
     assert check_preview_matches_engine(s, "india", "siam", parse_side("2E")) is Outcome.CAPTURE
@@ -206,7 +203,13 @@ def test_the_cost_uses_the_step_bank_first() -> None:
     [
         ({"alaska": "Red 2E"}, "alaska", "kamchatka", "2E", "rps/leave-one"),
         ({"alaska": "Red 2E"}, "alaska", "peru", "1E", "rps/not-adjacent"),
-        ({"quebec": "Red 3W"}, "quebec", "labrador_basin", "1W", "rps/no-commander"),
+        (
+            {"quebec": "Red 3W", "labrador_basin": "Blue 1E"},
+            "quebec",
+            "labrador_basin",
+            "1W",
+            "rps/no-commander",
+        ),
         ({"alaska": "Red 3E"}, "alaska", "northwest_territory", "1J", "rps/not-enough-units"),
     ],
 )
@@ -216,8 +219,6 @@ def test_a_refused_attack_gives_the_engines_refusal(
     """The preview runs the Attack's own checks: the same typed error with the same code,
     and the state is untouched; the HTML shows the message."""
     s = position(layout)
-    if target == "labrador_basin":
-        s.garrisons[target] = Garrison(BLUE, 1)
     before = s.to_json()
     with pytest.raises(EngineError) as preview_error:
         preview_attack(s, origin, target, parse_side(force))
@@ -267,7 +268,7 @@ def test_the_final_breakdown_equals_the_engines_final_scoring() -> None:
         australia + indian + extra + ["iceland"],
         hands={RED: ["land.colony_influence", "naval.colony_influence"]},
     )
-    s.garrisons["eastern_australia"].commanders = ["land"]
+    put(s, "eastern_australia", "Red 1E+land")
     final_scoring(s)
     lines = {line.seat: line for line in score_lines(s)}
     red = lines[RED]
@@ -300,9 +301,8 @@ def winners_line(html: str) -> str:
 def level_game() -> RpsState:
     """Red and Blue own every other land territory (21 each, no group complete); Green
     is out."""
-    s = position()
-    for i, t in enumerate(s.board.land):
-        s.garrisons[t] = Garrison(RED if i % 2 == 0 else BLUE, 1)
+    land = load_board().land
+    s = position({t: "Blue 1E" if i % 2 else "Red 1E" for i, t in enumerate(land)})
     s.players[GREEN].alive = False
     s.players[RED].energy = s.players[BLUE].energy = 4
     return s
@@ -318,8 +318,8 @@ def test_the_winner_and_the_tie_breaks() -> None:
         "Red wins the tie at 21 points with more energy left."
     )
     by_units = level_game()
-    by_units.garrisons["alberta"].e += 3
-    assert by_units.owner("alberta") == BLUE
+    put(by_units, "alberta", "Blue 4E")
+    assert by_units.owner.get("alberta") == BLUE
     final_scoring(by_units)
     assert winners_line(scoring_html(by_units)) == (
         "Blue wins the tie at 21 points with more units on the board."
@@ -337,8 +337,8 @@ def test_the_last_player_standing() -> None:
     """Spec 15.2: "If only one player is left at any moment, the game ends at once and
     that player wins.  The final scores are still computed and shown." """
     s = level_game()
-    for g in s.garrisons.values():
-        g.owner = RED
+    for t in s.owner:
+        s.owner[t] = RED
     s.players[BLUE].alive = False
     final_scoring(s)
     html = scoring_html(s)

@@ -119,7 +119,7 @@ def test_the_great_war_and_rps_summaries_name_provinces_and_nations() -> None:
     assert "United Kingdom of Great Britain and Ireland: lost Ireland" in html
 
     was = position({"alaska": "Red 2E"})
-    now = position({"alaska": "Blue 1J"}, hands={RED: ["x"]})
+    now = position({"alaska": "Blue 1J"}, hands={RED: ["land.death_trap"]})
     told = away_summary(RPS, was, now, RED)
     assert told.lost == ("alaska",) and told.cards == 1
     assert "Red: lost Alaska, +1 card" in away_html(RPS, now, told)

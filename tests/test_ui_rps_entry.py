@@ -62,7 +62,7 @@ def test_the_attack_preview_is_the_engines_result() -> None:
     assert session.last_battle is not None
     assert session.last_battle["outcome"] == "capture"
     assert session.last_battle["attacker_left"] == "1E/1J/0W"
-    assert session.state.owner("indonesia") == RED
+    assert session.state.owner.get("indonesia") == RED
 
 
 def test_an_attack_refused_by_the_rules_shows_why_and_cannot_be_committed() -> None:
@@ -116,7 +116,7 @@ def test_a_card_target_is_chosen_on_the_map() -> None:
     order = entry.card_order(session, unit_class="E")
     assert order == PlayCard("nuclear.rocket_strike", territory="indonesia", unit_class="E")
     session.play(order)
-    assert session.state.garrisons["indonesia"].e == 1
+    assert session.state.side_at("indonesia").e == 1
 
 
 def test_setup_places_every_point_with_the_chosen_headquarters() -> None:
@@ -133,7 +133,7 @@ def test_setup_places_every_point_with_the_chosen_headquarters() -> None:
     order = entry.setup_order(session)
     assert order.land_commander == hq and order.diplomat == hq and order.station == hq
     session.play(order)
-    assert "land" in session.state.garrisons[hq].commanders and hq in session.state.stations
+    assert "land" in session.state.side_at(hq).commanders and hq in session.state.stations
 
 
 def test_clicks_out_of_turn_do_nothing() -> None:
@@ -174,5 +174,5 @@ def test_a_setup_placed_by_hand_is_exactly_the_points() -> None:
     session.draft.station = own[0] if session.state.board.kind[own[0]] == "land" else None
     order = entry.manual_setup_order(session)
     session.play(order)
-    assert session.state.garrisons[own[0]].w == points // 5
-    assert session.state.garrisons[own[1]].e == 1 + points % 5
+    assert session.state.side_at(own[0]).w == points // 5
+    assert session.state.side_at(own[1]).e == 1 + points % 5

@@ -4,9 +4,7 @@ what each phase offers, and what stays hidden."""
 from __future__ import annotations
 
 from engine.core import PlayerSpec
-from engine.rulesets.risk_paper_scissors.battle import Side
 from engine.rulesets.risk_paper_scissors.orders import BuyCard, ChooseLosses, Claim, Phase
-from engine.rulesets.risk_paper_scissors.state import PendingLosses
 from tests.risk_paper_scissors.helpers import RED, position
 from ui.risk_paper_scissors import entry, panels
 from ui.risk_paper_scissors.session import Session
@@ -24,15 +22,18 @@ def test_manual_claims_are_a_tap_on_a_free_land_territory() -> None:
     click = entry.click(session, free[0])
     assert click.order == Claim(free[0])
     session.play(click.order)
-    assert session.state.owner(free[0]) == 0 and session.actor == 1
+    assert session.state.owner.get(free[0]) == 0 and session.actor == 1
     assert not session.needs_handover  # a claim shows no secret: no hand-over per tap
 
 
 def test_a_death_trap_asks_the_attacker_which_units_are_lost() -> None:
     """Spec 13.4: "the attacker destroys half its attacking force (rounded up, its
     choice)": the panel offers every choice the engine allows, and plays the one tapped."""
-    state = position(phase=Phase.LOSSES, layout={"siam": "Red 4E/1W", "indonesia": "Green 2E"})
-    state.pending = PendingLosses("siam", "indonesia", Side(2, 0, 1), 2)
+    state = position(
+        {"siam": "Red 4E/1W", "indonesia": "Green 2E"},
+        phase=Phase.LOSSES,
+        more=["pending siam indonesia 2E1W 2"],
+    )
     for p in state.players[1:]:
         p.control = "standard"
     session = Session(state)
@@ -65,9 +66,10 @@ def test_the_market_shuts_after_two_cards() -> None:
 def test_the_hand_is_the_viewers_only() -> None:
     """Spec 14: "the cards in a hand and where a card is armed are shown only to their
     owner"; with one human the hand shown is always the human's, even on a computer's turn."""
-    state = position(hands={RED: ["land.death_trap"], 1: ["diplomat.cease_fire"]})
+    state = position(
+        {"siam": "Blue 1E"}, hands={RED: ["land.death_trap"], 1: ["diplomat.cease_fire"]}
+    )
     state.armed["siam"] = "diplomat.cease_fire"
-    state.garrisons["siam"].owner = 1
     for p in state.players[1:]:
         p.control = "standard"
     session = Session(state)

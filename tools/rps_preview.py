@@ -258,7 +258,7 @@ def panels() -> dict[str, str]:
     attacks = [
         o
         for o in rps.legal_orders(state)
-        if isinstance(o, Attack) and o.target in state.garrisons and o.e + o.j + o.w
+        if isinstance(o, Attack) and o.target in state.owner and o.e + o.j + o.w
     ]
 
     def html(order: Any) -> str:

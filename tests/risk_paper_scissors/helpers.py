@@ -10,12 +10,12 @@ import pytest
 
 from engine.core import Order, find_ruleset
 from engine.errors import EngineError
-from engine.rng import Rng
-from engine.rulesets.risk_paper_scissors import RpsRuleset, RpsState
+from engine.position import option_value
+from engine.rulesets.risk_paper_scissors import RpsRuleset, RpsState, Side
 from engine.rulesets.risk_paper_scissors.board import load_board
-from engine.rulesets.risk_paper_scissors.options import COMMANDER_TYPES, RpsOptions
+from engine.rulesets.risk_paper_scissors.options import COMMANDER_TYPES
 from engine.rulesets.risk_paper_scissors.orders import Phase
-from engine.rulesets.risk_paper_scissors.state import Garrison, Player, TurnState
+from engine.rulesets.risk_paper_scissors.position import army
 
 RPS: RpsRuleset = find_ruleset("rps")  # type: ignore[assignment]
 RED, BLUE, GREEN = 0, 1, 2
@@ -26,13 +26,13 @@ _ENTRY = re.compile(
 )
 
 
-def garrison(text: str) -> tuple[Garrison, bool]:
-    """``Red 4E/2J/1W+space ★`` as a garrison and whether a station is there."""
+def garrison(text: str) -> tuple[int, Side, bool]:
+    """``Red 4E/2J/1W+space ★`` as its owner, its pieces and whether a station is there."""
     match = _ENTRY.match(text)
     assert match, f"bad position entry {text!r}"
     who, e, j, w, cmds, star = match.groups()
-    commanders = [c for c in COMMANDER_TYPES if c in (cmds or "").split(",")]
-    return Garrison(SEATS[who], int(e or 0), int(j or 0), int(w or 0), commanders), bool(star)
+    commanders = frozenset(c for c in COMMANDER_TYPES if c in (cmds or "").split(","))
+    return SEATS[who], Side(int(e or 0), int(j or 0), int(w or 0), commanders), bool(star)
 
 
 def position(
@@ -44,58 +44,81 @@ def position(
     hands: Mapping[int, list[str]] | None = None,
     options: Mapping[str, Any] | None = None,
     devastated: Iterable[str] = (),
+    more: Iterable[str] = (),
 ) -> RpsState:
     """Spec 19's default position: year 2, Red on turn in the action phase with 20
     energy, Blue and Green 10; the reserves hold 1E+land,diplomat; every other land
-    territory holds Green 1E; water and Moon empty unless ``layout`` says otherwise."""
+    territory holds Green 1E; water and Moon empty unless ``layout`` says otherwise;
+    ``more`` lines of position text (a ``pending`` loss, a ``bid``...) are added.
+
+    Written as a position text (docs/rules-risk-paper-scissors.md) and read by the
+    engine, so a case's position is one the engine accepts from a player."""
+    text = position_text(layout, energy, no_reserve, phase, hands, options, devastated)
+    return RPS.from_position_text(text + "".join(f"{line}\n" for line in more))
+
+
+def position_text(
+    layout: Mapping[str, str] | None = None,
+    energy: Mapping[int, int] | None = None,
+    no_reserve: Iterable[int] = (),
+    phase: Phase = Phase.ACTION,
+    hands: Mapping[int, list[str]] | None = None,
+    options: Mapping[str, Any] | None = None,
+    devastated: Iterable[str] = (),
+) -> str:
+    """The text of :func:`position` (the same arguments)."""
     board = load_board()
-    layout = dict(layout or {})
-    placed = {t: garrison(text) for t, text in layout.items()}
-    state = RpsState(
-        options=RpsOptions.from_mapping(options or {}),
-        players=[Player("Red", energy=20), Player("Blue", energy=10), Player("Green", energy=10)],
-        rng=Rng("test"),
-        phase=phase,
-        turn=2,
-        bids=[None, None, None],
-        order=[RED, BLUE, GREEN],
-        slot=0,
-        last_slots=[1, 2, 3],
-        turn_state=TurnState(),
-        devastated=list(devastated),
-    )
-    moved = {(g.owner, c) for g, _ in placed.values() for c in g.commanders}
-    reserves = {seat: t for seat, t in RESERVES.items() if seat not in set(no_reserve)}
+    placed = {t: garrison(text) for t, text in (layout or {}).items()}
+    wasted = set(devastated)
+    energies = {RED: 20, BLUE: 10, GREEN: 10, **(energy or {})}
+    lines = ["ruleset risk_paper_scissors", "rng test 0"]
+    lines += [f"option {name} {option_value(value)}" for name, value in (options or {}).items()]
+    for name, seat in SEATS.items():
+        hand = (hands or {}).get(seat)
+        cards = f" hand={','.join(hand)}" if hand else ""
+        lines.append(f"seat {seat} {name} energy={energies[seat]}{cards}")
+    lines += [f"phase {phase.value}", "year 2", "order 0 1 2", "last_slots 1 2 3"]
+    if wasted:
+        lines.append("devastated " + " ".join(t for t in devastated))
+    moved = {(seat, c) for seat, side, _ in placed.values() for c in side.commanders}
+    reserves = {r: seat for seat, r in RESERVES.items() if seat not in set(no_reserve)}
     for t in board.order:
         if t in placed:
-            g, star = placed[t]
-            state.garrisons[t] = g
-            if star:
-                state.stations.add(t)
-        elif t in state.devastated:
+            seat, side, star = placed[t]
+        elif t in wasted:
             continue
-        elif t in reserves.values():
-            seat = next(s for s, r in reserves.items() if r == t)
-            kept = [c for c in ("land", "diplomat") if (seat, c) not in moved]
-            state.garrisons[t] = Garrison(seat, 1, 0, 0, kept)
+        elif t in reserves:
+            seat, star = reserves[t], False
+            kept = frozenset(c for c in ("land", "diplomat") if (seat, c) not in moved)
+            side = Side(e=1, commanders=kept)
         elif board.kind[t] == "land":
-            state.garrisons[t] = Garrison(GREEN, 1)
-    for seat, amount in (energy or {}).items():
-        state.players[seat].energy = amount
-    for seat, cards in (hands or {}).items():
-        state.players[seat].hand = list(cards)
-    return state
+            seat, side, star = GREEN, Side(e=1), False
+        else:
+            continue
+        lines.append(f"{t} {seat} {army(side)}" + (" station" if star else ""))
+    return "\n".join(lines) + "\n"
+
+
+def put(state: RpsState, territory: str, text: str | None) -> None:
+    """Change one territory of a position: ``Blue 1E`` (see :func:`garrison`), or None
+    to leave it empty."""
+    if text is None:
+        state.vacate(territory)
+        return
+    seat, side, star = garrison(text)
+    state.set_side(territory, seat, side)
+    if star:
+        state.stations.add(territory)
 
 
 def owning(territories: Iterable[str], **kw: Any) -> RpsState:
     """The default position, but Red owns exactly ``territories`` (1E each); Red's other
     territories (its reserve) go to Green."""
     s = position(**kw)
-    for t, g in list(s.garrisons.items()):
-        if g.owner == RED:
-            s.garrisons[t] = Garrison(GREEN, 1)
+    for t in s.territories_of(RED):
+        put(s, t, "Green 1E")
     for t in territories:
-        s.garrisons[t] = Garrison(RED, 1)
+        put(s, t, "Red 1E")
     return s
 
 
@@ -116,8 +139,10 @@ def refused(state: RpsState, order: Order, code: str) -> None:
 
 def units(state: RpsState, territory: str) -> str | None:
     """``Red 1E/1J/0W+land`` or None for an empty territory."""
-    g = state.garrisons.get(territory)
-    if g is None:
+    owner = state.owner.get(territory)
+    if owner is None:
         return None
-    text = f"{state.players[g.owner].name} {g.e}E/{g.j}J/{g.w}W"
-    return text + ("+" + ",".join(g.commanders) if g.commanders else "")
+    g = state.side_at(territory)
+    text = f"{state.players[owner].name} {g.e}E/{g.j}J/{g.w}W"
+    named = [c for c in COMMANDER_TYPES if c in g.commanders]
+    return text + ("+" + ",".join(named) if named else "")

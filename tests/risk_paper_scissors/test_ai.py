@@ -32,7 +32,7 @@ def test_standard_buys_what_beats_the_defender_then_captures() -> None:
     assert isinstance(attack, Attack)
     target = attack.target
     s = play(s, attack)
-    assert s.owner(target) == RED
+    assert s.owner.get(target) == RED
 
 
 def test_computer_orders_are_deterministic() -> None:

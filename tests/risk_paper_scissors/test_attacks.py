@@ -258,7 +258,7 @@ def test_62_invade_earth() -> None:
     layout = {"plato": "Red 3E", "eastern_australia": "Red 1E+land,diplomat,space"}
     s = position(layout, hands={RED: ["space.invade_earth"]})
     board = s.board
-    candidates = [t for t in board.land if s.owner(t) != RED]
+    candidates = [t for t in board.land if s.owner.get(t) != RED]
     expected = candidates[s.rng.copy().below(len(candidates))]
     s = play(s, PlayCard("space.invade_earth"))
     assert s.turn_state.invade_targets == [expected]

@@ -9,6 +9,7 @@ import pytest
 from engine.core import PlayerSpec
 from engine.errors import EngineError
 from engine.keys import PlayerKey
+from engine.rulesets.risk_paper_scissors.battle import Side
 from engine.rulesets.risk_paper_scissors.orders import (
     Attack,
     Bid,
@@ -17,10 +18,10 @@ from engine.rulesets.risk_paper_scissors.orders import (
     Phase,
     ResolveBids,
 )
-from engine.rulesets.risk_paper_scissors.state import Garrison, Player
+from engine.rulesets.risk_paper_scissors.state import Player
 from engine.saves import make_save, read_save
 from engine.sealed import read_reveals, read_seals, resolution_orders, seal_orders
-from tests.risk_paper_scissors.helpers import BLUE, GREEN, RED, RPS, play, position, refused
+from tests.risk_paper_scissors.helpers import BLUE, GREEN, RED, RPS, play, position, put, refused
 
 YELLOW = 3
 
@@ -31,7 +32,7 @@ def bidding(players: int = 3, year: int = 2, energy: int = 10) -> object:
         s.players.append(Player("Yellow"))
         s.bids.append(None)
         s.last_slots.append(4)
-        s.garrisons["alaska"] = Garrison(YELLOW, 1)
+        s.set_side("alaska", YELLOW, Side(e=1))
     for p in s.players:
         p.energy = energy
     s.turn = year
@@ -44,7 +45,7 @@ def test_50_ranked_slots() -> None:
     first free slot of its completed list; every bid is paid."""
     s = bidding(4)
     for t in ("alberta", "ontario", "quebec"):  # Red 4 territories + reserve more than Blue
-        s.garrisons[t] = Garrison(RED, 1)  # type: ignore[attr-defined]
+        put(s, t, "Red 1E")  # type: ignore[arg-type]
     s = play(
         s,  # type: ignore[arg-type]
         Bid(BLUE, 5, (1, 2)),
@@ -68,8 +69,8 @@ def test_51_tie_goes_to_fewer_points_then_later_slot() -> None:
     """6.2 rank: "then fewer public points ... then the player whose slot was later in
     the previous year first"."""
     s = bidding(3)
-    s.garrisons["eastern_australia"] = Garrison(RED, 1, 0, 0, ["land", "diplomat"])
-    s.garrisons["madagascar"] = Garrison(BLUE, 1, 0, 0, ["land", "diplomat"])
+    put(s, "eastern_australia", "Red 1E+land,diplomat")
+    put(s, "madagascar", "Blue 1E+land,diplomat")
     s.last_slots = [1, 3, 2]
     s = play(s, Bid(RED, 3), Bid(BLUE, 3), Bid(GREEN, 0), ResolveBids())
     assert s.order.index(BLUE) < s.order.index(RED)

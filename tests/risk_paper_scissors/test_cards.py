@@ -152,8 +152,7 @@ def test_68_owner_cannot_pay() -> None:
 
 def test_69_owner_lacks_the_deck_commander() -> None:
     """13.4: firing "also needs the owner's deck commander in play"."""
-    s = trapped()
-    s.garrisons["madagascar"].commanders = ["diplomat"]  # type: ignore[attr-defined]
+    s = trapped({**TRAP, "madagascar": "Blue 1E+diplomat"})
     s = play(s, Attack("brazil", "north_africa", j=2, w=2))  # type: ignore[arg-type]
     assert units(s, "north_africa") == "Red 0E/0J/2W"
 

@@ -10,6 +10,7 @@ import pytest
 
 from engine.ai import choose_order
 from engine.core import Order, PlayerSpec
+from engine.rulesets.risk_paper_scissors.board import load_board
 from engine.rulesets.risk_paper_scissors.cards import ASSEMBLE_KIND, CARDS, Timing
 from engine.rulesets.risk_paper_scissors.legal import (
     bid_amounts,
@@ -28,8 +29,8 @@ from engine.rulesets.risk_paper_scissors.orders import (
     ResolveBids,
 )
 from engine.rulesets.risk_paper_scissors.rules import is_legal
-from engine.rulesets.risk_paper_scissors.state import Garrison, RpsState
-from tests.risk_paper_scissors.helpers import BLUE, RED, RPS, position
+from engine.rulesets.risk_paper_scissors.state import RpsState
+from tests.risk_paper_scissors.helpers import RED, RPS, position, put
 
 
 def _pairs(orders: list[Order]) -> set[tuple[str, str, str]]:
@@ -41,14 +42,14 @@ def reference_action_orders(state: RpsState) -> list[Order]:
     force, each tried by ``apply`` on a copy (slow, but the engine's own verdict)."""
     seat = state.current
     loss_order = state.options.commander_loss_order
-    own = [t for t, g in state.garrisons.items() if g.owner == seat and g.units > 1]
+    own = [t for t in state.territories_of(seat) if state.armies[t] > 1]
     mine = state.territories_of(seat)
     candidates: list[Order] = []
     for origin in own:
-        force = force_fields(largest_force(state.garrisons[origin], loss_order))
+        force = force_fields(largest_force(state.side_at(origin), loss_order))
         for target in state.board.order:
             if target != origin:
-                kind = Move if state.owner(target) == seat else Attack
+                kind = Move if state.owner.get(target) == seat else Attack
                 candidates.append(kind(origin, target, **force))  # type: ignore[arg-type]
     for card_id in dict.fromkeys(state.players[seat].hand):
         card = CARDS[card_id]
@@ -59,13 +60,13 @@ def reference_action_orders(state: RpsState) -> list[Order]:
         elif card_id == "nuclear.rocket_strike":
             candidates += [
                 PlayCard(card_id, territory=t, unit_class=u)
-                for t, g in state.garrisons.items()
-                if g.owner != seat
+                for t, owner in state.owner.items()
+                if owner != seat
                 for u in ("E", "J", "W")
             ]
         elif card_id == "diplomat.redeployment":
             for origin in own:
-                force = force_fields(largest_force(state.garrisons[origin], loss_order))
+                force = force_fields(largest_force(state.side_at(origin), loss_order))
                 candidates += [
                     PlayCard(card_id, territory=origin, target=t, **force)  # type: ignore[arg-type]
                     for t in mine
@@ -115,8 +116,10 @@ def test_with_nothing_to_pay_no_move_or_attack_is_listed() -> None:
 def test_a_bid_at_a_million_energy_is_listed_by_a_few_amounts() -> None:
     """6.2: a bid is any amount from 0 to the bidder's energy.  An edited code can set
     10**6 energy: the listing names a few dozen amounts (0, the energy, and steps
-    between), and :func:`bid_range` says that every amount between is legal."""
-    s = position(phase=Phase.BID, energy={RED: 10**6})
+    between), and :func:`bid_range` says that every amount between is legal.  (A code
+    read today carries at most 10**5 energy: set on the state, above any code.)"""
+    s = position(phase=Phase.BID)
+    s.players[RED].energy = 10**6
     s.order = []
     listed = RPS.legal_orders(s)
     bids = [o.amount for o in listed if isinstance(o, Bid)]
@@ -142,10 +145,7 @@ def test_every_bid_amount_the_old_listing_named_is_accepted(energy: int) -> None
 
 def _territories_for_red(count: int) -> RpsState:
     """Red holds ``count`` land territories with 3E/1J/1W each and 40 energy."""
-    s = position(energy={RED: 40})
-    for t in s.board.land[:count]:
-        s.garrisons[t] = Garrison(RED, 3, 1, 1)
-    return s
+    return position({t: "Red 3E/1J/1W" for t in load_board().land[:count]}, energy={RED: 40})
 
 
 def test_the_action_phase_is_listed_without_a_copy_per_candidate(
@@ -185,7 +185,7 @@ def _agrees(state: RpsState) -> None:
         assert is_legal(state, order), order
         if isinstance(order, Move | Attack):
             loss_order = state.options.commander_loss_order
-            bigger = largest_force(state.garrisons[order.origin], loss_order)
+            bigger = largest_force(state.side_at(order.origin), loss_order)
             if bigger.units > order.e + order.j + order.w + len(order.commanders):
                 assert order not in reference
 
@@ -240,7 +240,7 @@ def test_every_card_is_listed_as_apply_allows(elementals: int) -> None:
     everywhere = {"alaska", "aleutian_trench", "plato", "eastern_australia"}
     assert s.pieces(RED)["E"] == elementals + 4
     assert assembles == (everywhere if elementals + 4 < 25 else set())  # the cap is 25 E
-    s.garrisons["plato"] = Garrison(BLUE, 1)  # Red leaves the Moon: no Invade Earth
+    put(s, "plato", "Blue 1E")  # Red leaves the Moon: no Invade Earth
     del s.armed["plato"]
     assert PlayCard("space.invade_earth") not in RPS.legal_orders(s)
     _agrees(s)

@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -97,7 +98,6 @@ def test_state_round_trips_through_json() -> None:
     [
         (("players", 0, "energy"), -1, "players[0].energy"),
         (("turn_state", "bank"), "x", "turn_state.bank"),
-        (("garrisons", "alaska"), [0, 1, 0, 0, ["admiral"]], "garrisons.alaska"),
         (("phase",), "lunch", "phase"),
         (("stations",), ["labrador_basin"], "stations"),
     ],
@@ -112,6 +112,51 @@ def test_forged_state_names_the_field(path: tuple, value: object, field: str) ->
     with pytest.raises(StateError) as info:
         read_state(data)
     assert info.value.code == "rps/bad-state" and field in info.value.message
+
+
+def _forged_board(data: dict[str, Any], how: str, t: str) -> None:
+    if how == "unknown-commander":
+        data["units"][t]["admiral"] = 1
+    elif how == "two-of-a-commander":
+        data["units"][t]["land"] = 2
+    elif how == "armies-miscounted":
+        data["armies"][t] += 1
+    elif how == "no-such-seat":
+        data["owner"][t] = 7
+    elif how == "no-unit":
+        data["units"][t] = {}
+    elif how == "owner-missing":
+        del data["owner"][t]
+    elif how == "over-the-cap":
+        data["units"][t]["W"] = 8
+    else:
+        data["garrisons"][t][4] = ["admiral"]
+
+
+@pytest.mark.parametrize(
+    ("how", "field"),
+    [
+        ("unknown-commander", "units.{t}"),
+        ("two-of-a-commander", "units.{t}.land"),
+        ("armies-miscounted", "armies.{t}"),
+        ("no-such-seat", "owner.{t}"),
+        ("no-unit", "units.{t}"),
+        ("owner-missing", "units"),
+        ("over-the-cap", "units.{t}.W"),
+        ("compact", "garrisons.{t}"),
+    ],
+)
+def test_forged_board_names_the_field(how: str, field: str) -> None:
+    """The board in either form (the state's JSON, a save code's garrisons): a forged
+    territory is refused naming it, whatever the forgery."""
+    state = _finished("forged")
+    data = RPS.to_compact(state) if how == "compact" else state.to_json()
+    held = next(iter(state.owner))
+    _forged_board(data, how, held)
+    with pytest.raises(StateError) as info:
+        read_state(data)
+    assert info.value.code == "rps/bad-state"
+    assert field.format(t=held) in info.value.message
 
 
 def test_truncated_state_names_the_missing_field() -> None:

@@ -58,10 +58,13 @@ def check_invariants(state: RpsState) -> None:
         assert all(pieces[u] <= o.cap(u) for u in pieces)
         assert len(state.stations_of(seat)) <= o.max_stations
     assert 0 <= state.turn_state.bank < o.steps_per_energy
-    for t, g in state.garrisons.items():
-        assert g.units >= 1 and state.players[g.owner].alive and t not in state.devastated
-    assert all(t in state.garrisons and state.board.kind[t] == "land" for t in state.stations)
-    assert all(t in state.garrisons for t in state.armed)
+    for t, owner in state.owner.items():
+        assert state.armies[t] == state.side_at(t).units >= 1
+        assert state.players[owner].alive and t not in state.devastated
+    assert list(state.owner) == [t for t in state.board.order if t in state.owner]
+    assert list(state.units) == list(state.armies) == list(state.owner)
+    assert all(t in state.owner and state.board.kind[t] == "land" for t in state.stations)
+    assert all(t in state.owner for t in state.armed)
 
 
 def run_game(seed: str, levels: list[str]) -> tuple[RpsState, list[object]]:
@@ -98,7 +101,7 @@ def test_same_seed_and_orders_same_game() -> None:
     state = RPS.new_game([PlayerSpec(f"P{i}") for i in range(4)], {}, "again")
     for order in orders:
         state = RPS.apply(state, order).state  # type: ignore[arg-type]
-    assert state.to_json()["garrisons"] == first.to_json()["garrisons"]
+    assert (state.owner, state.units) == (first.owner, first.units)
     assert state.result == first.result and state.rng == first.rng
 
 

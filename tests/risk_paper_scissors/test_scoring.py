@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.rulesets.risk_paper_scissors.common import final_scoring
 from engine.rulesets.risk_paper_scissors.orders import Attack, EndTurn, Phase
-from tests.risk_paper_scissors.helpers import BLUE, GREEN, RED, RPS, owning, play, position
+from tests.risk_paper_scissors.helpers import BLUE, GREEN, RED, RPS, owning, play, position, put
 
 
 def test_73_final_score() -> None:
@@ -17,7 +17,7 @@ def test_73_final_score() -> None:
         "ural",
     ]
     s = owning(mine, hands={RED: ["land.colony_influence", "naval.colony_influence"]})
-    s.garrisons["eastern_australia"].commanders = ["land"]
+    put(s, "eastern_australia", "Red 1E+land")
     final_scoring(s)
     assert s.result is not None and s.result["scores"][str(RED)] == 23
 
@@ -59,9 +59,8 @@ def test_75_last_player_standing() -> None:
     player wins"."""
     s = position({"iceland": "Blue 1E", "greenland": "Red 2W"}, no_reserve=[BLUE])
     s.players[GREEN].alive = False
-    for _t, g in s.garrisons.items():
-        if g.owner == GREEN:
-            g.owner = RED
+    for t in s.territories_of(GREEN):
+        put(s, t, "Red 1E")
     s = play(s, Attack("greenland", "iceland", w=1))
     assert s.phase is Phase.GAME_OVER and RPS.winner(s) == RED and RPS.actor(s) is None
     assert s.result is not None and s.result["scores"][str(RED)] >= 42

@@ -68,14 +68,14 @@ def test_45_random_claims() -> None:
     s = RPS.new_game([PlayerSpec(n) for n in "ABCD"], {}, "45")
     counts = sorted((len(s.territories_of(i)) for i in range(4)), reverse=True)
     assert counts == [10, 10, 9, 9]
-    assert all(g.units == 1 and g.e == 1 for g in s.garrisons.values())
+    assert all(kinds == {"E": 1} for kinds in s.units.values())
     board = s.board
-    assert all(board.kind[t] == "land" for t in s.garrisons)
+    assert all(board.kind[t] == "land" for t in s.owner)
     expected = [t for t in board.land if t not in s.devastated]
     rng = Rng("45")
     draw_devastation(board, rng, 4, True)
     rng.shuffle(expected)
-    assert [s.owner(t) for t in expected] == [i % 4 for i in range(38)]
+    assert [s.owner.get(t) for t in expected] == [i % 4 for i in range(38)]
 
 
 class FedRng(Rng):
@@ -122,7 +122,7 @@ def test_47_setup_points_must_add_up() -> None:
     order = Setup((own[0], own[1]), (4, 0), (0, 0), (0, 3), own[0], own[0], own[0])
     refused(s, order, "rps/setup-points")  # type: ignore[arg-type]
     s2 = RPS.apply(s, Setup((own[0], own[1]), (5, 0), (0, 0), (0, 3), own[0], own[1], own[2]))
-    assert s2.state.garrisons[own[1]].w == 3 and own[2] in s2.state.stations
+    assert s2.state.side_at(own[1]).w == 3 and own[2] in s2.state.stations
     assert s2.state.has_commander(0, "land") and s2.state.has_commander(0, "diplomat")
 
 
@@ -141,6 +141,6 @@ def test_49_manual_claims() -> None:
     assert s.phase is Phase.CLAIM
     free = next(t for t in s.board.land if t not in s.devastated)
     s = RPS.apply(s, Claim(free)).state
-    assert s.owner(free) == 0 and s.current == 1
+    assert s.owner.get(free) == 0 and s.current == 1
     refused(s, Claim(free), "rps/claimed")
     refused(s, Claim(s.devastated[0]), "rps/claimed")

@@ -71,12 +71,11 @@ def preview_attack(state: RpsState, origin: str, target: str, force: Side) -> Ba
     check_attack(state, seat, attack_order(origin, target, force))
     priced = state.clone()
     energy = pay_steps(priced, seat, force.units)
-    defending = state.garrisons.get(target)
-    if defending is None:
-        defender = result = defender_seat = None
+    defender_seat = state.owner.get(target)
+    if defender_seat is None:
+        defender = result = None
     else:
-        defender = defending.side()
-        defender_seat = defending.owner
+        defender = state.side_at(target)
         result = battle(force, defender, state.options.commander_loss_order)
     return BattlePreview(
         seat,

@@ -110,7 +110,7 @@ def purchase_html(session: Session) -> str:
     player = state.players[seat]
     draft = session.draft
     have = state.pieces(seat)
-    at = draft.buy_at if state.owner(draft.buy_at or "") == seat else None
+    at = draft.buy_at if state.owner.get(draft.buy_at or "") == seat else None
     count = sum(draft.buy.values())
     cost = options.unit_cost * count
     steppers = "".join(

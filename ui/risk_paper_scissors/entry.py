@@ -29,7 +29,7 @@ from engine.rulesets.risk_paper_scissors.orders import (
     PlayCard,
     Setup,
 )
-from engine.rulesets.risk_paper_scissors.state import Garrison, RpsState
+from engine.rulesets.risk_paper_scissors.state import RpsState
 from ui.risk_paper_scissors.session import Draft, Session
 
 TARGETED_CARDS = frozenset({"nuclear.rocket_strike", "diplomat.redeployment", *ASSEMBLE_KIND})
@@ -70,7 +70,7 @@ def side_of(force: dict[str, object]) -> Side:
     )
 
 
-def default_force(garrison: Garrison, loss_order: tuple[str, ...]) -> dict[str, object]:
+def default_force(garrison: Side, loss_order: tuple[str, ...]) -> dict[str, object]:
     """The force first offered: every unit but one, commanders staying home (a commander
     lost in battle takes its deck's cards and Colony Influence with it) unless no other
     unit could go; the player ticks a commander in to send it."""
@@ -84,7 +84,7 @@ def force_order(state: RpsState, draft: Draft) -> Move | Attack | None:
     if draft.origin is None or draft.target is None or draft.card is not None:
         return None
     seat = state.current
-    kind = Move if state.owner(draft.target) == seat else Attack
+    kind = Move if state.owner.get(draft.target) == seat else Attack
     fields = force_fields(side_of(draft.force))
     return kind(
         draft.origin,
@@ -119,9 +119,9 @@ def plan(state: RpsState, draft: Draft) -> Plan | None:
         else:
             check_attack(probe, seat, order)
             steps = force.units
-            garrison = state.garrisons.get(order.target)
-            if garrison is not None:
-                fight = battle(force, garrison.side(), state.options.commander_loss_order)
+            if order.target in state.owner:
+                defender = state.side_at(order.target)
+                fight = battle(force, defender, state.options.commander_loss_order)
     except EngineError as exc:
         error = exc.message
         steps = (len(path) - 1) * force.units
@@ -168,12 +168,12 @@ def click(session: Session, territory: str) -> Click:
     if phase is Phase.CLAIM:
         return Click(order=Claim(territory))
     if phase is Phase.SETUP:
-        if state.owner(territory) != seat:
+        if state.owner.get(territory) != seat:
             return Click(message=f"{name} is not yours: you place on your own.", warn=True)
         draft.buy_at = territory
         return Click(message=f"Placing on {name}.")
     if phase is Phase.PURCHASE:
-        if state.owner(territory) != seat:
+        if state.owner.get(territory) != seat:
             return Click(
                 message=f"You buy on your own territories; {name} is not yours.", warn=True
             )
@@ -191,12 +191,12 @@ def _force_click(session: Session, territory: str) -> Click:
     draft = session.draft
     seat = state.current
     name = session.name(territory)
-    garrison = state.garrisons.get(territory)
+    garrison = state.side_at(territory)
     if draft.origin is None or territory == draft.origin:
         if territory == draft.origin:
             draft.clear_force()
             return Click(message="Selection cleared.")
-        if garrison is None or garrison.owner != seat:
+        if state.owner.get(territory) != seat:
             return Click(message=f"Choose one of your territories first; {name} is not yours.")
         if garrison.units < 2:
             return Click(message=f"{name} has one unit: one must stay behind.", warn=True)
@@ -205,7 +205,7 @@ def _force_click(session: Session, territory: str) -> Click:
         draft.force = default_force(garrison, state.options.commander_loss_order)
         return Click(message=f"From {name}: now choose where to move or attack.")
     draft.target = territory
-    verb = "Move to" if state.owner(territory) == seat else "Attack"
+    verb = "Move to" if state.owner.get(territory) == seat else "Attack"
     return Click(message=f"{verb} {name}: check the cost and the outcome, then confirm.")
 
 
@@ -220,9 +220,9 @@ def _card_click(session: Session, territory: str) -> Click:
         draft.card = None
         return Click(order=ArmCard(card_id, territory))
     if card_id == "diplomat.redeployment":
-        garrison = state.garrisons.get(territory)
+        garrison = state.side_at(territory)
         if draft.origin is None:
-            if garrison is None or garrison.owner != seat or garrison.units < 2:
+            if state.owner.get(territory) != seat or garrison.units < 2:
                 return Click(message="Redeployment: choose one of your territories with 2+ units.")
             draft.origin = territory
             draft.force = default_force(garrison, state.options.commander_loss_order)
@@ -280,7 +280,7 @@ def place_step(session: Session, unit: str, delta: int) -> None:
     """One more or fewer ``unit`` (e, j or w) placed by hand on the selected territory."""
     draft = session.draft
     at = draft.buy_at
-    if at is None or session.state.owner(at) != session.state.current:
+    if at is None or session.state.owner.get(at) != session.state.current:
         return
     counts = draft.placed.setdefault(at, [0, 0, 0])
     index = "ejw".index(unit)
@@ -318,9 +318,9 @@ def adjust_force(session: Session, unit: str, delta: int) -> None:
     within what the origin holds."""
     state = session.state
     draft = session.draft
-    if draft.origin is None or draft.origin not in state.garrisons:
+    if draft.origin is None or draft.origin not in state.owner:
         return
-    garrison = state.garrisons[draft.origin]
+    garrison = state.side_at(draft.origin)
     force = dict(draft.force)
     if unit in COMMANDER_TYPES:
         present = list(force.get("commanders", ()))
@@ -346,7 +346,7 @@ def clickable(session: Session) -> tuple[str, ...]:
     own = tuple(state.territories_of(seat))
     if phase is Phase.CLAIM:
         return tuple(
-            t for t in state.board.land if t not in state.devastated and t not in state.garrisons
+            t for t in state.board.land if t not in state.devastated and t not in state.owner
         )
     if phase in (Phase.SETUP, Phase.PURCHASE):
         return own
@@ -361,13 +361,13 @@ def clickable(session: Session) -> tuple[str, ...]:
         attacks = [
             t
             for t in state.board.order
-            if state.owner(t) != seat
+            if state.owner.get(t) != seat
             and t not in state.devastated
             and can_reach(state, seat, draft.origin, t)
         ]
         return tuple(moves + attacks)
     if draft.card is None:
-        return tuple(t for t in own if state.garrisons[t].units > 1)
+        return tuple(t for t in own if state.armies[t] > 1)
     card = CARDS[draft.card]
     if card.timing is Timing.ARMED:
         return tuple(
@@ -376,5 +376,5 @@ def clickable(session: Session) -> tuple[str, ...]:
     if draft.card in ASSEMBLE_KIND:
         return tuple(t for t in own if state.board.kind[t] == ASSEMBLE_KIND[draft.card])
     if draft.card == "nuclear.rocket_strike":
-        return tuple(t for t, g in state.garrisons.items() if g.owner != seat)
+        return tuple(t for t, owner in state.owner.items() if owner != seat)
     return own

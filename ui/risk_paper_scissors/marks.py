@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import svgwrite
 
-    from engine.rulesets.risk_paper_scissors.state import Garrison, RpsState
+    from engine.rulesets.risk_paper_scissors.battle import Side
+    from engine.rulesets.risk_paper_scissors.state import RpsState
 
+from engine.rulesets.risk_paper_scissors.options import COMMANDER_TYPES
 from ui.risk_paper_scissors.places import Point
 from ui.shell.palette import SeatStyle, seat_style, text_color_on
 
@@ -54,16 +56,21 @@ def _hex_or_none(color: str) -> str | None:
     return None
 
 
-def unit_text(garrison: Garrison) -> str:
+def named(side: Side) -> list[str]:
+    """The side's commanders, in the game's order of commanders."""
+    return [c for c in COMMANDER_TYPES if c in side.commanders]
+
+
+def unit_text(garrison: Side) -> str:
     """The compact count by type, zero types left out: ``3E 2J 1W``, ``1E``."""
     return " ".join(f"{n}{t.upper()}" for t, n in _counts(garrison) if n)
 
 
-def _counts(garrison: Garrison) -> list[tuple[str, int]]:
+def _counts(garrison: Side) -> list[tuple[str, int]]:
     return [("e", garrison.e), ("j", garrison.j), ("w", garrison.w)]
 
 
-def describe(garrison: Garrison) -> str:
+def describe(garrison: Side) -> str:
     """``3 Elementals, 1 Wolf, Land Commander`` (screen readers, the aria labels)."""
     counts = (garrison.e, garrison.j, garrison.w)
     parts = [
@@ -71,7 +78,7 @@ def describe(garrison: Garrison) -> str:
         for (one, many), n in zip(UNIT_NAMES, counts, strict=True)
         if n
     ]
-    parts += [COMMANDER_NAMES[c] for c in garrison.commanders]
+    parts += [COMMANDER_NAMES[c] for c in named(garrison)]
     return ", ".join(parts)
 
 
@@ -104,8 +111,9 @@ def badge(
     """The owner's pill with the count by type, a lettered disc per commander above it, a
     station ring on its left and (for its owner only) an armed-card tab on its right.
     The discs are in the owner's colour like the pill: on white, yellow would vanish."""
-    garrison = state.garrisons[tid]
-    style = styles[garrison.owner]
+    garrison = state.side_at(tid)
+    owner = state.owner[tid]
+    style = styles[owner]
     x, y = at
     text = unit_text(garrison)
     width = max(PILL_H, COUNT_SIZE * 0.64 * len(text) + 4) if text else PILL_H * 0.7
@@ -113,11 +121,11 @@ def badge(
         **{
             "class": "badge",
             "data-badge": tid,
-            "data-owner": str(garrison.owner),
+            "data-owner": str(owner),
             "data-e": str(garrison.e),
             "data-j": str(garrison.j),
             "data-w": str(garrison.w),
-            "data-commanders": " ".join(garrison.commanders),
+            "data-commanders": " ".join(named(garrison)),
         }
     )
     badge.add(
@@ -142,7 +150,7 @@ def badge(
                 **{"class": "count"},
             )
         )
-    commanders = garrison.commanders
+    commanders = named(garrison)
     first = x - (len(commanders) - 1) * COMMANDER_R
     for i, commander in enumerate(commanders):
         cx, cy = first + 2 * COMMANDER_R * i, y - PILL_H / 2 - COMMANDER_R + 0.4
@@ -163,7 +171,7 @@ def badge(
         badge.add(mark)
     if tid in state.stations:
         badge.add(station_mark(dwg, (x - width / 2 - STATION_R - 0.6, y)))
-    if viewer is not None and garrison.owner == viewer and tid in state.armed:
+    if viewer is not None and owner == viewer and tid in state.armed:
         badge.add(armed_mark(dwg, (x + width / 2 + 3.4, y), state.armed[tid]))
     return badge
 

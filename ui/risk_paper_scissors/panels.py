@@ -16,6 +16,7 @@ from engine.rulesets.risk_paper_scissors.cards import ASSEMBLE_KIND, CARDS, Timi
 from engine.rulesets.risk_paper_scissors.orders import Phase
 from ui.risk_paper_scissors.before_moves import bid_form_html, purchase_html, setup_html
 from ui.risk_paper_scissors.entry import Plan, side_of
+from ui.risk_paper_scissors.marks import named
 from ui.risk_paper_scissors.session import Session
 from ui.risk_paper_scissors.widgets import UNIT_LABELS, button, color_of
 from ui.shell.screens import handover_card
@@ -138,9 +139,9 @@ def controls_html(session: Session, plan: Plan | None, preview: str = "") -> str
 def _force_steppers(session: Session) -> str:
     draft = session.draft
     state = session.state
-    if draft.origin is None or draft.origin not in state.garrisons:
+    if draft.origin is None or draft.origin not in state.owner:
         return ""
-    garrison = state.garrisons[draft.origin]
+    garrison = state.side_at(draft.origin)
     force = side_of(draft.force)
     rows = [
         (unit, label, {"e": force.e, "j": force.j, "w": force.w}[unit], getattr(garrison, unit))
@@ -155,7 +156,7 @@ def _force_steppers(session: Session) -> str:
         + "</div>"
         for unit, label, sent, have in rows
     )
-    for c in garrison.commanders:
+    for c in named(garrison):
         on = c in force.commanders
         html += button(
             f"{'✓ ' if on else ''}{c.title()} Commander",
@@ -221,7 +222,7 @@ def plan_html(session: Session, plan: Plan, preview: str) -> str:
         else ""
     )
     battle = ""
-    garrisoned = plan.order.target in session.state.garrisons
+    garrisoned = plan.order.target in session.state.owner
     if plan.order.KIND == "Attack" and garrisoned and not plan.error:
         cost = ""  # the battle preview says what the attack costs, with every round
         battle = f'<div class="battle-preview" data-testid="battle-preview">{preview}</div>'
@@ -359,7 +360,7 @@ def hand_html(session: Session) -> str:
     armed = [
         f"<li>{escape(CARDS[c].name)} on {escape(session.name(t))}</li>"
         for t, c in state.armed.items()
-        if state.owner(t) == seat
+        if state.owner.get(t) == seat
     ]
     return (
         f"<h3>Your hand, {escape(player.name)}</h3>"

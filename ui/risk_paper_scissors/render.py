@@ -113,7 +113,7 @@ def render_board(
     flashes = dict(highlights or {})
 
     def shape(tid: str) -> Any:
-        owner = state.owner(tid) if state is not None else None
+        owner = state.owner.get(tid) if state is not None else None
         if tid in devastated:
             fill = DEVASTATED_FILL
         elif owner is not None:
@@ -215,10 +215,10 @@ def _aria(state: RpsState | None, tid: str, devastated: Collection[str]) -> str:
         return f"{label}, devastated: impassable"
     if state is None:
         return label
-    garrison = state.garrisons.get(tid)
-    if garrison is None:
+    owner = state.owner.get(tid)
+    if owner is None:
         return f"{label}, empty"
-    label += f", {state.players[garrison.owner].name}: {describe(garrison)}"
+    label += f", {state.players[owner].name}: {describe(state.side_at(tid))}"
     if tid in state.stations:
         label += ", space station"
     return label
@@ -490,7 +490,7 @@ def _labels(
         )
         if tid in devastated:
             labels.add(devastated_mark(dwg, tid, (x, y)))
-        elif state is not None and tid in state.garrisons:
+        elif state is not None and tid in state.owner:
             labels.add(badge(dwg, state, tid, (x, y), styles, viewer))
     return labels
 
@@ -522,9 +522,8 @@ def flashes(before: RpsState | None, after: RpsState) -> dict[str, str]:
         return {}
     found: dict[str, str] = {}
     for tid in territory_kinds():
-        old, new = before.garrisons.get(tid), after.garrisons.get(tid)
-        if (None if old is None else old.owner) != (None if new is None else new.owner):
+        if before.owner.get(tid) != after.owner.get(tid):
             found[tid] = "flash-taken"
-        elif old is not None and new is not None and old.to_json() != new.to_json():
+        elif tid in after.owner and before.units[tid] != after.units[tid]:
             found[tid] = "flash-moved"
     return found

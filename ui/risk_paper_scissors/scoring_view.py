@@ -66,7 +66,7 @@ def score_lines(state: RpsState, viewer: int | None = None) -> list[ScoreLine]:
     groups = board.groups_by_id
     lines = []
     for seat, player in enumerate(state.players):
-        owned = [t for t in board.order if state.owner(t) == seat]
+        owned = [t for t in board.order if state.owner.get(t) == seat]
         kinds = {k: sum(1 for t in owned if board.kind[t] == k) for k in ("land", "water", "lunar")}
         known = over or seat == viewer
         influence = tuple(
@@ -203,9 +203,9 @@ def status_html(state: RpsState, viewer: int | None = None, sealed: bool = False
         head.append(f'<span class="rps-order">Order: {order}</span>')
     cells = []
     for seat, player in enumerate(data["players"]):
-        owned = [t for t, g in state.garrisons.items() if g.owner == seat]
+        owned = state.territories_of(seat)
         commanders = sorted(
-            (c for t in owned for c in state.garrisons[t].commanders),
+            (c for t in owned for c in state.side_at(t).commanders),
             key=list(DECK_LETTERS).index,
         )
         decks = " ".join(f"{DECK_LETTERS[d]}{n}" for d, n in player["cards"].items())

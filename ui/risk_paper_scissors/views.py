@@ -27,11 +27,7 @@ def board_svg(session: Session, plan: Plan | None) -> str:
 
 def battle_preview(session: Session, plan: Plan | None) -> str:
     """The exact battle of the attack being written, round by round ("" if none)."""
-    if (
-        plan is None
-        or plan.order.KIND != "Attack"
-        or plan.order.target not in session.state.garrisons
-    ):
+    if plan is None or plan.order.KIND != "Attack" or plan.order.target not in session.state.owner:
         return ""
     from ui.risk_paper_scissors.battle_view import battle_html
 

@@ -9,10 +9,11 @@ Public helpers for the page: :func:`battle` (the exact result of a proposed atta
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from engine.core import UNHELD, BoardSummary, Event, Order, PlayerSpec, Ruleset, register
-from engine.rulesets.risk_paper_scissors import position, setup
+from engine.rulesets.risk_paper_scissors import compact, position, setup
 from engine.rulesets.risk_paper_scissors.battle import (
     BattleResult,
     Outcome,
@@ -21,7 +22,6 @@ from engine.rulesets.risk_paper_scissors.battle import (
     describe,
     parse_side,
 )
-from engine.rulesets.risk_paper_scissors.board import MAP_FILE
 from engine.rulesets.risk_paper_scissors.common import income, log
 from engine.rulesets.risk_paper_scissors.legal import legal_orders
 from engine.rulesets.risk_paper_scissors.options import RpsOptions
@@ -121,6 +121,12 @@ class RpsRuleset(Ruleset[RpsState]):
     def state_from_json(self, data: Mapping[str, Any]) -> RpsState:
         return read_state(data)
 
+    def to_compact(self, state: RpsState) -> dict[str, Any]:
+        return compact.to_compact(state)
+
+    def from_compact(self, data: Mapping[str, Any]) -> RpsState:
+        return read_state(data)
+
     def position_text(self, state: RpsState) -> str:
         return position.write(state)
 
@@ -138,18 +144,13 @@ class RpsRuleset(Ruleset[RpsState]):
         return int(winners[0]) if len(winners) == 1 else None
 
     def board_summary(self, state: RpsState) -> BoardSummary:
-        """Territories by their garrison's owner; units are Elementals, Jaguars, Wolves
-        and commanders; cards are the hand."""
-        units = [0] * len(state.players)
-        for garrison in state.garrisons.values():
-            units[garrison.owner] += garrison.units
-        return BoardSummary(
-            map_id=MAP_FILE.removesuffix(".json"),
-            names=tuple(p.name for p in state.players),
-            colors=tuple(p.color for p in state.players),
-            owners={t: (UNHELD if (o := state.owner(t)) is None else o) for t in state.board.order},
-            units=tuple(units),
-            units_at={t: g.units for t, g in state.garrisons.items()},
+        """The shared board's summary (units are Elementals, Jaguars, Wolves and
+        commanders, ``armies`` their count), with every territory of the map, an empty one
+        held by nobody; cards are the hand."""
+        shared = super().board_summary(state)
+        return replace(
+            shared,
+            owners={t: state.owner.get(t, UNHELD) for t in state.board.order},
             cards=tuple(len(p.hand) for p in state.players),
         )
 

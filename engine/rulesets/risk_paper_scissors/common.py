@@ -25,7 +25,7 @@ def check_territory(state: RpsState, territory: str, what: str = "territory") ->
 
 def check_owned(state: RpsState, seat: int, territory: str) -> None:
     check_territory(state, territory)
-    if state.owner(territory) != seat:
+    if state.owner.get(territory) != seat:
         refuse("rps/not-owned", f"{state.board.names[territory]} is not yours")
 
 
@@ -84,7 +84,7 @@ def groups_held(state: RpsState, seat: int) -> list[str]:
     held = []
     for group in state.board.groups:
         live = [t for t in group.territories if t not in devastated]
-        if live and all(state.owner(t) == seat for t in live):
+        if live and all(state.owner.get(t) == seat for t in live):
             held.append(group.id)
     return held
 
@@ -102,7 +102,7 @@ def income(state: RpsState, seat: int) -> int:
 
 def public_points(state: RpsState, seat: int) -> int:
     """The final-score formula without Colony Influence (spec 6.2)."""
-    count = sum(1 for g in state.garrisons.values() if g.owner == seat)
+    count = len(state.territories_of(seat))
     return state.options.points_per_territory * count + group_bonus(state, seat)
 
 
@@ -116,7 +116,7 @@ def influence_points(state: RpsState, seat: int) -> int:
 
 
 def units_on_board(state: RpsState, seat: int) -> int:
-    return sum(g.units for g in state.garrisons.values() if g.owner == seat)
+    return state.units_of(seat)
 
 
 def seat_name(state: RpsState, seat: int) -> str:
@@ -127,7 +127,7 @@ def check_eliminations(state: RpsState) -> list[Event]:
     """Eliminate every living player who owns nothing (spec 16); end the game when one
     player is left (15.2)."""
     events: list[Event] = []
-    owners = {g.owner for g in state.garrisons.values()}
+    owners = set(state.owner.values())
     for seat in state.living():
         if seat not in owners:
             player = state.players[seat]
@@ -146,7 +146,7 @@ def final_scoring(state: RpsState) -> list[Event]:
     o = state.options
     scores: dict[str, int] = {}
     for seat in state.living():
-        count = sum(1 for g in state.garrisons.values() if g.owner == seat)
+        count = len(state.territories_of(seat))
         scores[str(seat)] = (
             o.points_per_territory * count
             + group_bonus(state, seat)
@@ -167,7 +167,7 @@ def final_scoring(state: RpsState) -> list[Event]:
 
 def empty_territory(state: RpsState, territory: str) -> None:
     """A territory without units holds nothing: its station and armed card go (3.3)."""
-    state.garrisons.pop(territory, None)
+    state.vacate(territory)
     state.stations.discard(territory)
     state.armed.pop(territory, None)
 

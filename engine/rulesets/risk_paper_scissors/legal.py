@@ -37,23 +37,23 @@ from engine.rulesets.risk_paper_scissors.orders import (
 from engine.rulesets.risk_paper_scissors.play import rocket_strike_count
 from engine.rulesets.risk_paper_scissors.rules import is_legal
 from engine.rulesets.risk_paper_scissors.setup import setup_points
-from engine.rulesets.risk_paper_scissors.state import Garrison, RpsState
+from engine.rulesets.risk_paper_scissors.state import RpsState
 
 
-def largest_force(garrison: Garrison, loss_order: tuple[str, ...]) -> Side:
+def largest_force(garrison: Side, loss_order: tuple[str, ...]) -> Side:
     """Everything but one unit: the first present of E, J, W, then the commanders in
     reverse loss order, stays (no unit from a garrison of one)."""
     return _force_of(garrison, loss_order, garrison.units - 1)
 
 
-def affordable_force(garrison: Garrison, loss_order: tuple[str, ...], most: int) -> Side | None:
+def affordable_force(garrison: Side, loss_order: tuple[str, ...], most: int) -> Side | None:
     """The largest force of at most ``most`` units that leaves one unit behind, or None
     when that is no unit (rulings §4: the largest force the player can pay for)."""
     size = min(garrison.units - 1, most)
     return _force_of(garrison, loss_order, size) if size >= 1 else None
 
 
-def _force_of(garrison: Garrison, loss_order: tuple[str, ...], size: int) -> Side:
+def _force_of(garrison: Side, loss_order: tuple[str, ...], size: int) -> Side:
     """``size`` units of the garrison; the rest stay in the order :func:`largest_force`
     keeps its one: E, J, W, then the commanders in reverse loss order."""
     stay = garrison.units - max(size, 0)
@@ -117,9 +117,7 @@ def legal_orders(state: RpsState) -> list[Order]:
         return []
     if phase is Phase.CLAIM:
         return [
-            Claim(t)
-            for t in state.board.land
-            if t not in state.devastated and t not in state.garrisons
+            Claim(t) for t in state.board.land if t not in state.devastated and t not in state.owner
         ]
     if phase is Phase.SETUP:
         return [default_setup(state, seat)]
@@ -187,7 +185,7 @@ def step_capacity(state: RpsState, seat: int) -> int:
 
 def _may_attack(state: RpsState, seat: int, origin: str, target: str) -> bool:
     """The checks of ``movement.check_attack`` but the force's (spec 10.3)."""
-    defender = state.owner(target)
+    defender = state.owner.get(target)
     return (
         defender != seat
         and target not in state.devastated
@@ -204,14 +202,14 @@ def _action(state: RpsState, seat: int) -> list[Order]:
     orders: list[Order] = []
     loss_order = state.options.commander_loss_order
     capacity = step_capacity(state, seat)
-    own = [t for t, g in state.garrisons.items() if g.owner == seat and g.units > 1]
+    mine = set(state.territories_of(seat))
+    own = [t for t in state.territories_of(seat) if state.armies[t] > 1]
     graph = move_graph(state, seat)
     distances = {
         origin: dict(nx.single_source_shortest_path_length(graph, origin)) for origin in own
     }
-    mine = {t for t, g in state.garrisons.items() if g.owner == seat}
     for origin in own:
-        garrison = state.garrisons[origin]
+        garrison = state.side_at(origin)
         # The force depends on the origin and the path's length only (an attack's is 1).
         lengths = {d for d in distances[origin].values() if d} | {1}
         fields = {d: _affordable_fields(garrison, loss_order, capacity // d) for d in lengths}
@@ -231,7 +229,7 @@ def _action(state: RpsState, seat: int) -> list[Order]:
 
 
 def _affordable_fields(
-    garrison: Garrison, loss_order: tuple[str, ...], most: int
+    garrison: Side, loss_order: tuple[str, ...], most: int
 ) -> dict[str, object] | None:
     force = affordable_force(garrison, loss_order, most)
     return None if force is None else force_fields(force)
@@ -268,14 +266,14 @@ def _card_orders(
         elif card_id == "nuclear.rocket_strike":
             orders += [
                 PlayCard(card_id, territory=t, unit_class=u)
-                for t, g in state.garrisons.items()
-                if g.owner != seat
+                for t, owner in state.owner.items()
+                if owner != seat
                 for u in ("E", "J", "W")
                 if rocket_strike_count(state, t, u)
             ]
         elif card_id == "diplomat.redeployment":
             for origin in own:
-                force = force_fields(largest_force(state.garrisons[origin], loss_order))
+                force = force_fields(largest_force(state.side_at(origin), loss_order))
                 orders += [
                     PlayCard(card_id, territory=origin, target=t, **force)  # type: ignore[arg-type]
                     for t in mine
@@ -299,5 +297,5 @@ def _can_invade(state: RpsState, seat: int) -> bool:
     """Invade Earth's checks: a lunar territory of the player's, a land one to land on."""
     board = state.board
     return any(board.kind[t] == "lunar" for t in state.territories_of(seat)) and any(
-        t not in state.devastated and state.owner(t) != seat for t in board.land
+        t not in state.devastated and state.owner.get(t) != seat for t in board.land
     )

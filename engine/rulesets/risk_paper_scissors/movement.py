@@ -23,7 +23,7 @@ from engine.rulesets.risk_paper_scissors.common import (
 )
 from engine.rulesets.risk_paper_scissors.options import COMMANDER_TYPES
 from engine.rulesets.risk_paper_scissors.orders import Attack, ChooseLosses, Move, Phase
-from engine.rulesets.risk_paper_scissors.state import Garrison, PendingLosses, RpsState
+from engine.rulesets.risk_paper_scissors.state import PendingLosses, RpsState
 
 
 def move_graph(state: RpsState, seat: int, *, commander_rule: bool = True) -> nx.Graph:
@@ -31,7 +31,7 @@ def move_graph(state: RpsState, seat: int, *, commander_rule: bool = True) -> nx
     own land station to each own landing site).  With ``commander_for_moves`` on (and
     ``commander_rule``), water edges need the Naval and lunar edges the Space Commander."""
     board = state.board
-    own = [t for t, g in state.garrisons.items() if g.owner == seat]
+    own = state.territories_of(seat)
     owned = set(own)
     graph: nx.Graph = nx.Graph()
     graph.add_nodes_from(own)
@@ -94,7 +94,7 @@ def check_force(state: RpsState, origin: str, force: Side) -> None:
     """The force is in ``origin``, has a unit, and leaves one behind."""
     if force.units == 0:
         refuse("rps/bad-count", "the force has no unit")
-    here = state.garrisons[origin]
+    here = state.side_at(origin)
     short = [
         name
         for name, want, have in (
@@ -103,7 +103,7 @@ def check_force(state: RpsState, origin: str, force: Side) -> None:
             ("W", force.w, here.w),
         )
         if want > have
-    ] + sorted(force.commanders - set(here.commanders))
+    ] + sorted(force.commanders - here.commanders)
     if short:
         refuse(
             "rps/not-enough-units",
@@ -111,22 +111,6 @@ def check_force(state: RpsState, origin: str, force: Side) -> None:
         )
     if here.units - force.units < 1:
         refuse("rps/leave-one", f"at least one unit must stay in {state.board.names[origin]}")
-
-
-def take(garrison: Garrison, force: Side) -> None:
-    garrison.e -= force.e
-    garrison.j -= force.j
-    garrison.w -= force.w
-    garrison.commanders = [c for c in garrison.commanders if c not in force.commanders]
-
-
-def put(state: RpsState, seat: int, territory: str, force: Side) -> None:
-    g = state.garrisons.get(territory)
-    if g is None:
-        g = Garrison(seat)
-        state.occupy(territory, g)
-    g.e, g.j, g.w = g.e + force.e, g.j + force.j, g.w + force.w
-    g.commanders = [c for c in COMMANDER_TYPES if c in g.commanders or c in force.commanders]
 
 
 def relocate(
@@ -138,14 +122,14 @@ def relocate(
     if origin == target:
         refuse("rps/same-territory", "origin and target are the same territory")
     for territory in (origin, target):
-        if state.owner(territory) != seat:
+        if state.owner.get(territory) != seat:
             refuse("rps/not-owned", f"{state.board.names[territory]} is not yours")
     check_force(state, origin, force)
     steps = path_steps(state, seat, origin, target)
     if paid:
         pay_steps(state, seat, force.units * steps)
-    take(state.garrisons[origin], force)
-    put(state, seat, target, force)
+    state.remove_side(origin, force)
+    state.add_side(target, seat, force)
     return steps
 
 
@@ -181,15 +165,15 @@ def check_attack(state: RpsState, seat: int, order: Attack) -> Side:
     check_territory(state, order.target, "target")
     force = force_of(order.e, order.j, order.w, order.commanders)
     names = state.board.names
-    if state.owner(order.origin) != seat:
+    if state.owner.get(order.origin) != seat:
         refuse("rps/not-owned", f"{names[order.origin]} is not yours")
-    if state.owner(order.target) == seat:
+    if state.owner.get(order.target) == seat:
         refuse("rps/own-territory", f"{names[order.target]} is yours already")
     if order.target in state.devastated:
         refuse("rps/devastated", f"{names[order.target]} is devastated")
     if state.turn_state.attacks_over:
         refuse("rps/attacks-over", "no attack after Redeployment this turn")
-    defender = state.owner(order.target)
+    defender = state.owner.get(order.target)
     if defender is not None and defender in state.turn_state.cease_fire:
         refuse(
             "rps/cease-fire",
@@ -226,14 +210,14 @@ def attack(state: RpsState, seat: int, order: Attack) -> list[Event]:
             "force": str(force),
         }
     ]
-    if order.target not in state.garrisons:
-        take(state.garrisons[order.origin], force)
-        put(state, seat, order.target, force)
+    if order.target not in state.owner:
+        state.remove_side(order.origin, force)
+        state.add_side(order.target, seat, force)
         events.append({"type": "occupied", "seat": seat, "target": order.target})
         return events
     card = state.armed.get(order.target)
     if card is not None and _fires(state, order.target, force):
-        owner = state.garrisons[order.target].owner
+        owner = state.owner[order.target]
         pay_energy(state, owner, CARDS[card].cost, card)
         del state.armed[order.target]
         events.append(
@@ -250,9 +234,9 @@ def attack(state: RpsState, seat: int, order: Attack) -> list[Event]:
 def _fires(state: RpsState, target: str, force: Side) -> bool:
     """Spec 13.4: an armed card fires on an attack that would capture or empty its
     territory, if its owner has the deck's commander and the energy to pay."""
-    owner = state.garrisons[target].owner
+    owner = state.owner[target]
     card = CARDS[state.armed[target]]
-    probe = battle(force, state.garrisons[target].side(), state.options.commander_loss_order)
+    probe = battle(force, state.side_at(target), state.options.commander_loss_order)
     return (
         probe.outcome in (Outcome.CAPTURE, Outcome.EMPTY)
         and state.has_commander(owner, card.deck)
@@ -301,7 +285,7 @@ def choose_losses(state: RpsState, seat: int, order: ChooseLosses) -> list[Event
 def apply_losses(
     state: RpsState, seat: int, origin: str, target: str, force: Side, losses: Side
 ) -> list[Event]:
-    take(state.garrisons[origin], losses)
+    state.remove_side(origin, losses)
     rest = Side(
         force.e - losses.e,
         force.j - losses.j,
@@ -316,29 +300,29 @@ def apply_losses(
 
 def fight(state: RpsState, seat: int, origin: str, target: str, force: Side) -> list[Event]:
     """Spec 11.3: the battle and its outcome on the board, then eliminations."""
-    defending = state.garrisons[target]
-    result = battle(force, defending.side(), state.options.commander_loss_order)
-    take(state.garrisons[origin], force)
+    defender = state.owner[target]
+    result = battle(force, state.side_at(target), state.options.commander_loss_order)
+    state.remove_side(origin, force)
     outcome = result.outcome
     if outcome is Outcome.CAPTURE:
         keep = (
             target in state.stations and len(state.stations_of(seat)) < state.options.max_stations
         )
         empty_territory(state, target)
-        put(state, seat, target, result.attacker)
+        state.add_side(target, seat, result.attacker)
         if keep:
             state.stations.add(target)
     elif outcome is Outcome.EMPTY:
         empty_territory(state, target)
     else:
-        defending.set_side(result.defender)
+        state.set_side(target, defender, result.defender)
         if outcome is Outcome.STALEMATE:
-            put(state, seat, origin, result.attacker)
+            state.add_side(origin, seat, result.attacker)
     events: list[Event] = [
         {
             "type": "battle",
             "seat": seat,
-            "defender": defending.owner,
+            "defender": defender,
             "target": target,
             "outcome": outcome.value,
             "rounds": len(result.rounds),

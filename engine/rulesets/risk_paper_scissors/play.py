@@ -78,9 +78,7 @@ def _assemble(state: RpsState, seat: int, order: PlayCard) -> list[Event]:
     if points == 0:
         refuse("rps/bad-card-field", f"{order.card} needs at least one unit (e or j)")
     check_caps(state, seat, order.e, order.j, 0)
-    g = state.garrisons[order.territory]
-    g.e += order.e
-    g.j += order.j
+    state.add_side(order.territory, seat, Side(order.e, order.j))
     return [
         {
             "type": "assembled",
@@ -95,7 +93,7 @@ def _invade_earth(state: RpsState, seat: int, order: PlayCard) -> list[Event]:
     board = state.board
     if not any(board.kind[t] == "lunar" for t in state.territories_of(seat)):
         refuse("rps/no-lunar", "Invade Earth needs a lunar territory of yours")
-    candidates = [t for t in board.land if t not in state.devastated and state.owner(t) != seat]
+    candidates = [t for t in board.land if t not in state.devastated and state.owner.get(t) != seat]
     if not candidates:
         refuse("rps/no-target", "every land territory is yours or devastated")
     target = candidates[state.rng.below(len(candidates))]
@@ -104,14 +102,14 @@ def _invade_earth(state: RpsState, seat: int, order: PlayCard) -> list[Event]:
 
 
 def rocket_strike_count(state: RpsState, territory: str, unit_class: str) -> int:
-    g = state.garrisons[territory]
-    present = {"E": g.e, "J": g.j + len(g.commanders), "W": g.w}[unit_class]
-    return min(state.options.rocket_strike_max, present, g.units - 1)
+    here = state.side_at(territory)
+    present = {"E": here.e, "J": here.jaguar_types, "W": here.w}[unit_class]
+    return min(state.options.rocket_strike_max, present, here.units - 1)
 
 
 def _rocket_strike(state: RpsState, seat: int, order: PlayCard) -> list[Event]:
     check_territory(state, order.territory)
-    owner = state.owner(order.territory)
+    owner = state.owner.get(order.territory)
     if owner is None or owner == seat:
         refuse("rps/no-target", f"no opponent owns {order.territory}")
     if order.unit_class not in ("E", "J", "W"):
@@ -119,9 +117,11 @@ def _rocket_strike(state: RpsState, seat: int, order: PlayCard) -> list[Event]:
     count = rocket_strike_count(state, order.territory, order.unit_class)
     if count == 0:
         refuse("rps/no-effect", f"a Rocket Strike on {order.territory} would destroy nothing")
-    g = state.garrisons[order.territory]
     losses = {"E": (count, 0, 0), "J": (0, count, 0), "W": (0, 0, count)}[order.unit_class]
-    g.set_side(remove(g.side(), Kills(*losses), state.options.commander_loss_order))
+    left = remove(
+        state.side_at(order.territory), Kills(*losses), state.options.commander_loss_order
+    )
+    state.set_side(order.territory, owner, left)
     return [
         {
             "type": "rocket-strike",

@@ -89,8 +89,8 @@ def write(state: RpsState) -> str:
         lines.append(f"pending {p.origin} {p.target} {army(p.force)} {p.count}")
     if data["result"] is not None:
         lines.append(f"result {pos.compact_json(data['result'])}")
-    for territory, garrison in state.garrisons.items():
-        words = [territory, str(garrison.owner), army(garrison.side())]
+    for territory, owner in state.owner.items():
+        words = [territory, str(owner), army(state.side_at(territory))]
         if territory in state.stations:
             words.append(STATION)
         if territory in state.armed:

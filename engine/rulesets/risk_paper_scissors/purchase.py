@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Event
+from engine.rulesets.risk_paper_scissors.battle import Side
 from engine.rulesets.risk_paper_scissors.cards import CARDS, Timing
 from engine.rulesets.risk_paper_scissors.common import (
     check_commanders,
@@ -11,7 +12,6 @@ from engine.rulesets.risk_paper_scissors.common import (
     pay_energy,
     refuse,
 )
-from engine.rulesets.risk_paper_scissors.options import COMMANDER_TYPES
 from engine.rulesets.risk_paper_scissors.orders import (
     BuildStation,
     BuyCard,
@@ -40,8 +40,7 @@ def buy_units(state: RpsState, seat: int, order: BuyUnits) -> list[Event]:
         refuse("rps/bad-count", "BuyUnits needs at least one unit")
     check_caps(state, seat, order.e, order.j, order.w)
     pay_energy(state, seat, state.options.unit_cost * count, f"{count} unit(s)")
-    g = state.garrisons[order.territory]
-    g.e, g.j, g.w = g.e + order.e, g.j + order.j, g.w + order.w
+    state.add_side(order.territory, seat, Side(order.e, order.j, order.w))
     return [
         {
             "type": "bought-units",
@@ -58,8 +57,7 @@ def hire_commander(state: RpsState, seat: int, order: HireCommander) -> list[Eve
         refuse("rps/commander-in-play", f"your {order.commander} commander is already in play")
     check_owned(state, seat, order.territory)
     pay_energy(state, seat, state.options.commander_cost, f"a {order.commander} commander")
-    g = state.garrisons[order.territory]
-    g.commanders = [c for c in COMMANDER_TYPES if c in g.commanders or c == order.commander]
+    state.add_side(order.territory, seat, Side(commanders=frozenset({order.commander})))
     return [
         {
             "type": "hired",

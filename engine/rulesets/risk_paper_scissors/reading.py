@@ -1,5 +1,6 @@
-"""Reading a Risk, Paper, Scissors state from its JSON form (a save code, a file): every
-field is checked, and a forged or truncated state is refused naming the bad field."""
+"""Reading a Risk, Paper, Scissors state from its JSON form (a file) or its compact form
+(a save code: the board as ``garrisons``, see ``compact.py``): every field is checked,
+and a forged or truncated state is refused naming the bad field."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from engine.rulesets.risk_paper_scissors.cards import CARDS
 from engine.rulesets.risk_paper_scissors.options import COMMANDER_TYPES, RpsOptions
 from engine.rulesets.risk_paper_scissors.orders import Phase
 from engine.rulesets.risk_paper_scissors.state import (
-    Garrison,
+    MAP_ID,
+    UNIT_KINDS,
     PendingLosses,
     Player,
     RpsState,
@@ -88,8 +90,10 @@ def read_state(data: Mapping[str, Any]) -> RpsState:
     territories = set(board.order)
     if not isinstance(data, Mapping):
         raise _bad("state", "must be an object")
-    if _get(data, "map", "") != board.id:
-        raise _bad("map", f"must be {board.id!r}")
+    compact = "garrisons" in data
+    map_id = board.id if compact else MAP_ID
+    if _get(data, "map", "") != map_id:
+        raise _bad("map", f"must be {map_id!r}")
     try:
         options = RpsOptions.from_json(_get(data, "options", ""))
     except OptionError as exc:
@@ -121,41 +125,26 @@ def read_state(data: Mapping[str, Any]) -> RpsState:
         raise _bad("phase", f"unknown phase {_shown(data['phase'])}") from None
     caps = {unit: options.cap(unit) for unit in ("E", "J", "W")}
     years = options.years
-    garrisons: dict[str, Garrison] = {}
-    for t, raw in _typed(_get(data, "garrisons", ""), dict, "garrisons").items():
-        where = f"garrisons.{t}"
-        territory(t, where)
-        if not (isinstance(raw, list) and len(raw) == 5):
-            raise _bad(where, "must be [owner, e, j, w, commanders]")
-        commanders = _list(raw[4], lambda v, w: _typed(v, str, w), where + "[4]")
-        if any(c not in COMMANDER_TYPES for c in commanders) or len(set(commanders)) != len(
-            commanders
-        ):
-            raise _bad(where, f"bad commanders {commanders}")
-        g = Garrison(
-            seat(raw[0], where + "[0]"),
-            _count(raw[1], where + "[1]", caps["E"]),
-            _count(raw[2], where + "[2]", caps["J"]),
-            _count(raw[3], where + "[3]", caps["W"]),
-            [c for c in COMMANDER_TYPES if c in commanders],
-        )
-        if g.units == 0:
-            raise _bad(where, "an owned territory holds at least one unit")
-        garrisons[t] = g
+    pieces = (
+        _garrisons(data, seat, territory, caps) if compact else _board(data, seat, territory, caps)
+    )
     for owner in range(seats):
         # Spec 3.2: "at most one commander of each type" (the unit caps hold per garrison
         # above: test positions spread more pieces over the board than a game can reach).
         for commander in COMMANDER_TYPES:
-            if sum(commander in g.commanders for g in garrisons.values() if g.owner == owner) > 1:
-                raise _bad("garrisons", f"seat {owner} has two {commander} commanders")
+            if sum(commander in s.commanders for o, s in pieces.values() if o == owner) > 1:
+                raise _bad(
+                    "garrisons" if compact else "units",
+                    f"seat {owner} has two {commander} commanders",
+                )
     stations = set(_list(_get(data, "stations", ""), territory, "stations"))
     for t in stations:
-        if t not in garrisons or board.kind[t] != "land":
+        if t not in pieces or board.kind[t] != "land":
             raise _bad("stations", f"a station on {t} needs an owned land territory")
     armed: dict[str, str] = {}
     for t, card in _typed(_get(data, "armed", ""), dict, "armed").items():
         territory(t, "armed")
-        if not isinstance(card, str) or card not in CARDS or t not in garrisons:
+        if not isinstance(card, str) or card not in CARDS or t not in pieces:
             raise _bad(f"armed.{t}", f"bad armed card {_shown(card)}")
         armed[t] = card
 
@@ -232,13 +221,15 @@ def read_state(data: Mapping[str, Any]) -> RpsState:
         _event(event, f"log[{i}]", seat, territory)
         for i, event in enumerate(_typed(_get(data, "log", ""), list, "log"))
     ]
-    return RpsState(
+    state = RpsState(
+        map_id=MAP_ID,
         options=options,
         players=players,
+        owner={},
+        armies={},
         rng=rng,
         phase=phase,
         turn=_count(_get(data, "turn", ""), "turn", years),
-        garrisons={t: garrisons[t] for t in board.order if t in garrisons},
         stations=stations,
         devastated=_list(_get(data, "devastated", ""), territory, "devastated"),
         armed=armed,
@@ -253,6 +244,82 @@ def read_state(data: Mapping[str, Any]) -> RpsState:
         log=log,
         ruleset=_text(data.get("ruleset", "risk_paper_scissors"), "ruleset"),
     )
+    state.place_all(pieces)
+    return state
+
+
+Pieces = dict[str, tuple[int, Side]]
+"""Per held territory, its owner and its pieces."""
+
+
+def _garrisons(
+    data: Mapping[str, Any],
+    seat: Callable[[Any, str], int],
+    territory: Callable[[Any, str], str],
+    caps: Mapping[str, int],
+) -> Pieces:
+    """The board of the compact form: ``{territory: [owner, e, j, w, [commanders]]}``."""
+    pieces: Pieces = {}
+    for t, raw in _typed(_get(data, "garrisons", ""), dict, "garrisons").items():
+        where = f"garrisons.{t}"
+        territory(t, where)
+        if not (isinstance(raw, list) and len(raw) == 5):
+            raise _bad(where, "must be [owner, e, j, w, commanders]")
+        commanders = _list(raw[4], lambda v, w: _typed(v, str, w), where + "[4]")
+        if any(c not in COMMANDER_TYPES for c in commanders) or len(set(commanders)) != len(
+            commanders
+        ):
+            raise _bad(where, f"bad commanders {commanders}")
+        owner = seat(raw[0], where + "[0]")
+        side = Side(
+            _count(raw[1], where + "[1]", caps["E"]),
+            _count(raw[2], where + "[2]", caps["J"]),
+            _count(raw[3], where + "[3]", caps["W"]),
+            frozenset(commanders),
+        )
+        if side.units == 0:
+            raise _bad(where, "an owned territory holds at least one unit")
+        pieces[t] = (owner, side)
+    return pieces
+
+
+def _board(
+    data: Mapping[str, Any],
+    seat: Callable[[Any, str], int],
+    territory: Callable[[Any, str], str],
+    caps: Mapping[str, int],
+) -> Pieces:
+    """The board of the JSON form: ``owner``, ``armies`` and ``units`` by kind, naming
+    the same territories, every one holding a unit, ``armies`` their total."""
+    owners = _typed(_get(data, "owner", ""), dict, "owner")
+    armies = _typed(_get(data, "armies", ""), dict, "armies")
+    units = _typed(data.get("units", {}), dict, "units")
+    if not set(owners) == set(armies) == set(units):
+        raise _bad("units", "owner, armies and units must name the same territories")
+    pieces: Pieces = {}
+    for t, raw in units.items():
+        where = f"units.{t}"
+        territory(t, where)
+        kinds = _typed(raw, dict, where)
+        unknown = [k for k in kinds if k not in UNIT_KINDS]
+        if unknown:
+            raise _bad(where, f"unknown kind of unit {_shown(unknown[0])}")
+        commanders = [k for k in kinds if k in COMMANDER_TYPES]
+        for commander in commanders:
+            if _count(kinds[commander], f"{where}.{commander}", 1) != 1:
+                raise _bad(f"{where}.{commander}", "a commander is one unit, or absent")
+        side = Side(
+            _count(kinds.get("E", 0), where + ".E", caps["E"]),
+            _count(kinds.get("J", 0), where + ".J", caps["J"]),
+            _count(kinds.get("W", 0), where + ".W", caps["W"]),
+            frozenset(commanders),
+        )
+        if side.units == 0:
+            raise _bad(where, "an owned territory holds at least one unit")
+        if _count(armies[t], f"armies.{t}") != side.units:
+            raise _bad(f"armies.{t}", f"must count the territory's {side.units} units")
+        pieces[t] = (seat(owners[t], f"owner.{t}"), side)
+    return pieces
 
 
 def _read_player(value: Any, where: str) -> Player:

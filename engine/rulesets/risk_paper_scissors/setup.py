@@ -12,6 +12,7 @@ from engine import statecheck
 from engine.core import Event, PlayerSpec
 from engine.errors import OptionError
 from engine.rng import Rng
+from engine.rulesets.risk_paper_scissors.battle import Side
 from engine.rulesets.risk_paper_scissors.board import Board, load_board
 from engine.rulesets.risk_paper_scissors.common import (
     check_counts,
@@ -20,14 +21,13 @@ from engine.rulesets.risk_paper_scissors.common import (
     refuse,
 )
 from engine.rulesets.risk_paper_scissors.options import (
-    COMMANDER_TYPES,
     MAX_SEATS,
     MIN_SEATS,
     UNIT_POINTS,
     RpsOptions,
 )
 from engine.rulesets.risk_paper_scissors.orders import Claim, Phase, Setup
-from engine.rulesets.risk_paper_scissors.state import Garrison, Player, RpsState
+from engine.rulesets.risk_paper_scissors.state import MAP_ID, Player, RpsState
 from engine.rulesets.risk_paper_scissors.year import start_year
 
 COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple")
@@ -67,6 +67,9 @@ def new_game(players: Sequence[PlayerSpec], raw_options: Mapping[str, Any], seed
     rng = Rng(str(seed))
     seats = len(players)
     state = RpsState(
+        map_id=MAP_ID,
+        owner={},
+        armies={},
         options=options,
         players=[
             Player(p.name, p.control, p.color or COLOURS[i], energy=options.start_energy)
@@ -80,8 +83,7 @@ def new_game(players: Sequence[PlayerSpec], raw_options: Mapping[str, Any], seed
     if options.selection == "random":
         claims = [t for t in board.land if t not in state.devastated]
         rng.shuffle(claims)
-        for i, territory in enumerate(claims):
-            state.occupy(territory, Garrison(i % seats, e=1))
+        state.place_all({t: (i % seats, Side(e=1)) for i, t in enumerate(claims)})
         state.phase = Phase.SETUP
     else:
         state.phase = Phase.CLAIM
@@ -94,10 +96,10 @@ def claim(state: RpsState, order: Claim) -> list[Event]:
     check_territory(state, order.territory)
     if state.board.kind[order.territory] != "land":
         refuse("rps/not-land", f"claims are of land territories, not {order.territory}")
-    if order.territory in state.devastated or order.territory in state.garrisons:
+    if order.territory in state.devastated or order.territory in state.owner:
         refuse("rps/claimed", f"{state.board.names[order.territory]} is claimed or devastated")
-    state.occupy(order.territory, Garrison(seat, e=1))
-    free = [t for t in state.board.land if t not in state.devastated and t not in state.garrisons]
+    state.set_side(order.territory, seat, Side(e=1))
+    free = [t for t in state.board.land if t not in state.devastated and t not in state.owner]
     state.next_seat = (seat + 1) % len(state.players)
     if not free:
         state.phase = Phase.SETUP
@@ -142,11 +144,9 @@ def setup(state: RpsState, order: Setup) -> list[Event]:
     if state.board.kind[order.station] != "land":
         refuse("rps/not-land", f"the station must be on land, not {order.station}")
     for territory, e, j, w in zip(order.territories, order.e, order.j, order.w, strict=True):
-        g = state.garrisons[territory]
-        g.e, g.j, g.w = g.e + e, g.j + j, g.w + w
+        state.add_side(territory, seat, Side(e, j, w))
     for commander, territory in (("land", order.land_commander), ("diplomat", order.diplomat)):
-        g = state.garrisons[territory]
-        g.commanders = sorted({*g.commanders, commander}, key=COMMANDER_TYPES.index)
+        state.add_side(territory, seat, Side(commanders=frozenset({commander})))
     state.stations.add(order.station)
     events: list[Event] = [{"type": "setup", "seat": seat}]
     if seat + 1 < len(state.players):

@@ -14,7 +14,7 @@ from engine.rulesets.risk_paper_scissors.state import RpsState
 def card_counts(state: RpsState, seat: int) -> dict[str, int]:
     """Cards per deck the player has, in hand or armed (public knowledge)."""
     held = list(state.players[seat].hand)
-    held += [card for t, card in state.armed.items() if state.owner(t) == seat]
+    held += [card for t, card in state.armed.items() if state.owner.get(t) == seat]
     return dict(sorted(Counter(CARDS[card].deck for card in held).items()))
 
 
@@ -25,7 +25,7 @@ def view_for(state: RpsState, viewer: int | None) -> dict[str, Any]:
         player["cards"] = card_counts(state, seat)
         if seat != viewer:
             player["hand"] = None
-    data["armed"] = {t: card for t, card in data["armed"].items() if state.owner(t) == viewer}
+    data["armed"] = {t: card for t, card in data["armed"].items() if state.owner.get(t) == viewer}
     data["bids"] = [
         bid if seat == viewer or bid is None else "sealed" for seat, bid in enumerate(data["bids"])
     ]

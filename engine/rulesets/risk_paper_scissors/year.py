@@ -87,7 +87,7 @@ def start_turn(state: RpsState) -> list[Event]:
     """Spec 7.1: armed cards come home, the per-turn state resets, income arrives."""
     seat = state.order[state.slot]
     player = state.players[seat]
-    returned = [t for t, _ in state.armed.items() if state.owner(t) == seat]
+    returned = [t for t, _ in state.armed.items() if state.owner.get(t) == seat]
     for territory in returned:
         player.hand.append(state.armed.pop(territory))
     state.turn_state = TurnState()

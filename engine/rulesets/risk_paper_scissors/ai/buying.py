@@ -45,15 +45,12 @@ def standard_purchase(state: RpsState, seat: int) -> Order:
     energy = player.energy
     loss_order = o.commander_loss_order
     candidates: list[tuple[float, str, str, Side, Side]] = []
-    for origin, g in state.garrisons.items():
-        if g.owner != seat:
-            continue
-        base = attack_force(g, state.options.commander_loss_order)
+    for origin in state.territories_of(seat):
+        base = attack_force(state.side_at(origin), state.options.commander_loss_order)
         for target in targets_from(state, seat, origin):
-            defender = state.garrisons.get(target)
-            if defender is None:
+            side = state.side_at(target)
+            if not side.units:
                 continue
-            side = defender.side()
             value = target_value(state, seat, target)
             candidates.append((value / (side.units + 1), origin, target, base, side))
     candidates.sort(key=lambda c: (-c[0], state.board.index(c[2]), state.board.index(c[1])))
@@ -99,7 +96,7 @@ def _card_to_buy(state: RpsState, seat: int, spare: int) -> Order | None:
             return BuyCard(card)
     cease_fire = "diplomat.cease_fire"
     held = cease_fire in hand or any(
-        card == cease_fire and state.owner(t) == seat for t, card in state.armed.items()
+        card == cease_fire and state.owner.get(t) == seat for t, card in state.armed.items()
     )
     if not held and state.has_commander(seat, "diplomat") and spare >= o.card_cost + 2:
         return BuyCard(cease_fire)

@@ -121,18 +121,19 @@ def _consolidate(state: RpsState, seat: int) -> Order | None:
     """Move the spare units of a quiet territory (no enemy or empty neighbour) to the
     nearest front territory, when the energy allows."""
     board = state.board
-    own = [t for t, g in state.garrisons.items() if g.owner == seat]
+    own = state.territories_of(seat)
     fronts = {
         t
         for t in own
-        if any(state.owner(n) != seat and n not in state.devastated for n in board.neighbours[t])
+        if any(
+            state.owner.get(n) != seat and n not in state.devastated for n in board.neighbours[t]
+        )
     }
     graph = move_graph(state, seat)
     budget = state.players[seat].energy * state.options.steps_per_energy + state.turn_state.bank
     loss_order = state.options.commander_loss_order
     for origin in own:
-        g = state.garrisons[origin]
-        force = attack_force(g, loss_order)
+        force = attack_force(state.side_at(origin), loss_order)
         if origin in fronts or force.units == 0:
             continue
         distances = nx.single_source_shortest_path_length(graph, origin)
@@ -147,11 +148,11 @@ def _consolidate(state: RpsState, seat: int) -> Order | None:
 
 def _claim(state: RpsState, seat: int) -> Order:
     board = state.board
-    free = [t for t in board.land if t not in state.devastated and t not in state.garrisons]
+    free = [t for t in board.land if t not in state.devastated and t not in state.owner]
 
     def mine_in_group(t: str) -> int:
         group = board.groups_by_id[board.group_of[t]]
-        return sum(1 for m in group.territories if state.owner(m) == seat)
+        return sum(1 for m in group.territories if state.owner.get(m) == seat)
 
     return Claim(max(free, key=lambda t: (mine_in_group(t), -board.index(t))))
 
@@ -172,7 +173,7 @@ def _setup_order(state: RpsState, seat: int) -> list[str]:
 def _losses(state: RpsState) -> Order:
     pending = state.pending
     assert pending is not None
-    defender = state.garrisons[pending.target].side()
+    defender = state.side_at(pending.target)
     loss_order = state.options.commander_loss_order
     rank = {Outcome.CAPTURE: 3, Outcome.EMPTY: 2, Outcome.STALEMATE: 1, Outcome.HOLD: 0}
 
@@ -194,22 +195,20 @@ def _attack(state: RpsState, seat: int, *, minimal: bool) -> Order | None:
     budget = player.energy * state.options.steps_per_energy + state.turn_state.bank
     loss_order = state.options.commander_loss_order
     best: tuple[float, Order] | None = None
-    for origin, g in state.garrisons.items():
-        if g.owner != seat:
-            continue
-        force = attack_force(g, state.options.commander_loss_order)
+    for origin in state.territories_of(seat):
+        force = attack_force(state.side_at(origin), state.options.commander_loss_order)
         if force.units == 0:
             continue
         for target in targets_from(state, seat, origin):
-            defender = state.garrisons.get(target)
-            if defender is None:
+            defender = state.side_at(target)
+            if not defender.units:
                 sent: Side | None = Side(e=1) if force.e else Side(j=1) if force.j else Side(w=1)
             elif minimal:
-                sent = capturing_subset(force, defender.side(), loss_order)
+                sent = capturing_subset(force, defender, loss_order)
             else:
                 sent = (
                     force
-                    if battle(force, defender.side(), loss_order).outcome is (Outcome.CAPTURE)
+                    if battle(force, defender, loss_order).outcome is (Outcome.CAPTURE)
                     else None
                 )
             if sent is None or sent.units > budget:

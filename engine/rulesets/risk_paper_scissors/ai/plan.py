@@ -10,7 +10,7 @@ from engine.rulesets.risk_paper_scissors.battle import Outcome, Side, battle
 from engine.rulesets.risk_paper_scissors.common import groups_held
 from engine.rulesets.risk_paper_scissors.legal import largest_force
 from engine.rulesets.risk_paper_scissors.movement import can_reach, needed_for
-from engine.rulesets.risk_paper_scissors.state import Garrison, RpsState
+from engine.rulesets.risk_paper_scissors.state import RpsState
 
 MAX_ADD = 6
 """Most units one purchase plan adds to a stack (bounds the search)."""
@@ -27,7 +27,7 @@ class Plan:
     cost: int
 
 
-def attack_force(garrison: Garrison, loss_order: tuple[str, ...]) -> Side:
+def attack_force(garrison: Side, loss_order: tuple[str, ...]) -> Side:
     """The plain units a stack can send: all of them when a commander stays behind,
     otherwise all but the one unit ``legal_orders`` leaves behind."""
     if garrison.commanders:
@@ -41,11 +41,11 @@ def plus(a: Side, b: Side) -> Side:
 
 def may_attack(state: RpsState, seat: int, origin: str, target: str) -> bool:
     """Whether the rules let ``seat`` attack ``target`` from ``origin`` at all."""
-    if target in state.devastated or state.owner(target) == seat:
+    if target in state.devastated or state.owner.get(target) == seat:
         return False
     if state.turn_state.attacks_over:
         return False
-    owner = state.owner(target)
+    owner = state.owner.get(target)
     if owner is not None and owner in state.turn_state.cease_fire:
         return False
     if not can_reach(state, seat, origin, target):
@@ -91,13 +91,13 @@ def target_value(state: RpsState, seat: int, target: str) -> float:
     value = 1.0
     group = board.group_of[target]
     members = [t for t in board.groups_by_id[group].territories if t not in state.devastated]
-    mine = sum(1 for t in members if state.owner(t) == seat)
+    mine = sum(1 for t in members if state.owner.get(t) == seat)
     bonus = board.groups_by_id[group].bonus
     if mine == len(members) - 1:
         value += 2.0 * bonus
     else:
         value += bonus * mine / max(1, len(members))
-    owner = state.owner(target)
+    owner = state.owner.get(target)
     if owner is not None and group in groups_held(state, owner):
         value += bonus
     return value
@@ -131,21 +131,18 @@ def cheapest_capture(
 
 
 def enemy_pressure(state: RpsState, seat: int, territory: str) -> int:
-    return sum(
-        g.units
-        for t in state.board.neighbours[territory]
-        if (g := state.garrisons.get(t)) is not None and g.owner != seat
-    )
+    owner, armies = state.owner, state.armies
+    return sum(armies[t] for t in state.board.neighbours[territory] if owner.get(t, seat) != seat)
 
 
 def threat_near(state: RpsState, seat: int, spot: str) -> dict[str, int]:
     """Enemy E, Jaguar-types and W next to ``spot``."""
     threat = {"E": 0, "J": 0, "W": 0}
     for t in state.board.neighbours[spot]:
-        g = state.garrisons.get(t)
-        if g is not None and g.owner != seat:
+        if state.owner.get(t, seat) != seat:
+            g = state.side_at(t)
             threat["E"] += g.e
-            threat["J"] += g.j + len(g.commanders)
+            threat["J"] += g.jaguar_types
             threat["W"] += g.w
     return threat
 
