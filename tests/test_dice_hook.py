@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from engine.core import Order, find_ruleset
+from engine.core import Order, PlayerSpec, find_ruleset
 from engine.errors import DiceError, SaveError
 from engine.keys import PlayerKey
 from engine.rulesets.capital import Resolve as CapitalResolve
@@ -274,3 +274,15 @@ def test_a_save_code_never_carries_a_script() -> None:
             CLASSIC, state, game_id="g", keys=[signer.public_key_text, None], signer=signer, seat=0
         )
     assert info.value.code == "save/scripted-dice"
+
+
+@pytest.mark.parametrize(
+    ("name", "seats"), [("classic", 2), ("capital", 3), ("greatwar1907", 8), ("rps", 3)]
+)
+def test_a_position_text_leaves_the_script_out(name: str, seats: int) -> None:
+    """A script is a rule case's, not the position's: the text is the same with one."""
+    ruleset = find_ruleset(name)
+    state = ruleset.new_game([PlayerSpec(f"P{i}") for i in range(seats)], {}, "text")
+    text = ruleset.position_text(state)
+    state.rng = state.rng.with_script(dice=[1], draws=["a"])
+    assert ruleset.position_text(state) == text
