@@ -295,10 +295,27 @@ class Ruleset(ABC, Generic[S]):
 
         return load_map(self.board_summary(state).map_id).name_of(place)
 
-    def apply(self, state: S, order: Order) -> Outcome[S]:
+    def apply(
+        self,
+        state: S,
+        order: Order,
+        *,
+        dice: Sequence[int] | None = None,
+        draws: Sequence[Any] | None = None,
+    ) -> Outcome[S]:
         """Check the phase table, then apply ``order`` to a copy of ``state``.
 
+        A rule case gives the ``dice`` (faces, in the order the rules roll them) and the
+        other ``draws`` (chances, picks from a pile, shuffles: :mod:`engine.rng` says
+        what an entry means) the order must use, every one of them: the copy's generator
+        takes them instead of its seed, and the new state's generator is back to its
+        seed, where it was.  Without them the game's own generator draws (and a script
+        already set on the state with :meth:`engine.rng.Rng.with_script` stays in force).
+
         :raises IllegalOrderError: the order is not allowed now; ``state`` is unchanged.
+        :raises DiceError: ``dice/too-few`` (the draw that ran short), ``dice/too-many``
+            (the leftovers), ``dice/out-of-range`` (a face the die does not have, a pick
+            not on offer); ``state`` is unchanged.
         """
         allowed = self.phase_orders.get(state.phase, frozenset())
         if order.KIND not in allowed:
@@ -308,7 +325,14 @@ class Ruleset(ABC, Generic[S]):
                 + (f"; allowed: {', '.join(sorted(allowed))}" if allowed else ""),
             )
         new_state = state.clone()
+        scripted = dice is not None or draws is not None
+        generator: Any = new_state  # every ruleset's state keeps its Rng as ``rng``
+        if scripted:
+            generator.rng = generator.rng.with_script(dice or (), draws or ())
         events = self._apply(new_state, order)
+        if scripted:
+            generator.rng.check_used()
+            generator.rng = generator.rng.without_script()
         return Outcome(new_state, events)
 
 

@@ -44,3 +44,11 @@ class SaveError(EngineError):
 class PositionError(EngineError):
     """A position text that cannot be read: the message names the line and the field
     (``line 3: territory 'alaska': owner 7 is not a seat (2 players)``)."""
+
+
+class DiceError(EngineError):
+    """A rule case's scripted dice and draws (:meth:`engine.rng.Rng.with_script`) do not
+    fit what the rules asked for: too few (``dice/too-few``, naming the draw that ran
+    short), too many (``dice/too-many``, naming the leftovers), a face the die does not
+    have or a pick that is not on offer (``dice/out-of-range``), or a script that is not
+    a script (``dice/bad-script``)."""

@@ -140,6 +140,9 @@ def make_save(
     """
     if keys[seat] is not None and keys[seat] != signer.public_key_text:
         raise SaveError("save/wrong-key", f"this browser's key is not the key of seat {seat + 1}")
+    if state.rng.script is not None:
+        # A rule case's script decides the dice: a game must never carry one.
+        raise SaveError("save/scripted-dice", "a position with scripted dice cannot be saved")
     payload = {
         "g": game_id,
         "rs": ruleset.name,
@@ -248,6 +251,8 @@ def read_save(code: str) -> SaveRecord:
     if not isinstance(invite, str) or ("invite" in payload and not 16 <= len(invite) <= 100):
         raise _bad("invite", "must be an invitation secret")
     state = ruleset.from_compact(payload["st"])
+    if state.rng.script is not None:
+        raise _bad("st", "holds scripted dice, which only a rule case has")
     if state.rng.counter != rolls[1]:
         raise _bad("rolls", "does not match the random state")
     turn = _integer(payload, "turn")

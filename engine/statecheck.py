@@ -13,8 +13,8 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, NoReturn
 
-from engine.errors import EngineError, OptionError
-from engine.rng import Rng
+from engine.errors import DiceError, EngineError, OptionError
+from engine.rng import Rng, Script
 
 STATE_ERROR: Final = "savecode/state"
 MAX_TEXT: Final = 200
@@ -138,9 +138,20 @@ def colour(value: object, where: str) -> str:
 
 
 def rng(value: object, where: str = "rng") -> Rng:
-    """The random generator's state: ``[seed text, counter]``."""
-    seed, counter = listing(value, where, 2)
-    return Rng(text(seed, f"{where} seed"), integer(counter, f"{where} counter"))
+    """The random generator's state: ``[seed text, counter]``, and a rule case's script
+    of dice as a third entry (:meth:`engine.rng.Rng.with_script`; a save code refuses
+    it, :mod:`engine.saves`)."""
+    entries = listing(value, where)
+    if len(entries) not in (2, 3):
+        refuse(where, f"must have 2 entries, got {len(entries)}")
+    seed = text(entries[0], f"{where} seed")
+    counter = integer(entries[1], f"{where} counter")
+    if len(entries) == 2:
+        return Rng(seed, counter)
+    try:
+        return Rng(seed, counter, Script.from_json(entries[2]))
+    except DiceError as exc:
+        refuse(f"{where} script", exc.message)
 
 
 def board(

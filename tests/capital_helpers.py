@@ -1,27 +1,15 @@
-"""Board building and fixed dice for the Capital Risk adjudication tests."""
+"""Board building, orders and scripted dice for the Capital Risk adjudication tests."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from engine.core import PlayerSpec, find_ruleset
-from engine.rulesets.capital import CapitalState, Phase, SubmitOrders
+from engine.rulesets.capital import CapitalState, Phase, Resolve, SubmitOrders
 from engine.rulesets.capital.orders import Attack, Surge, Tactical
-from engine.rulesets.capital.turn import resolve_turn
 
 RS = find_ruleset("capital")
 A, B, C, D = 0, 1, 2, 3
-
-
-class Dice:
-    """Raw D12 faces in the order the resolver asks for them; fails when run dry."""
-
-    def __init__(self, faces: Sequence[int]) -> None:
-        self.faces = list(faces)
-
-    def __call__(self) -> int:
-        assert self.faces, "the resolver asked for more dice than the test gave"
-        return self.faces.pop(0)
 
 
 def board(
@@ -68,13 +56,10 @@ def run(
     state: CapitalState, submitted: Sequence[SubmitOrders], faces: Sequence[int] = ()
 ) -> CapitalState:
     """Submit through the ruleset, then resolve (forced: the bystander stays silent) with
-    the given dice, checking that every die given was used."""
+    the given dice, every one of them used (the dice hook of ``Ruleset.apply``)."""
     for order in submitted:
         state = RS.apply(state, order).state
-    dice = Dice(faces)
-    resolve_turn(state, force=True, roll=dice)
-    assert dice.faces == [], f"unused dice {dice.faces}"
-    return state
+    return RS.apply(state, Resolve(force=True), dice=faces).state
 
 
 def kinds(state: CapitalState) -> list[str]:

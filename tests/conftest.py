@@ -1,4 +1,5 @@
-"""Shared helpers: small hand-built positions and scripted dice."""
+"""Shared helpers: small hand-built positions and scripted dice (the dice hook of
+engine/rng.py: a position's ``dice`` are every die its orders may roll, in order)."""
 
 from __future__ import annotations
 
@@ -8,27 +9,7 @@ from typing import Any
 import pytest
 
 from engine.core import Order, PlayerSpec, find_ruleset
-from engine.rng import Rng
 from engine.rulesets.classic import ClassicRuleset, ClassicState, Phase
-
-
-class ScriptedRng(Rng):
-    """An Rng whose dice come from a script (shared by copies), then from the seed."""
-
-    def __init__(self, script: list[int]) -> None:
-        super().__init__("scripted", 0)
-        self.script = script
-
-    def die(self, sides: int = 6) -> int:
-        if self.script:
-            return self.script.pop(0)
-        return super().die(sides)
-
-    def copy(self) -> Rng:
-        clone = ScriptedRng(self.script)
-        clone.counter = self.counter
-        return clone
-
 
 CLASSIC: ClassicRuleset = find_ruleset("classic")  # type: ignore[assignment]
 
@@ -70,7 +51,7 @@ def classic_position(
     state.current = current
     state.reinforcements = 0
     if dice is not None:
-        state.rng = ScriptedRng(dice)
+        state.rng = state.rng.with_script(dice)
     return state
 
 

@@ -129,9 +129,10 @@ def test_continuous_attack_stops_when_the_attacker_loses_a_roll() -> None:
     state = classic_position(
         {"alaska": 0, "kamchatka": 1},
         {"alaska": 10, "kamchatka": 9},
-        dice=[6, 6, 6, 1, 1, 6, 6, 6, 1, 1, 1, 1, 1, 6, 6, 6, 6, 6, 6, 6],
+        dice=[6, 6, 6, 1, 1, 6, 6, 6, 1, 1, 1, 1, 1, 6, 6],
     )
     state, events = play(state, Attack("alaska", "kamchatka", 3, "continuous"))
+    state.rng.check_used()
     assert [(r["attacker_losses"], r["defender_losses"]) for r in rolls(events)] == [
         (0, 2),
         (0, 2),
@@ -144,9 +145,10 @@ def test_do_or_die_until_one_army_left() -> None:
     """Manual p.31: "Do Or Die Attack will repeat an attack until the defender is destroyed
     or the attacker has only one army left"."""
     state = classic_position(
-        {"alaska": 0, "kamchatka": 1}, {"alaska": 4, "kamchatka": 9}, dice=[1] * 40
+        {"alaska": 0, "kamchatka": 1}, {"alaska": 4, "kamchatka": 9}, dice=[1] * 8
     )
     state, events = play(state, Attack("alaska", "kamchatka", 3, "do-or-die"))
+    state.rng.check_used()
     assert state.armies["alaska"] == 1
     assert state.owner["kamchatka"] == 1
     assert len(rolls(events)) == 2  # 3 dice v 2: lose 2; then 1 die v 2 dice: lose 1

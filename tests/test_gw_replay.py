@@ -10,7 +10,7 @@ import pytest
 from engine.core import Event
 from engine.rulesets.greatwar1907.state import GreatWarState
 from engine.rulesets.greatwar1907.turn import resolve_phase
-from tests.greatwar1907.helpers import Script, give, order, set_relation, start
+from tests.greatwar1907.helpers import give, order, set_relation, start
 from ui.greatwar1907.render import render_board
 from ui.greatwar1907.replay import REPLAYED, Frame, frames, nations_in, places_in
 from ui.shell.replay import Replay
@@ -22,7 +22,7 @@ def _resolve(
     """The position before, and the events, of resolving ``state`` in place."""
     before = state.clone()
     if dice is not None:
-        state.rng = Script(dice)
+        state.rng = state.rng.with_script(dice)
     return before, resolve_phase(state, force=True)
 
 

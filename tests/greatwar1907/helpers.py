@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import PlayerSpec
-from engine.rng import Rng
 from engine.rulesets.greatwar1907 import GreatWarRuleset
 from engine.rulesets.greatwar1907.orders import parse_order
 from engine.rulesets.greatwar1907.setup import new_game
@@ -15,23 +14,6 @@ from engine.rulesets.greatwar1907.turn import check_submission, resolve_phase
 
 RULESET = GreatWarRuleset()
 NATIONS = ("russia", "germany", "france", "uk", "austria_hungary", "ottoman", "spain", "italy")
-
-
-class Script(Rng):
-    """Dice faces and chance rolls (``below`` values) from scripts, then from a seed."""
-
-    def __init__(self, dice: list[int] | None = None, chances: list[int] | None = None) -> None:
-        super().__init__("script", 0)
-        self.faces = list(dice or [])
-        self.rolls = list(chances or [])
-
-    def die(self, sides: int = 6) -> int:
-        return self.faces.pop(0) if self.faces else super().die(sides)
-
-    def below(self, n: int) -> int:
-        if n == 1000 and self.rolls:
-            return self.rolls.pop(0)
-        return super().below(n)
 
 
 def start(turn: int = 1, phase: str = "deployment", **options: Any) -> GreatWarState:
@@ -72,12 +54,24 @@ def order(state: GreatWarState, nation: str, **parts: Any) -> None:
 
 
 def resolve(
-    state: GreatWarState, dice: list[int] | None = None, chances: list[int] | None = None
+    state: GreatWarState,
+    dice: list[int] | None = None,
+    chances: list[int | bool] | None = None,
+    *,
+    draws: list[object] | None = None,
 ) -> None:
-    """Resolve the phase in place (silent seats get empty orders)."""
-    if dice is not None or chances is not None:
-        state.rng = Script(dice, chances)
-    resolve_phase(state, force=True)
+    """Resolve the phase in place (silent seats get empty orders) with the given dice
+    and draws (the dice hook of engine/rng.py: a draw they do not cover fails with
+    ``dice/too-few``): ``chances`` are chance rolls (numbers below 1000, or true/false),
+    ``draws`` any draws (chances and leaders drawn from a pile by id) in the order the
+    rules make them.  Leftovers are allowed here, as these cases give whole rounds of
+    dice by the handful; ``Ruleset.apply(..., dice=...)`` refuses them."""
+    if dice is not None or chances is not None or draws is not None:
+        state.rng = state.rng.with_script(dice or [], [*(chances or []), *(draws or [])])
+        resolve_phase(state, force=True)
+        state.rng = state.rng.without_script()
+    else:
+        resolve_phase(state, force=True)
 
 
 def offenses(state: GreatWarState, nation: str | None = None) -> list[str]:

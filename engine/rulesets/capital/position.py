@@ -68,7 +68,7 @@ def write(state: CapitalState) -> str:
     if state.map_id != DEFAULT_MAP:
         lines.append(f"map {pos.bare(state.map_id)}")
     lines += pos.write_options(data["options"], CapitalOptions().to_json())
-    seed, counter = data["rng"]
+    seed, counter = data["rng"][:2]  # a rule case's script is no part of a position
     lines.append(pos.rng_line(seed, counter))
     for index, player in enumerate(data["players"]):
         seat = {"strikes": 0, **player}

@@ -4,22 +4,20 @@ Each army rolls one coloured D12 per round (colour from its CURRENT unit count);
 lower total loses one unit.  Ties go to the attacker, except in border clashes and spoils
 of war, where a tie costs each side one unit.  Rounds go on until one side is gone.
 
-Dice come from a ``roll`` callable giving one raw face (1..12) per call, so tests can
-inject a fixed sequence; the game passes its own :class:`~engine.rng.Rng`.  In each
-round the defender rolls first, then the attacking armies in their listed order.
+Dice come from the state's :class:`~engine.rng.Rng`, one raw face (1..12) per throw; a
+rule case scripts them through ``Ruleset.apply(..., dice=...)`` as in every ruleset.  In
+each round the defender rolls first, then the attacking armies in their listed order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.maps import GameMap
 from engine.odds import ColourD12
+from engine.rulesets.capital.options import DIE_FACES
 from engine.rulesets.capital.state import CapitalState
-
-Roll = Callable[[], int]
 
 BORDER_CLASH = "border-clash"
 MASS_INVASION = "mass-invasion"
@@ -44,7 +42,6 @@ class Battles:
     state: CapitalState
     the_map: GameMap
     dice: ColourD12
-    roll: Roll
     surge: bool = False
     records: list[dict[str, Any]] = field(default_factory=list)
     conquered: dict[int, list[str]] = field(default_factory=dict)
@@ -52,7 +49,7 @@ class Battles:
     def throw(self, units: int) -> list[Any]:
         """One die for a side of ``units``: [colour, face, total]."""
         colour = self.dice.colour(units)
-        face = self.roll()
+        face = self.state.rng.die(DIE_FACES)
         return [colour.name, face, face + colour.bonus]
 
     def record(self, kind: str, target: str, sides: list[dict[str, Any]]) -> dict[str, Any]:

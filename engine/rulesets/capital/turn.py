@@ -9,10 +9,10 @@ from engine.core import Event
 from engine.errors import IllegalOrderError
 from engine.rulesets.capital import report as reports
 from engine.rulesets.capital.legal import Offense, Plan, default_orders, plan_orders
-from engine.rulesets.capital.options import DIE_FACES, STRUCK_OUT_COMPUTER
+from engine.rulesets.capital.options import STRUCK_OUT_COMPUTER
 from engine.rulesets.capital.orders import SubmitOrders
 from engine.rulesets.capital.reinforce import game_map, limit_for, reinforcements
-from engine.rulesets.capital.resolve import Army, Battles, Roll, fight_all
+from engine.rulesets.capital.resolve import Army, Battles, fight_all
 from engine.rulesets.capital.setup import resolve_setup
 from engine.rulesets.capital.state import NEUTRAL_CONTROL, CapitalState, Faction, Phase
 
@@ -37,14 +37,14 @@ def resolve_setup_phase(state: CapitalState, force: bool) -> list[Event]:
     return [{"type": "setup-resolved", "capitals": [p.capital for p in state.players]}]
 
 
-def resolve_turn(state: CapitalState, force: bool = False, roll: Roll | None = None) -> list[Event]:
-    """Resolve the turn in place.  ``roll`` gives raw die faces (default: the game's Rng).
+def resolve_turn(state: CapitalState, force: bool = False) -> list[Event]:
+    """Resolve the turn in place, with the state's dice (a rule case scripts them through
+    ``Ruleset.apply(state, Resolve(...), dice=...)``).
 
     :raises IllegalOrderError: orders are missing and ``force`` is not set.
     """
     check_ready(state, force)
     the_map = game_map(state)
-    dice_roll: Roll = roll if roll is not None else (lambda: state.rng.die(DIE_FACES))
     report = reports.new_report(state, f"Turn {state.turn}")
     start_owner = dict(state.owner)
     plans: dict[int, Plan] = {}
@@ -83,7 +83,7 @@ def resolve_turn(state: CapitalState, force: bool = False, roll: Roll | None = N
         for a in plan.orders.attacks:
             armies.append(Army(f, a.origin, a.target, a.units or 0))
             state.armies[a.origin] -= a.units or 0
-    ctx = Battles(state, the_map, state.options.dice, dice_roll)
+    ctx = Battles(state, the_map, state.options.dice)
     fight_all(ctx, armies)
     ctx.surge = True
     fight_all(ctx, _surges(state, plans, ctx, after_placements, report, offenses))

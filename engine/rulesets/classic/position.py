@@ -79,7 +79,7 @@ def write(state: ClassicState) -> str:
     if state.map_id != DEFAULT_MAP:
         lines.append(f"map {pos.bare(state.map_id)}")
     lines += pos.write_options(data["options"], _default_options(data["players"]))
-    seed, counter = data["rng"]
+    seed, counter = data["rng"][:2]  # a rule case's script is no part of a position
     lines.append(pos.rng_line(seed, counter))
     for index, player in enumerate(data["players"]):
         seat = dict(player, stats=[player["stats"][k] for k in STAT_KEYS])

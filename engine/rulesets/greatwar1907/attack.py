@@ -91,7 +91,8 @@ def award(ctx: Context) -> None:
                 if not pile:
                     ctx.log("awards", f"{ctx.name(nation)} earns a {kind}, but the pile is empty")
                     continue
-                lid = pile.pop(state.rng.below(len(pile)))
+                lid = state.rng.choice(pile)  # a rule case names the leader drawn
+                pile.remove(lid)
                 received = 1 + max((x.received for x in state.leaders.values()), default=0)
                 state.leaders[lid] = Leader(lid, nation, None, None, True, received)
                 card = ctx.map.leader(lid)

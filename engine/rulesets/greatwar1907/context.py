@@ -104,7 +104,7 @@ class Context:
         return self.state.rng.die(DIE_FACES)
 
     def chance(self, p: float) -> bool:
-        return self.state.rng.below(CHANCE_SCALE) < round(CHANCE_SCALE * p)
+        return self.state.rng.chance(round(CHANCE_SCALE * p), CHANCE_SCALE)
 
     def log(self, section: str, entry: Any) -> None:
         self.report.setdefault(section, []).append(entry)

@@ -67,7 +67,7 @@ def write(state: GreatWarState) -> str:
     data = state.to_json()
     lines = [f"ruleset {RULESET}"]
     lines += pos.write_options(data["options"], GreatWarOptions().to_json())
-    seed, counter = data["rng"]
+    seed, counter = data["rng"][:2]  # a rule case's script is no part of a position
     lines.append(pos.rng_line(seed, counter))
     for seat in state.players:
         if seat.name != m.nation(seat.nation).name or seat.control != "human":

@@ -96,7 +96,7 @@ def _invade_earth(state: RpsState, seat: int, order: PlayCard) -> list[Event]:
     candidates = [t for t in board.land if t not in state.devastated and state.owner.get(t) != seat]
     if not candidates:
         refuse("rps/no-target", "every land territory is yours or devastated")
-    target = candidates[state.rng.below(len(candidates))]
+    target = state.rng.choice(candidates)
     state.turn_state.invade_targets.append(target)
     return [{"type": "invade-earth", "seat": seat, "target": target}]
 

@@ -73,7 +73,7 @@ def write(state: RpsState) -> str:
     defaults = _defaults(len(state.players))
     lines = [f"ruleset {RULESET}"]
     lines += pos.write_options(data["options"], RpsOptions().to_json())
-    seed, counter = data["rng"]
+    seed, counter = data["rng"][:2]  # a rule case's script is no part of a position
     lines.append(pos.rng_line(seed, counter))
     for index, player in enumerate(data["players"]):
         named = pos.write_named(player, SEAT_FIELDS, SEAT_DEFAULTS)

@@ -39,7 +39,10 @@ def draw_devastation(board: Board, rng: Rng, count: int, redraw: bool) -> list[s
     earth = [t for t in board.order if board.kind[t] != "lunar"]
     while True:
         pool = list(board.land)
-        draw = [pool.pop(rng.below(len(pool))) for _ in range(count)]
+        draw: list[str] = []
+        for _ in range(count):
+            draw.append(rng.choice(pool))  # a rule case's script names the territory
+            pool.remove(draw[-1])
         if not redraw or acceptable_devastation(board, earth, draw):
             return draw
 
