@@ -45,10 +45,10 @@ def start(page: Page, ruleset: str) -> None:
 
 def past_handover(page: Page) -> None:
     """Every seat is human: the device is handed to the player to act first."""
-    handover = page.locator("#handover")
-    if handover.is_visible():
-        handover.locator("button").first.click()
-        expect(handover).to_be_hidden()
+    card = page.locator(".handover-card:visible")
+    if card.count():
+        card.locator("button").first.click()
+        expect(page.locator(".handover-card:visible")).to_have_count(0)
 
 
 def copy_position(page: Page) -> str:
