@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
 from engine.core import PlayerSpec, find_ruleset
+from engine.maps import load_map
 from engine.rulesets.capital import CapitalState, Phase, Resolve, SubmitOrders
 from engine.rulesets.capital.orders import Attack, Surge, Tactical
 
@@ -30,6 +32,29 @@ def board(
         state.owner[t] = f
         state.armies[t] = n
     return state
+
+
+TURN_ONE = ("phase orders", "turn 1", "capitals_revealed true")
+"""What :func:`position` writes unless the case does: turn 1's orders, capitals known."""
+
+
+def position(text: str, factions: int = 4, rest: int | None = None) -> CapitalState:
+    """A position written as a position text (docs/rules-capital.md, "Position text"):
+    only the lines the case is about.  Seats it does not write are human and named A, B,
+    C...; the phase, turn and capitals are :data:`TURN_ONE` unless written; every
+    territory it does not write belongs to ``rest`` (default the last faction, a
+    bystander, as in :func:`board`) with one unit."""
+    lines = [x.strip() for x in textwrap.dedent(text).splitlines() if x.strip()]
+    seats = {int(x.split()[1]): x for x in lines if x.startswith("seat ")}
+    others = [x for x in lines if not x.startswith("seat ")]
+    written = {x.split()[0] for x in others}
+    head = ["ruleset capital"]
+    head += [seats.get(i, f"seat {i} {'ABCDEFGH'[i]} human") for i in range(factions)]
+    head += [x for x in TURN_ONE if x.split()[0] not in written]
+    ids = load_map("classic").territory_ids
+    holder = factions - 1 if rest is None else rest
+    tail = [f"{t} {holder} 1" for t in ids if t not in written]
+    return RS.from_position_text("\n".join(head + others + tail) + "\n")
 
 
 def orders(

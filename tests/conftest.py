@@ -3,12 +3,14 @@ engine/rng.py: a position's ``dice`` are every die its orders may roll, in order
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping
 from typing import Any
 
 import pytest
 
 from engine.core import Order, PlayerSpec, find_ruleset
+from engine.maps import load_map
 from engine.rulesets.classic import ClassicRuleset, ClassicState, Phase
 
 CLASSIC: ClassicRuleset = find_ruleset("classic")  # type: ignore[assignment]
@@ -50,6 +52,23 @@ def classic_position(
     state.phase = phase
     state.current = current
     state.reinforcements = 0
+    if dice is not None:
+        state.rng = state.rng.with_script(dice)
+    return state
+
+
+def classic_text(
+    text: str, *, rest: int | None = None, dice: list[int] | None = None
+) -> ClassicState:
+    """A Classic position written as a position text (docs/rules-classic.md, "Position
+    text"; indented lines are fine).  ``rest``: the seat holding, with 1 army each, every
+    territory the text does not write; ``dice``: the rolls the case scripts, in order."""
+    lines = textwrap.dedent(text).strip().splitlines()
+    if rest is not None:
+        written = {line.split()[0] for line in lines if line.strip()}
+        ids = load_map("classic").territory_ids
+        lines += [f"{t} {rest} 1" for t in ids if t not in written]
+    state = CLASSIC.from_position_text("\n".join(lines) + "\n")
     if dice is not None:
         state.rng = state.rng.with_script(dice)
     return state

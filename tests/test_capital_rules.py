@@ -28,7 +28,20 @@ from engine.rulesets.capital import (
 from engine.rulesets.capital.legal import plan_orders
 from engine.rulesets.capital.reinforce import base_reinforcements, set_value
 from engine.rulesets.capital.report import SECTIONS
-from tests.capital_helpers import RS, A, B, C, D, at, board, kinds, offense_codes, orders, run
+from tests.capital_helpers import (
+    RS,
+    A,
+    B,
+    C,
+    D,
+    at,
+    board,
+    kinds,
+    offense_codes,
+    orders,
+    position,
+    run,
+)
 
 MAP = load_map("classic")
 
@@ -431,8 +444,14 @@ def test_card_territory_bonus_of_two() -> None:
     occupy, that player automatically gains 2 Reinforcements in the indicated
     territory"; RULINGS §2: they count against the placement limit (changed by the
     ruling: Alaska's limit 3 now holds the 2 bonus units and 1 placed)."""
-    s = board({"alaska": (A, 1), "northwest_territory": (A, 1), "alberta": (A, 1)})
-    s.players[A].cards = [0, 9, 12]  # alaska, venezuela, argentina: three infantry
+    s = position(
+        """
+        seat 0 A human cards=0,9,12
+        alaska 0 1
+        northwest_territory 0 1
+        alberta 0 1
+        """
+    )  # cards 0, 9, 12: Alaska, Venezuela, Argentina, three infantry
     s = run(
         s,
         [
@@ -455,8 +474,7 @@ def test_card_bonus_counts_against_the_placement_limit() -> None:
     japan = next(c.index for c in MAP.deck if c.territory == "japan")
     kind = MAP.deck[japan].type
     others = [c.index for c in MAP.deck if c.type == kind and c.territory not in ("japan", None)]
-    s = board({"japan": (A, 1)})
-    s.players[A].cards = [japan, *others[:2]]
+    s = position(f"seat 0 A human cards={japan},{others[0]},{others[1]}\njapan 0 1")
     s = run(s, [orders(A, trades=[(japan, others[0], others[1])])])
     assert at(s, "japan") == (A, 1 + 1)
     assert "cards/bonus-over-limit" in offense_codes(s, A)
@@ -467,8 +485,7 @@ def test_card_bonus_counts_against_the_placement_limit() -> None:
 def test_card_armies_truncated_by_placement_capacity() -> None:
     """Seed: "If a player has an exceedingly small amount of territory, the quantity of
     reinforcements they receive from cards may be truncated"."""
-    s = board({"alaska": (A, 1)})
-    s.players[A].cards = [3, 6, 9]
+    s = position("seat 0 A human cards=3,6,9\nalaska 0 1")
     s = run(s, [orders(A, trades=[(3, 6, 9)])])
     assert "cards/truncated" in offense_codes(s, A)
     assert s.armies["alaska"] == 2
@@ -477,13 +494,12 @@ def test_card_armies_truncated_by_placement_capacity() -> None:
 def test_two_sets_only_with_six_cards() -> None:
     """Seed: "Should a player have six or more cards and they have two valid sets they
     made trade both in on the same turn"."""
-    north_america = list(MAP.continents["north_america"].territories)
-    s = board({t: (A, 1) for t in north_america})
-    s.players[A].cards = [9, 12, 15, 10, 13, 16]
+    north_america = "\n".join(f"{t} 0 1" for t in MAP.continents["north_america"].territories)
+    s = position(f"seat 0 A human cards=9,12,15,10,13,16\n{north_america}")
     plan = plan_orders(s, A, orders(A, trades=[(9, 12, 15), (10, 13, 16)]))
     assert plan.orders.trades == ((9, 12, 15), (10, 13, 16))
     assert plan.pool == 11 + 4 + 6
-    s.players[A].cards = [9, 12, 15, 10, 13]
+    s = position(f"seat 0 A human cards=9,12,15,10,13\n{north_america}")
     plan = plan_orders(s, A, orders(A, trades=[(9, 12, 15), (10, 13, 16)]))
     assert plan.orders.trades == ((9, 12, 15),)
     assert [o.code for o in plan.offenses] == ["cards/too-many-sets"]
@@ -492,8 +508,14 @@ def test_two_sets_only_with_six_cards() -> None:
 def test_five_cards_must_be_traded_down() -> None:
     """Seed: "If a player should hold five or more cards, they must exchange a sufficient
     number to have less than five before the next Reinforcement phase"."""
-    s = board({"alaska": (A, 1), "northwest_territory": (A, 1), "alberta": (A, 1)})
-    s.players[A].cards = [9, 12, 15, 10, 13]
+    s = position(
+        """
+        seat 0 A human cards=9,12,15,10,13
+        alaska 0 1
+        northwest_territory 0 1
+        alberta 0 1
+        """
+    )
     s = run(s, [orders(A)])
     assert "cards/must-trade" in offense_codes(s, A)
     assert len(s.players[A].cards) == 2
@@ -694,13 +716,17 @@ def test_largest_group_counts_sea_links() -> None:
 def test_capital_victory_needs_own_plus_half_the_factions() -> None:
     """RULINGS §2: "hold your own capital plus floor(n/2) other factions' capitals (n =
     factions at start, minimum 1)" — with 4 factions, own plus 2."""
-    s = board({"alaska": (A, 3), "japan": (A, 1), "kamchatka": (B, 0)})
-    s.players[A].capital, s.players[B].capital, s.players[C].capital = (
-        "alaska",
-        "kamchatka",
-        "japan",
+    s = position(
+        """
+        seat 0 A human capital=alaska
+        seat 1 B human capital=kamchatka
+        seat 2 C human capital=japan
+        seat 3 D human capital=brazil
+        alaska 0 3
+        japan 0 1
+        kamchatka 1 0
+        """
     )
-    s.players[D].capital = "brazil"
     s = run(s, [orders(A, attacks=[("alaska", "kamchatka", 3)])], [1, 5])
     assert s.winner == A and s.phase is Phase.GAME_OVER
     assert RS.legal_orders(s) == []
@@ -709,9 +735,18 @@ def test_capital_victory_needs_own_plus_half_the_factions() -> None:
 def test_no_victory_without_own_capital_and_no_elimination_for_losing_it() -> None:
     """Seed: "you don't lose the game automatically if you lose your capitol ... The only
     problem with not owning your capitol is that you cannot win the game"."""
-    s = board({"alaska": (A, 3), "japan": (B, 1), "kamchatka": (B, 0), "argentina": (B, 1)})
-    s.players[A].capital, s.players[B].capital = "argentina", "kamchatka"
-    s.players[C].capital, s.players[D].capital = "japan", "brazil"
+    s = position(
+        """
+        seat 0 A human capital=argentina
+        seat 1 B human capital=kamchatka
+        seat 2 C human capital=japan
+        seat 3 D human capital=brazil
+        alaska 0 3
+        japan 1 1
+        kamchatka 1 0
+        argentina 1 1
+        """
+    )
     s = run(s, [orders(A, attacks=[("alaska", "kamchatka", 3)])], [1, 5])
     assert s.winner is None
     assert s.players[B].alive
@@ -721,8 +756,13 @@ def test_no_victory_without_own_capital_and_no_elimination_for_losing_it() -> No
 
 def test_faction_without_territory_is_out() -> None:
     """Brief: "A faction with no territories is out"; its cards go under the pile."""
-    s = board({"alaska": (A, 3), "kamchatka": (B, 0)})
-    s.players[B].cards = [5]
+    s = position(
+        """
+        seat 1 B human cards=5
+        alaska 0 3
+        kamchatka 1 0
+        """
+    )
     s = run(s, [orders(A, attacks=[("alaska", "kamchatka", 3)])], [1, 5])
     assert not s.players[B].alive
     assert 5 in s.draw_pile and s.players[B].cards == []
@@ -731,11 +771,17 @@ def test_faction_without_territory_is_out() -> None:
 
 def test_two_factions_need_one_enemy_capital() -> None:
     """RULINGS §2: floor(2/2) = 1 other capital besides one's own."""
-    s = board({"alaska": (A, 3), "kamchatka": (B, 0), "argentina": (B, 1)}, factions=2)
-    for t in s.owner:
-        if t not in ("kamchatka", "argentina"):
-            s.owner[t] = A
-    s.players[A].capital, s.players[B].capital = "alaska", "kamchatka"
+    s = position(
+        """
+        seat 0 A human capital=alaska
+        seat 1 B human capital=kamchatka
+        alaska 0 3
+        kamchatka 1 0
+        argentina 1 1
+        """,
+        factions=2,
+        rest=A,
+    )
     s = run(s, [orders(A, attacks=[("alaska", "kamchatka", 3)])], [1, 5])
     assert s.winner == A and s.players[B].alive
 

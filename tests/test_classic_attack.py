@@ -8,7 +8,7 @@ from engine.errors import IllegalOrderError
 from engine.maps import load_map
 from engine.rulesets.classic.orders import Attack, EndTurn, MoveIn, Place, Reroll, TradeCards
 from engine.rulesets.classic.state import ClassicState, Phase
-from tests.conftest import CLASSIC, classic_position, play
+from tests.conftest import CLASSIC, classic_position, classic_text, play
 
 MAP = load_map("classic")
 
@@ -24,13 +24,21 @@ def cards_of(kind: str) -> list[int]:
 def last_stand(mine: list[int], theirs: list[int]) -> ClassicState:
     """Seat 1's last territory, Kamchatka, falls to Alaska's three sixes; seat 0 holds
     ``mine``, seat 1 ``theirs`` (seat 2 holds everything else)."""
-    state = classic_position({"kamchatka": 1, "alaska": 0}, {"alaska": 5}, dice=[6, 6, 6, 1])
-    for t, o in state.owner.items():
-        if o == 1 and t != "kamchatka":
-            state.owner[t] = 2
-    state.players[0].cards = list(mine)
-    state.players[1].cards = list(theirs)
-    return state
+    return classic_text(
+        f"""
+        ruleset classic
+        option game_type custom
+        option selection random
+        seat 0 P0 human cards={",".join(map(str, mine)) or "-"}
+        seat 1 P1 human cards={",".join(map(str, theirs)) or "-"}
+        seat 2 P2 human
+        phase attack
+        alaska 0 5
+        kamchatka 1 1
+        """,
+        rest=2,
+        dice=[6, 6, 6, 1],
+    )
 
 
 def test_attack_needs_adjacency() -> None:

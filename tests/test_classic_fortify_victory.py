@@ -9,9 +9,11 @@ from engine.maps import load_map
 from engine.rulesets.classic.missions import FALLBACK_MISSION, MISSIONS
 from engine.rulesets.classic.orders import Attack, EndAttack, FreeMove
 from engine.rulesets.classic.state import Phase
-from tests.conftest import classic_position, play
+from tests.conftest import classic_position, classic_text, play
 
 MAP = load_map("classic")
+DESTROY_SEAT_1 = next(i for i, m in enumerate(MISSIONS) if m.kind == "destroy" and m.seat == 1)
+"""The mission card "destroy the second seat's armies"."""
 
 
 def test_single_free_move_then_the_turn_ends() -> None:
@@ -97,21 +99,33 @@ def test_two_player_neutral_win_without_eliminating_neutral() -> None:
     assert state.winner == 0
 
 
-def _mission_position(mission: int, owners: dict[str, int], **kwargs: object) -> object:
-    state = classic_position(owners, options={"objective": "missions"}, **kwargs)  # type: ignore[arg-type]
-    state.players[0].mission = mission
-    return state
-
-
 def test_continent_mission_wins_when_completed() -> None:
-    """RULINGS §1 missions: "conquer North America and Australia"."""
-    owners = dict.fromkeys(
-        MAP.continents["north_america"].territories + MAP.continents["australia"].territories, 0
+    """RULINGS §1 missions: "conquer North America and Australia" (mission 1): seat 0
+    holds all of both but Alaska, and takes it from Kamchatka."""
+    held = [
+        t
+        for t in MAP.continents["north_america"].territories
+        + MAP.continents["australia"].territories
+        if t != "alaska"
+    ]
+    state = classic_text(
+        "\n".join(
+            [
+                "ruleset classic",
+                "option objective missions",
+                "seat 0 P0 human mission=1",
+                "seat 1 P1 human",
+                "seat 2 P2 human",
+                "phase attack",
+                "kamchatka 0 4",
+                "alaska 1 1",
+                *(f"{t} 0 1" for t in held),
+            ]
+        ),
+        rest=2,
+        dice=[6, 1],
     )
-    owners["alaska"] = 1
-    state = _mission_position(1, owners, armies={"kamchatka": 4}, dice=[6, 1])
-    state.owner["kamchatka"] = 0  # type: ignore[attr-defined]
-    state, _ = play(state, Attack("kamchatka", "alaska", 1))  # type: ignore[arg-type]
+    state, _ = play(state, Attack("kamchatka", "alaska", 1))
     assert state.winner == 0
 
 
@@ -142,13 +156,20 @@ def test_eighteen_territories_with_two_armies_mission() -> None:
 
 def test_destroy_mission_wins_by_eliminating_the_target() -> None:
     """RULINGS §1: "destroy each colour (one card per colour)"."""
-    destroy_seat_1 = next(i for i, m in enumerate(MISSIONS) if m.kind == "destroy" and m.seat == 1)
-    owners = {t: 2 for t in MAP.territory_ids}
-    owners["alaska"], owners["kamchatka"] = 0, 1
-    state = classic_position(
-        owners, {"alaska": 4}, options={"objective": "missions"}, dice=[6, 6, 6, 1]
+    state = classic_text(
+        f"""
+        ruleset classic
+        option objective missions
+        seat 0 P0 human mission={DESTROY_SEAT_1}
+        seat 1 P1 human
+        seat 2 P2 human
+        phase attack
+        alaska 0 4
+        kamchatka 1 1
+        """,
+        rest=2,
+        dice=[6, 6, 6, 1],
     )
-    state.players[0].mission = destroy_seat_1
     state, _ = play(state, Attack("alaska", "kamchatka", 3))
     assert state.winner == 0
 
@@ -157,14 +178,20 @@ def test_destroy_mission_fulfilled_by_someone_else_becomes_24_territories() -> N
     """Manual p.20: "If player number 1 fulfills the mission of player number 2 (by ...
     eliminating all player number 3's armies), the second player's mission now changes to
     Conquer 24 territories"."""
-    destroy_seat_1 = next(i for i, m in enumerate(MISSIONS) if m.kind == "destroy" and m.seat == 1)
-    owners = {t: 2 for t in MAP.territory_ids}
-    owners["alaska"], owners["kamchatka"] = 0, 1
-    state = classic_position(
-        owners, {"alaska": 4}, options={"objective": "missions"}, dice=[6, 6, 6, 1]
+    state = classic_text(
+        f"""
+        ruleset classic
+        option objective missions
+        seat 0 P0 human mission=0
+        seat 1 P1 human
+        seat 2 P2 human mission={DESTROY_SEAT_1}
+        phase attack
+        alaska 0 4
+        kamchatka 1 1
+        """,
+        rest=2,
+        dice=[6, 6, 6, 1],
     )
-    state.players[0].mission = 0
-    state.players[2].mission = destroy_seat_1
     state, events = play(state, Attack("alaska", "kamchatka", 3))
     assert state.winner is None
     assert state.players[2].mission == FALLBACK_MISSION
@@ -174,21 +201,20 @@ def test_destroy_mission_fulfilled_by_someone_else_becomes_24_territories() -> N
 def test_headquarters_win_own_plus_enemy_hqs() -> None:
     """Manual p.19: "capture all opposing Headquarters ... whilst also controlling their
     own Headquarters"; RULINGS §1: own HQ plus the configured number of enemy HQs."""
-    owners = {"alaska": 0, "kamchatka": 1, "peru": 0, "brazil": 2}
-    state = classic_position(
-        owners, {"alaska": 4}, options={"objective": "headquarters"}, dice=[6, 6, 6, 1]
-    )
-    for seat, hq in enumerate(("peru", "kamchatka", "brazil")):
-        state.players[seat].headquarters = hq
+    position = """
+        ruleset classic
+        option objective headquarters
+        seat 0 P0 human hq=peru
+        seat 1 P1 human hq=kamchatka
+        seat 2 P2 human hq=brazil
+        phase attack
+        alaska 0 4
+        peru 0 1
+        kamchatka 1 1
+        """
+    state = classic_text(position, rest=2, dice=[6, 6, 6, 1])
     after, _ = play(state, Attack("alaska", "kamchatka", 3))
     assert after.winner is None  # Brazil, the third HQ, is still enemy-held
-    state2 = classic_position(
-        owners,
-        {"alaska": 4},
-        options={"objective": "headquarters", "enemy_hqs": 1},
-        dice=[6, 6, 6, 1],
-    )
-    for seat, hq in enumerate(("peru", "kamchatka", "brazil")):
-        state2.players[seat].headquarters = hq
-    after2, _ = play(state2, Attack("alaska", "kamchatka", 3))
-    assert after2.winner == 0
+    state = classic_text(position + "option enemy_hqs 1", rest=2, dice=[6, 6, 6, 1])
+    after, _ = play(state, Attack("alaska", "kamchatka", 3))
+    assert after.winner == 0

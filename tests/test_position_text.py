@@ -602,3 +602,20 @@ def test_the_first_line_may_name_the_ruleset_by_an_alias() -> None:
     ruleset = find_ruleset("rps")
     state = ruleset.from_position_text("ruleset rps\nseat 0 A\nseat 1 B\nseat 2 C\n")
     assert ruleset.position_text(state).startswith("ruleset risk_paper_scissors\n")
+
+
+def test_the_page_says_a_refused_line_in_player_words() -> None:
+    """Issue 26, "Start from a position": a bad paste gives the typed error's message in
+    player words: which line, which field, what to do next."""
+    from ui.shell.position_dialog import player_words
+
+    text = "ruleset classic\nseat 0 Ada human\nseat 1 Boris human\nalaska 7 3\n"
+    with pytest.raises(PositionError) as refused:
+        find_ruleset("classic").from_position_text(text)
+    said, line = player_words(refused.value.code, refused.value.message)
+    assert line == 4
+    assert said.startswith("Line 4 does not fit: territory 'alaska': owner: 7 is not a seat")
+    assert said.endswith("press Start again; the game you had is unchanged.")
+    missing, none = player_words("position/missing", "a Classic position needs 2 'seat' lines")
+    assert none is None
+    assert missing.startswith("Something the position needs is missing: a Classic position")

@@ -210,7 +210,7 @@ class ClassicPage(SequentialPage):
         if name.startswith("pbem-"):
             self.email.action(name, button)
             return
-        if session is None:
+        if session is None or name.startswith("position-"):  # the shell's dialog
             return
         if name in self.TURN_ACTIONS:
             self.turn_action(name)

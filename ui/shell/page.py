@@ -56,6 +56,10 @@ class RulesetPage(Protocol):
 
     def start_from_form(self) -> None: ...
 
+    def start_from_position(self, state: Any) -> None:
+        """Show a new local game of ``state`` (read from a position text), its session
+        marked ``from_position`` before its first save."""
+
     def restore(self) -> bool:
         """Resume its autosaved game, if any; True when it did."""
 
@@ -81,6 +85,7 @@ class Shell:
         self.proxies: list[Any] = []
         self.tasks: set[Any] = set()
         self.dialogs: Any = None  # ui.shell.dialogs.Dialogs, imported on first use
+        self.positions: Any = None  # ui.shell.position_dialog.PositionDialog, the same
         self.timeline: Any = None  # ui.shell.timeline.Timeline, made on the first save
         self.away: Any = None  # ui.shell.away.AwayNotes
         self.last_board: dict[str, tuple[dict[str, int], dict[str, int]]] = {}
@@ -157,6 +162,8 @@ class Shell:
             self.when_loaded(page, page.restore)
         elif name in SHELL_DIALOG_ACTIONS or name.startswith("replay-"):
             self.dialogs_of().action(name, button)
+        elif name.startswith("position-"):
+            self.positions_of().action(name, button)
 
     def on_change(self, event: Any) -> None:
         target = event.target
@@ -245,6 +252,13 @@ class Shell:
 
             self.dialogs = Dialogs(self)
         return self.dialogs
+
+    def positions_of(self) -> Any:
+        if self.positions is None:
+            from ui.shell.position_dialog import PositionDialog
+
+            self.positions = PositionDialog(self)
+        return self.positions
 
     def timeline_of(self) -> Any:
         if self.timeline is None:
@@ -336,6 +350,11 @@ class Shell:
         return None
 
     def on_key(self, event: Any) -> None:
+        if event.key == "Escape" and self.positions is not None and self.positions.open:
+            self.positions.close()
+            event.preventDefault()
+            event.stopImmediatePropagation()
+            return
         if event.key == "Escape" and self.dialogs is not None and self.dialogs.escape_pressed():
             event.preventDefault()
             event.stopImmediatePropagation()
@@ -404,8 +423,20 @@ class Shell:
         self.when_loaded(page, lambda: self.start_page(page))
 
     def start_page(self, page: RulesetPage) -> None:
+        self.start_new(page, page.start_from_form)
+
+    def start_position(self, page: RulesetPage, state: Any) -> None:
+        """A new local game of ``state``, read from a position text
+        (:mod:`ui.shell.position_dialog`), marked as such with the game."""
+        from ui.shell.position_dialog import show_mark
+
+        self.start_new(page, lambda: page.start_from_position(state))
+        show_mark(page)
+
+    def start_new(self, page: RulesetPage, start: Callable[[], None]) -> None:
+        """``start`` a new game on ``page``: its record and notes begin again."""
         before = getattr(page, "session", None)
-        page.start_from_form()
+        start()
         after = getattr(page, "session", None)
         if after is not None and after is not before:
             self.timeline_of().restart(page.entry.ruleset, after.state)
@@ -420,6 +451,8 @@ class Shell:
             if page is not shown:
                 page.deactivate()
         el("setup").hidden = True
+        el("position-mark").hidden = True  # a game from a position shows it again
+        el("position-copy").hidden = False
         window.scrollTo(0, 0)  # the form's Start is far down on a phone: show the top bar and map
         document.documentElement.classList.remove("resuming")
         with contextlib.suppress(Exception):
@@ -435,6 +468,8 @@ class Shell:
     # ------------------------------------------------------------ autosave, one slot a ruleset
 
     def autosave(self, entry: PageEntry, data: dict[str, Any]) -> None:
+        if getattr(self.pages[entry.ruleset].session, "from_position", False):
+            data = {**data, "from_position": True}  # the mark stays across reloads
         try:
             window.localStorage.setItem(save_key(entry.ruleset), json.dumps(data))
         except Exception as exc:
@@ -455,10 +490,17 @@ class Shell:
         if not found(text) or not str(text):
             return False
         try:
-            show(from_json(json.loads(str(text))))
+            data = json.loads(str(text))
+            session = from_json(data)
+            if isinstance(data, dict) and data.get("from_position"):
+                session.from_position = True
+            show(session)
         except Exception as exc:  # any failure: the page must not stay stuck on it
             self.restore_failed(key, exc)
             return False
+        from ui.shell.position_dialog import show_mark
+
+        show_mark(self.pages[entry.ruleset])
         return True
 
     def restore_failed(self, key: str, reason: object) -> None:
@@ -572,6 +614,8 @@ class Shell:
         for action in ("help", "record"):
             document.querySelector(f'[data-action="{action}"]').disabled = False
         for button in document.querySelectorAll('.top-actions [data-action^="pbem-"]'):
+            button.disabled = False
+        for button in document.querySelectorAll('[data-action="position-open"]'):
             button.disabled = False
         self.ready = True
         last = window.localStorage.getItem(LAST_KEY)

@@ -181,6 +181,20 @@ class SealedOrdersPage(BrowserPage):
         self.log_timing()
         self.message(f"{self.entry.title} started (seed {seed}).")
 
+    def start_from_position(self, state: Any) -> None:
+        """A new local game of ``state``, read from a position text: the computers
+        write their orders as in a new game (a finished game shows its end)."""
+        session = self.session_type()(state)
+        session.from_position = True
+        session.log.append("Started from a position")
+        if session.over:
+            session.stage = "report"
+        else:
+            session.start_phase()
+        self.el("setup-error").textContent = ""
+        self.begin(session)
+        self.message(f"{self.entry.title} started from a position, on this device.")
+
     def join_text(self, text: str) -> None:
         """Join the forum game of a save code or invitation link (``#game=...``)."""
         from engine.errors import EngineError

@@ -181,6 +181,12 @@ class SequentialPage:
     def begin(self, session: Any) -> None:
         raise NotImplementedError
 
+    def start_from_position(self, state: Any) -> None:
+        """A new local game of ``state``, read from a position text."""
+        session = self.new_session(state)
+        session.from_position = True
+        self.started(session, f"{self.entry.title} started from a position, on this device.")
+
     def started(self, session: Any, line: str) -> None:
         """A new game from the form is shown, with ``line`` on the message line."""
         el("setup-error").textContent = ""

@@ -115,17 +115,12 @@ def write(state: ClassicState) -> str:
 def read(
     text: str, build: Callable[[Mapping[str, Any]], ClassicState], aliases: Collection[str] = ()
 ) -> ClassicState:
-    """The state a position text describes, every line checked, then the whole checked
-    by ``build`` (the ruleset's state reader); the first line may name the ruleset by
-    one of its ``aliases``.
-
-    :raises PositionError: naming the line and field that do not fit.
-    """
-    sheet = pos.Sheet(text, RULESET, ONCE, MANY, aliases)
-    the_map = pos.read_map(sheet, DEFAULT_MAP)
+    """The state ``text`` describes (:func:`engine.position.read_sheet`), checked whole
+    by ``build``, the ruleset's state reader."""
+    sheet, the_map, players = pos.read_sheet(
+        text, RULESET, (ONCE, MANY), aliases, pos.map_of(DEFAULT_MAP), pos.territories, _seats
+    )
     ids = the_map.territory_ids
-    sheet.check_places(ids)
-    players = _seats(sheet, the_map)
     count = len(players)
     defaults = _state_defaults()
     data: dict[str, Any] = {

@@ -141,22 +141,24 @@ def _province_words(state: GreatWarState, province: str) -> list[str]:
 def read(
     text: str, build: Callable[[Mapping[str, Any]], GreatWarState], aliases: Collection[str] = ()
 ) -> GreatWarState:
-    """The state a position text describes, every line checked, then the whole checked
-    by ``build`` (the ruleset's state reader); the first line may name the ruleset by
-    one of its ``aliases``.
-
-    :raises PositionError: naming the line and field that do not fit.
-    """
-    m = scenario()
-    sheet = pos.Sheet(text, RULESET, ONCE, MANY, aliases)
-    sheet.check_places([p.id for p in m.provinces] + [s.id for s in m.seas])
+    """The state ``text`` describes (:func:`engine.position.read_sheet`), checked whole
+    by ``build``, the ruleset's state reader."""
+    sheet, m, seats = pos.read_sheet(
+        text,
+        RULESET,
+        (ONCE, MANY),
+        aliases,
+        lambda _: scenario(),
+        lambda m: [p.id for p in m.provinces] + [s.id for s in m.seas],
+        _seats,
+    )
     nations = list(m.nation_ids)
     defaults = _defaults()
     default_options = GreatWarOptions().to_json()
     data: dict[str, Any] = {
         "ruleset": RULESET,
         "options": pos.read_options(sheet, default_options, default_options.keys()),
-        "seats": _seats(sheet, m),
+        "seats": seats,
         "rng": pos.read_rng(sheet),
         **pos.read_fields(sheet, FIELDS, defaults, len(nations)),
         "last_report": None,

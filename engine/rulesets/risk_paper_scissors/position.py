@@ -102,16 +102,17 @@ def write(state: RpsState) -> str:
 def read(
     text: str, build: Callable[[Mapping[str, Any]], RpsState], aliases: Collection[str] = ()
 ) -> RpsState:
-    """The state a position text describes, every line checked, then the whole checked
-    by ``build`` (the ruleset's state reader); the first line may name the ruleset by
-    one of its ``aliases``.
-
-    :raises PositionError: naming the line and field that do not fit.
-    """
-    sheet = pos.Sheet(text, RULESET, ONCE, MANY, aliases)
-    board = load_board()
-    sheet.check_places(board.order)
-    players = _seats(sheet)
+    """The state ``text`` describes (:func:`engine.position.read_sheet`), checked whole
+    by ``build``, the ruleset's state reader."""
+    sheet, board, players = pos.read_sheet(
+        text,
+        RULESET,
+        (ONCE, MANY),
+        aliases,
+        lambda _: load_board(),
+        lambda board: board.order,
+        lambda sheet, _: _seats(sheet),
+    )
     count = len(players)
     defaults = _defaults(count)
     default_options = RpsOptions().to_json()
