@@ -28,6 +28,9 @@ from urllib.parse import quote
 
 from engine.core import Event, find_ruleset
 from engine.errors import EngineError
+from engine.fault_words import Fault, short_title
+from engine.fault_words import refusal as fault_refusal
+from engine.fault_words import title as fault_title
 from engine.invitations import kept_for, new_invitations, opens
 from engine.keys import PlayerKey
 from engine.saves import (
@@ -61,27 +64,13 @@ LINK_PREFIX = "#game="
 INVITE_MARK = "&invite="
 PBEM_RULESET = "classic"
 
-# Short titles for the engine's refusal codes; the engine's message gives the details.
+# Short titles for the engine's refusal codes that are no fault of a code's copying (the
+# faults, cut off, altered, another game..., have the titles of engine.fault_words).
 TITLES = {
-    "savecode/empty": "No code",
-    "savecode/prefix": "Not a save code",
-    "savecode/version": "From a newer version",
-    "savecode/parts": "Garbled code",
-    "savecode/base64": "Garbled code",
-    "savecode/truncated": "Incomplete code (cut off)",
-    "savecode/compression": "Garbled code",
-    "savecode/json": "Garbled code",
-    "savecode/envelope": "Garbled code",
-    "savecode/signature": "Altered or forged code",
     "savecode/wrong-seat": "Wrong seat",
     "savecode/unknown-key": "Unknown signer",
     "save/payload": "Not a game save",
-    "save/newer-version": "From a newer version",
     "save/wrong-seat": "Signed by the wrong seat",
-    "save/other-game": "Another game",
-    "save/duplicate": "Turn sent twice",
-    "save/old-turn": "Old turn",
-    "save/fork": "A fork: a second version of a save you have",
     "save/old-version": "From an older version",
     "sealed/unsigned": "Orders not signed",
     "savecode/state": "Impossible position",
@@ -386,7 +375,7 @@ def distinct_codes(codes: list[str]) -> list[str]:
 def refusal(exc: Exception) -> LoadResult:
     """A refusal naming the problem, from any exception (never a traceback)."""
     if isinstance(exc, EngineError):
-        title = TITLES.get(exc.code, "Not a valid save code")
+        title = fault_title(exc, TITLES.get(exc.code, "Not a valid save code"))
         return LoadResult("refused", title, _sentence(exc.message), error=exc.code)
     return LoadResult(
         "refused",
@@ -451,9 +440,14 @@ def interpret(
     try:
         record = read_save(code)
         if record.ruleset != ruleset:
-            raise EngineError(
+            raise fault_refusal(
+                EngineError,
                 "pbem/ruleset",
-                f"this is a save of the {record.ruleset} rules; this page plays {ruleset} by email",
+                Fault.OTHER_RULESET,
+                whose=record.state.players[record.seat].name,
+                what="save code",
+                ruleset=short_title(find_ruleset(record.ruleset).title),
+                here=short_title(find_ruleset(ruleset).title),
             )
         if game is not None and record.game_id == game.game_id:
             codes = unseen(game.record, codes)
