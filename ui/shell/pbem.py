@@ -258,6 +258,8 @@ class SendBundle:
     invitations: tuple[tuple[str, str], ...] = ()
     """(player, link) for each seat still kept for an invited player: send each player
     only their own link (whoever has it can take the seat)."""
+    game: str = "Risk"
+    """The ruleset as an invitation names it ("Classic", "Risk, Paper, Scissors")."""
 
 
 def page_link(page_url: str, code: str) -> str:
@@ -306,7 +308,10 @@ def send_bundle(session: Session, page_url: str) -> SendBundle | None:
         for seat, secret in sorted(game.invites.items())
         if seat < len(record.keys) and record.keys[seat] is None
     )
-    return SendBundle(code, link, mailto_url(subject, body), subject, body, to_name, invitations)
+    rules = short_title(find_ruleset(state.ruleset).title)
+    return SendBundle(
+        code, link, mailto_url(subject, body), subject, body, to_name, invitations, rules
+    )
 
 
 # ---------------------------------------------------------------- receiving
