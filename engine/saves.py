@@ -291,7 +291,7 @@ def continue_game(previous: SaveRecord, code: str) -> Continuation:
     try:
         record = read_save(code)
     except SaveCodeError as exc:  # cut off, altered...: whose it says it is, if it says
-        raise exc.naming([p.name for p in previous.state.players], "save code") from None
+        raise exc.naming([p.name for p in previous.state.players]) from None
     whose = _signer_name(record)
     if record.ruleset != previous.ruleset:
         raise refusal(

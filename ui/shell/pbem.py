@@ -33,6 +33,7 @@ from engine.fault_words import refusal as fault_refusal
 from engine.fault_words import title as fault_title
 from engine.invitations import kept_for, new_invitations, opens
 from engine.keys import PlayerKey
+from engine.savecode import SaveCodeError
 from engine.saves import (
     SaveRecord,
     continue_chain,
@@ -443,7 +444,10 @@ def interpret(
     codes = extract_codes(text)
     code = codes[-1]
     try:
-        record = read_save(code)
+        try:
+            record = read_save(code)
+        except SaveCodeError as exc:  # whose it says it is, in the game held, if it says
+            raise exc.naming([] if game is None else names_of(game.record)) from None
         if record.ruleset != ruleset:
             raise fault_refusal(
                 EngineError,
@@ -551,6 +555,11 @@ def join(record: SaveRecord, seat: int | None, key_text: str, invite: str = "") 
     if seat is not None and seat not in offerable_seats(record, key_text, held):
         raise ValueError(f"seat {seat + 1} is not free to claim (it is kept for an invited player)")
     return PbemGame(game_id=record.game_id, record=record, seat=seat, invite=invite)
+
+
+def names_of(record: SaveRecord) -> list[str]:
+    """The seat names of a save's game."""
+    return [str(p.name) for p in record.state.players]
 
 
 def seat_label(state: Any, seat: int) -> str:

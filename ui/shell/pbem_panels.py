@@ -75,10 +75,16 @@ def _invitations_html(bundle: SendBundle) -> str:
 def _result_html(result: LoadResult, replaces: bool) -> str:
     title = f"<b>{escape(result.title)}</b>"
     if result.kind == "refused":
+        said = "nothing changed" in result.message.lower()  # the fault's own words say it
         return (
             f'<div class="pbem-error" role="alert" data-testid="load-error">{title}: '
-            f'{escape(result.message)}<br><span class="small">Nothing was changed: your '
-            "game is as it was.</span></div>"
+            f"{escape(result.message)}"
+            + (
+                ""
+                if said
+                else '<br><span class="small">Nothing was changed: your game is as it was.</span>'
+            )
+            + "</div>"
         )
     if result.kind == "warning":
         items = "".join(f"<li>{escape(w)}</li>" for w in result.warnings)

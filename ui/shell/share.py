@@ -54,10 +54,10 @@ def share_html(
     return (
         f'<span class="share-row" data-testid="{testid}-share-row">'
         f'<button type="button" class="btn share-copy" data-share="copy"{data} '
-        f'data-testid="{testid}-copy">⧉ {escape(copy_label)}</button>'
+        f'data-testid="{testid}-copy">{escape(copy_label)}</button>'
         f'<a class="btn share-send" role="button" data-share="share"{data} '
         f'data-subject="{escape(subject)}" href="{escape(mailto(subject, body))}" '
-        f'data-testid="{testid}-share">↗ {escape(share_label)}</a>'
+        f'data-testid="{testid}-share">{escape(share_label)} ↗</a>'
         f'<span class="share-note small" role="status" aria-live="polite" '
         f'data-testid="{testid}-note"></span></span>'
     )
