@@ -182,7 +182,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except EngineError as exc:
+        detail = getattr(exc, "detail", "")  # a code's technical reason, for the command line
         print(f"error: {exc.message} [{exc.code}]", file=sys.stderr)
+        if detail:
+            print(f"  ({detail})", file=sys.stderr)
         return EXIT_USAGE
     return EXIT_USAGE
 
