@@ -183,9 +183,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except EngineError as exc:
         detail = getattr(exc, "detail", "")  # a code's technical reason, for the command line
-        print(f"error: {exc.message} [{exc.code}]", file=sys.stderr)
-        if detail:
-            print(f"  ({detail})", file=sys.stderr)
+        print(
+            f"error: {exc.message} [{exc.code}]{f' ({detail})' if detail else ''}", file=sys.stderr
+        )
         return EXIT_USAGE
     return EXIT_USAGE
 
