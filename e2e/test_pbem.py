@@ -237,7 +237,7 @@ def test_three_turns_by_email(page: Page, page_b: Page, server_url: str, artifac
     # Ann: a tampered code is refused and changes nothing; the real one is accepted.
     body, signature = code2.rsplit(".", 1)
     flipped = signature[:20] + ("A" if signature[20] != "A" else "B") + signature[21:]
-    expect_refused(a, f"{body}.{flipped}", "altered or forged", artifacts / "pbem-refused.png")
+    expect_refused(a, f"{body}.{flipped}", "altered, forged", artifacts / "pbem-refused.png")
     expect_refused(a, code2[: len(code2) - 30], "cut off")
     load(a, code2)
     expect(a.get_by_test_id("pbem-dialog")).to_be_hidden()

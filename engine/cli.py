@@ -182,7 +182,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except EngineError as exc:
-        print(f"error: {exc.message} [{exc.code}]", file=sys.stderr)
+        detail = getattr(exc, "detail", "")  # a code's technical reason, for the command line
+        print(
+            f"error: {exc.message} [{exc.code}]{f' ({detail})' if detail else ''}", file=sys.stderr
+        )
         return EXIT_USAGE
     return EXIT_USAGE
 

@@ -15,6 +15,11 @@ class EngineError(ValueError):
     :param message: one sentence for a player, naming the input at fault.
     """
 
+    fault: str = ""
+    """The fault of a pasted code this refusal is (:class:`engine.fault_words.Fault`'s
+    value), where its code alone does not say (a save of another ruleset is refused as
+    ``save/other-game``); "" otherwise."""
+
     def __init__(self, code: str, message: str) -> None:
         super().__init__(f"{message} [{code}]")
         self.code = code

@@ -37,6 +37,7 @@ import ecdsa
 from ecdsa.ellipticcurve import INFINITY
 
 from engine.errors import EngineError
+from engine.fault_words import Fault, words
 
 __all__ = [
     "BACKUP_PREFIX",
@@ -171,6 +172,10 @@ class KeyBackupError(EngineError):
     """
 
 
+_BACKUP = "key backup code"
+_SEED_CHARS = 43  # the key part: 32 bytes in unpadded base64url
+
+
 def _backup_error(code: str, message: str) -> KeyBackupError:
     return KeyBackupError(f"keybackup/{code}", message)
 
@@ -235,43 +240,37 @@ class PlayerKey:
             ``keybackup/base64``, ``keybackup/length`` or ``keybackup/checksum``.
         """
         if not isinstance(text, str):
-            raise _backup_error("empty", "a key backup code must be text")
+            raise _backup_error("empty", words(Fault.EMPTY, what=_BACKUP))
         compact = "".join(text.split())
         if not compact:
-            raise _backup_error("empty", "the key backup code is empty")
+            raise _backup_error("empty", words(Fault.EMPTY, what=_BACKUP))
         if not compact.startswith("RKKEY"):
-            hint = " (this looks like a save code)" if compact.startswith("RK") else ""
-            raise _backup_error(
-                "prefix",
-                f"not a key backup code: it should start with {BACKUP_PREFIX!r}{hint}",
-            )
+            if compact.startswith("RK"):  # a game code pasted where the key goes
+                error = _backup_error(
+                    "prefix",
+                    words(Fault.WRONG_KIND, what="game code", expected=f"a {_BACKUP}"),
+                )
+                error.fault = Fault.WRONG_KIND.value
+                raise error
+            raise _backup_error("prefix", words(Fault.NOT_A_CODE, what=_BACKUP))
         if not compact.startswith(BACKUP_PREFIX):
-            raise _backup_error(
-                "version",
-                f"unsupported key backup format (expected {BACKUP_PREFIX!r}); "
-                "it may have been made by a newer version",
-            )
+            raise _backup_error("version", words(Fault.NEWER_VERSION, what=_BACKUP))
         parts = compact[len(BACKUP_PREFIX) :].split(".")
+        if len(parts) == 1 and len(parts[0]) < _SEED_CHARS:  # cut off before the checksum
+            raise _backup_error("length", words(Fault.CUT_OFF, what=_BACKUP))
         if len(parts) != 2:
-            raise _backup_error(
-                "parts",
-                "a key backup code has exactly two parts after the prefix "
-                f"(key and checksum), found {len(parts)}",
-            )
+            raise _backup_error("parts", words(Fault.ALTERED, what=_BACKUP))
         seed_text, checksum = parts
         try:
             seed = b64url_decode(seed_text)
-        except ValueError as exc:
-            raise _backup_error("base64", f"key part: {exc}") from None
+        except ValueError:
+            raise _backup_error("base64", words(Fault.ALTERED, what=_BACKUP)) from None
         if len(seed) != SEED_SIZE:
-            raise _backup_error(
-                "length",
-                f"the key part holds {len(seed)} bytes, expected {SEED_SIZE} "
-                "(characters are missing or extra)",
-            )
-        if checksum != _backup_checksum(seed):
-            raise _backup_error(
-                "checksum",
-                "the key backup code's checksum does not match: it was mistyped or damaged",
-            )
+            fault = Fault.CUT_OFF if len(seed) < SEED_SIZE else Fault.ALTERED
+            raise _backup_error("length", words(fault, what=_BACKUP))
+        expected = _backup_checksum(seed)
+        if checksum != expected:
+            cut = len(checksum) < len(expected) and expected.startswith(checksum)
+            code = "length" if cut else "checksum"
+            raise _backup_error(code, words(Fault.CUT_OFF if cut else Fault.ALTERED, what=_BACKUP))
         return cls(seed)

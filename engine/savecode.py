@@ -63,12 +63,13 @@ import hashlib
 import json
 import re
 import zlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any, Final, NoReturn
 
 from engine.errors import EngineError
+from engine.fault_words import Fault, fault_of, words
 from engine.keys import (
     PUBLIC_KEY_SIZE,
     SIGNATURE_SIZE,
@@ -140,8 +141,27 @@ class SaveCodeError(EngineError):
         ``savecode/envelope``, ``savecode/signature``, ``savecode/wrong-seat``
         and ``savecode/unknown-key``; encoding adds ``savecode/payload``.
         (Key backup codes raise :class:`engine.keys.KeyBackupError`.)
-    :ivar message: human-readable explanation naming the problem.
+    :ivar message: what a player reads: the same words for the same fault in every
+        ruleset (:mod:`engine.fault_words`); the technical reason is :attr:`detail`.
+    :ivar seat: the seat the code says signed it, when its envelope could be read
+        (an altered code still says whose it claims to be); None otherwise.
     """
+
+    seat: int | None = None
+    detail: str = ""
+
+    def naming(self, names: Sequence[str], what: str = "code") -> SaveCodeError:
+        """This refusal in the words of :mod:`engine.fault_words`, naming the player
+        whose code it says it is (``names``: the seat names of the game held) and what
+        was pasted (``what``: "reveal code"...); the error code stays the same."""
+        fault = fault_of(self)
+        if fault is None:
+            return self
+        seat = self.seat
+        whose = names[seat] if seat is not None and 0 <= seat < len(names) else ""
+        named = SaveCodeError(self.code, words(fault, whose=whose, what=what))
+        named.seat, named.detail, named.fault = seat, self.detail, self.fault
+        return named
 
 
 @dataclass(frozen=True)
@@ -166,8 +186,16 @@ class DecodedCode:
         return payload_hash(self.payload)
 
 
-def _fail(code: str, message: str) -> NoReturn:
-    raise SaveCodeError(f"savecode/{code}", message)
+def _fail(code: str, message: str, seat: int | None = None) -> NoReturn:
+    """Refuse with ``savecode/<code>``: a fault of a pasted code (cut off, altered, not a
+    code...) in the shared player words, the technical ``message`` kept as its detail."""
+    error_code = f"savecode/{code}"
+    fault = fault_of(error_code)
+    if fault is None or code == "payload":
+        raise SaveCodeError(error_code, message)
+    error = SaveCodeError(error_code, words(fault))
+    error.seat, error.detail = seat, message
+    raise error
 
 
 def _path_child(path: str, key: str | int) -> str:
@@ -263,7 +291,10 @@ def encode_code(payload: Mapping[str, Any], key: PlayerKey, signer_seat: int) ->
         not an int in ``0..MAX_SEAT``.
     """
     if not _is_seat(signer_seat):
-        _fail("envelope", f"signer_seat must be an int from 0 to {MAX_SEAT}, got {signer_seat!r}")
+        raise SaveCodeError(
+            "savecode/envelope",
+            f"signer_seat must be an int from 0 to {MAX_SEAT}, got {signer_seat!r}",
+        )
     if not isinstance(payload, Mapping):
         _fail("payload", f"the payload must be a mapping, got {type(payload).__name__}")
     envelope = {
@@ -288,7 +319,13 @@ def _split(text: str) -> tuple[str, str]:
     if not text.startswith("RK"):
         _fail("prefix", f"this is not a save code: it should start with {PREFIX!r}")
     if text.startswith("RKKEY"):
-        _fail("prefix", "this is a key backup code, not a save code")
+        error = SaveCodeError(
+            "savecode/prefix",
+            words(Fault.WRONG_KIND, what="key backup code", expected="a game code")
+            + " (A key backup is imported under Key.)",
+        )
+        error.fault = Fault.WRONG_KIND.value
+        raise error
     match = _VERSION_RE.match(text)
     digits = match.group(1) if match else ""
     after = text[2 + len(digits) : 3 + len(digits)]
@@ -302,7 +339,10 @@ def _split(text: str) -> tuple[str, str]:
                 f"this save code (format {shown}) was made by a newer version of the "
                 f"game; this version reads format {FORMAT_VERSION}: please update",
             )
-        _fail("version", f"unknown save code format {shown!r} (expected {FORMAT_VERSION})")
+        error = SaveCodeError("savecode/version", words(Fault.ALTERED))
+        error.fault = Fault.ALTERED.value
+        error.detail = f"unknown save code format {shown!r} (expected {FORMAT_VERSION})"
+        raise error
     if not after:
         _fail("truncated", "the save code stops after its prefix: it was cut off")
     parts = text[len(PREFIX) :].split(".")
@@ -372,6 +412,8 @@ def _parse_json(raw: bytes) -> object:
         obj: object = json.loads(text, parse_constant=_reject_constant)
     except RecursionError:
         _fail("json", f"the data is nested deeper than {MAX_NESTING} levels: refused")
+    except SaveCodeError:  # NaN or Infinity, refused by _reject_constant
+        raise
     except ValueError as exc:  # json.JSONDecodeError, or an int with too many digits
         _fail("json", f"the data is not valid JSON ({exc})")
     try:
@@ -478,6 +520,7 @@ def decode_code(code: str, trusted_keys: Mapping[int, bytes] | None = None) -> D
             "signature",
             "the signature does not match: the code was altered or forged "
             "(or damaged when it was copied)",
+            seat,
         )
     if trusted_keys is not None:
         _check_trusted(seat, public_key, trusted_keys)

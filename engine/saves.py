@@ -27,11 +27,18 @@ from engine.appointment import FIELD as APPOINT_FIELD
 from engine.appointment import check_appointment
 from engine.core import SEATLESS, UNHELD, BoardSummary, Order, Ruleset, find_ruleset
 from engine.errors import SaveError
+from engine.fault_words import Fault, refusal, short_title, words
 from engine.forfeit import FIELD as FORFEIT_FIELD
 from engine.forfeit import check_forfeit_save, ended_by
 from engine.invitations import invitation_digest, refuse_uninvited
 from engine.keys import PUBLIC_KEY_SIZE, PlayerKey, b64url_decode, b64url_encode
-from engine.savecode import canonical_json, decode_code, encode_code, payload_hash
+from engine.savecode import (
+    SaveCodeError,
+    canonical_json,
+    decode_code,
+    encode_code,
+    payload_hash,
+)
 from engine.sealed import SealedEvidence, check_resolution
 from engine.statecheck import MAX_COUNT, MAX_TEXT
 
@@ -194,6 +201,9 @@ def read_save(code: str) -> SaveRecord:
         allowed |= SEALED_FIELDS
     missing = sorted(PAYLOAD_FIELDS - set(payload))
     extra = sorted(set(payload) - allowed)
+    if "st" not in payload and isinstance(payload.get("k"), str):  # a sealed-round code
+        what = _SEALED_KINDS.get(payload["k"], "signed code")
+        raise SaveError("save/payload", words(Fault.WRONG_KIND, what=what, expected="a save code"))
     if missing or extra or ruleset is None:
         raise SaveError(
             "save/payload",
@@ -202,11 +212,7 @@ def read_save(code: str) -> SaveRecord:
         )
     version = _integer(payload, "rv")
     if version > ruleset.version:
-        raise SaveError(
-            "save/newer-version",
-            f"this save was made by a newer version of the {ruleset.name} rules "
-            f"(v{version}; this page has v{ruleset.version}): update the page",
-        )
+        raise SaveError("save/newer-version", words(Fault.NEWER_VERSION, what="save code"))
     keys = payload["keys"]
     if not isinstance(keys, list) or not all(k is None or _is_key_text(k) for k in keys):
         raise _bad("keys", "must be a list of public keys (or null for a free seat)")
@@ -287,22 +293,46 @@ def continue_game(previous: SaveRecord, code: str) -> Continuation:
 
     :raises EngineError: naming the problem.
     """
-    record = read_save(code)
-    if record.game_id != previous.game_id or record.ruleset != previous.ruleset:
-        raise SaveError("save/other-game", "this code belongs to another game")
+    try:
+        record = read_save(code)
+    except SaveCodeError as exc:  # cut off, altered...: whose it says it is, if it says
+        raise exc.naming([p.name for p in previous.state.players]) from None
+    whose = _signer_name(record)
+    if record.ruleset != previous.ruleset:
+        raise refusal(
+            SaveError,
+            "save/other-game",
+            Fault.OTHER_RULESET,
+            whose=whose,
+            what="save code",
+            ruleset=short_title(find_ruleset(record.ruleset).title),
+            here=short_title(find_ruleset(previous.ruleset).title),
+        )
+    if record.game_id != previous.game_id:
+        raise SaveError(
+            "save/other-game",
+            words(Fault.OTHER_GAME, whose=whose, what="save code", game=record.game_id[:8]),
+        )
     if record.hash == previous.hash:
-        raise SaveError("save/duplicate", f"this turn was already loaded (save {record.seq})")
+        raise SaveError(
+            "save/duplicate",
+            words(Fault.REPEATED, whose=whose, what="turn", turn=f"save {record.seq}"),
+        )
     if record.seq == previous.seq or (record.seq < previous.seq and record.prev == previous.prev):
         raise SaveError(
             "save/fork",
-            f"this is a second, different save {record.seq} (hash {record.hash}); this game "
-            f"already has save {previous.seq} (hash {previous.hash}): someone sent two "
-            "continuations of the same save (a fork); the game you have is kept",
+            words(Fault.FORK, whose=whose, what="save code", turn=f"save {record.seq}"),
         )
     if record.seq < previous.seq:
         raise SaveError(
             "save/old-turn",
-            f"this is an old turn (save {record.seq}); the game is already at save {previous.seq}",
+            words(
+                Fault.OLD_TURN,
+                whose=whose,
+                what="save code",
+                turn=f"save {record.seq}",
+                held=f"save {previous.seq}",
+            ),
         )
     ended = ended_by(previous.payload)
     if ended is not None:
@@ -349,6 +379,23 @@ def continue_game(previous: SaveRecord, code: str) -> Continuation:
         raise _bad("rolls", "does not start from the previous save's roll counter")
     _replay(previous, record)
     return Continuation(record, (), verified=True)
+
+
+_SEALED_KINDS = {
+    "seal": "sealed code",
+    "reveal": "reveal code",
+    "deadline": "deadline code",
+    "forfeit": "forfeit claim",
+    "concede": "concession",
+    "appoint": "appointment code",
+}
+"""What a player calls each code of a sealed round (engine.sealed's kinds)."""
+
+
+def _signer_name(record: SaveRecord) -> str:
+    """The name of the seat that signed ``record`` ("" if its position names none)."""
+    players = getattr(record.state, "players", ())
+    return str(players[record.seat].name) if 0 <= record.seat < len(players) else ""
 
 
 def _check_invitation(previous: SaveRecord, record: SaveRecord) -> None:

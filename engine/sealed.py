@@ -37,9 +37,10 @@ from typing import Any, Protocol
 
 from engine.core import Order, Ruleset, find_ruleset
 from engine.errors import EngineError, SaveError
+from engine.fault_words import Fault, refusal, words
 from engine.invitations import invitation_digest, kept_for, refuse_uninvited
 from engine.keys import PlayerKey, b64url_encode
-from engine.savecode import canonical_json, decode_code, encode_code
+from engine.savecode import SaveCodeError, canonical_json, decode_code, encode_code
 
 SEAL, REVEAL, DEADLINE = "seal", "reveal", "deadline"
 
@@ -176,6 +177,10 @@ def deadline_code(base: SealBase, faction: int, missing: Iterable[int], key: Pla
     return encode_code(payload, key, faction)
 
 
+_WHAT = {SEAL: "sealed code", REVEAL: "reveal code", DEADLINE: "deadline code"}
+"""What a player calls each kind of sealed-round code."""
+
+
 def _round_of(base: SealBase) -> int:
     return find_ruleset(base.ruleset).sealed_round(base.state)
 
@@ -188,9 +193,30 @@ def _read(code: str, kind: str, base: SealBase) -> tuple[int, dict[str, Any], st
     its seat with the key of its first code (trust on first use), which may not be
     another faction's key.
     """
-    decoded = decode_code(code)
+    what = _WHAT.get(kind, f"{kind} code")
+    try:
+        decoded = decode_code(code)
+    except SaveCodeError as exc:  # cut off, altered...: whose it says it is, if it says
+        raise exc.naming([p.name for p in base.state.players], what) from None
     key = b64url_encode(decoded.public_key)
     seat = decoded.seat
+    names = [p.name for p in base.state.players]
+    payload = decoded.payload
+    # The seat names a player of this game only if the code is of this game.
+    whose = names[seat] if seat < len(names) and payload.get("g") == base.game_id else ""
+    if payload.get("k") != kind:
+        found = payload.get("k")
+        raise SealedOrdersError(
+            "sealed/kind",
+            words(
+                Fault.WRONG_KIND,
+                whose=whose,
+                what=_WHAT.get(found, "code") if isinstance(found, str) else "code",
+                expected=f"a {what}",
+            ),
+        )
+    if payload.get("g") != base.game_id:
+        raise SealedOrdersError("sealed/other-game", words(Fault.OTHER_GAME, what=what))
     if seat >= len(base.keys):
         raise SealedOrdersError("sealed/wrong-seat", f"there is no faction {seat + 1}")
     if base.keys[seat] is not None and base.keys[seat] != key:
@@ -202,22 +228,40 @@ def _read(code: str, kind: str, base: SealBase) -> tuple[int, dict[str, Any], st
             "sealed/wrong-seat",
             f"the code for faction {seat + 1} is signed with another faction's key",
         )
-    payload = decoded.payload
-    if payload.get("k") != kind:
-        what = {SEAL: "a sealed code", REVEAL: "a reveal code", DEADLINE: "a deadline code"}
-        expected = what.get(kind, f"a {kind} code")
-        raise SealedOrdersError("sealed/kind", f"expected {expected}, got another kind of code")
-    if payload.get("g") != base.game_id:
-        raise SealedOrdersError("sealed/other-game", "this code belongs to another game")
-    if payload.get("t") != base.state.turn:
+    turn = payload.get("t")
+    if turn != base.state.turn:
+        if isinstance(turn, int) and turn > base.state.turn:
+            subject = f"{whose}'s {what}" if whose else f"This {what}"
+            raise SealedOrdersError(
+                "sealed/wrong-turn",
+                f"{subject} is for turn "
+                f"{turn}, but your game is at turn {base.state.turn}: load the newest save "
+                "code first, then paste it again",
+            )
         raise SealedOrdersError(
             "sealed/wrong-turn",
-            f"this code is for turn {payload.get('t')!r}, but the game is at turn "
-            f"{base.state.turn}",
+            words(
+                Fault.OLD_TURN,
+                whose=whose,
+                what=what,
+                turn=f"turn {turn}",
+                held=f"turn {base.state.turn}",
+            ),
         )
     round_index = _round_of(base)
-    if payload.get("r", 0) != round_index:
+    code_round = payload.get("r", 0)
+    if code_round != round_index:
         rounds = find_ruleset(base.ruleset).sealed_rounds
+        if isinstance(code_round, int) and 0 <= code_round < min(round_index, len(rounds)):
+            raise refusal(
+                SealedOrdersError,
+                "sealed/wrong-round",
+                Fault.OLD_TURN,
+                whose=whose,
+                what=what,
+                turn=f"the {rounds[code_round]} of turn {turn}",
+                held=f"the {rounds[round_index]}",
+            )
         raise SealedOrdersError(
             "sealed/wrong-round",
             f"this code is for another round of the turn; the game waits for round "

@@ -39,7 +39,7 @@ import pytest
 
 from engine.errors import EngineError
 from engine.keys import PlayerKey
-from engine.savecode import canonical_json, decode_code, encode_code
+from engine.savecode import SaveCodeError, canonical_json, decode_code, encode_code
 from engine.saves import SaveRecord, continue_game, differences
 from tests import test_saves, test_sealed
 from tests.greatwar1907 import test_forum as greatwar_forum
@@ -375,8 +375,9 @@ def test_a_hostile_insider_mutant_is_genuine_but_refused() -> None:
         payload, value = hostile_payload(case, rng)
         if isinstance(value, float) and not math.isfinite(value):
             text = signed_any_json(payload, case.key, case.seat)
-            with pytest.raises(EngineError, match="is not allowed in a save"):
+            with pytest.raises(SaveCodeError, match="changed after it was signed") as info:
                 decode_code(text)  # signed, but NaN and Infinity are not JSON for a save
+            assert "is not allowed in a save" in info.value.detail
             not_numbers += 1
         else:
             text = encode_code(payload, case.key, case.seat)

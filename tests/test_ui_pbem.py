@@ -217,16 +217,16 @@ def test_bad_input_is_refused_with_a_message_naming_the_problem() -> None:
     cases = {
         "truncated": (code3[: len(code3) // 2], "savecode/", "cut off"),
         "no signature": (code3.rsplit(".", 1)[0], "savecode/truncated", "cut off"),
-        "garbled": (code3[:20] + "!!" + code3[22:], "savecode/base64", "damaged"),
-        "not a code": ("hello there", "savecode/prefix", "not a save code"),
-        "empty": ("   ", "savecode/empty", "empty"),
-        "old turn": (code1, "save/old-turn", "old turn"),
+        "garbled": (code3[:20] + "!!" + code3[22:], "savecode/base64", "damaged in copying"),
+        "not a code": ("hello there", "savecode/prefix", "holds no code"),
+        "empty": ("   ", "savecode/empty", "no code to read"),
+        "old turn": (code1, "save/old-turn", "from an old turn"),
         "sent twice": (code3, "save/duplicate", "already loaded"),
         "newer version": ("RK2." + code3[4:], "savecode/version", "newer version"),
     }
     sig = code3.rsplit(".", 1)
     flipped = sig[1][:10] + ("A" if sig[1][10] != "A" else "B") + sig[1][11:]
-    cases["forged"] = (f"{sig[0]}.{flipped}", "savecode/signature", "altered or forged")
+    cases["forged"] = (f"{sig[0]}.{flipped}", "savecode/signature", "altered, forged")
     for name, (code, error, words) in cases.items():
         result = refused(b, code, KEY_B)
         assert result.error.startswith(error), (name, result)

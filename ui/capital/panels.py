@@ -19,6 +19,7 @@ from ui.shell import forum_panels
 from ui.shell.odds_setting import threshold_select
 from ui.shell.render import swatch
 from ui.shell.screens import handover_card
+from ui.shell.share import share_html
 
 MODE_LABELS = {
     "capital": "Capital",
@@ -361,7 +362,8 @@ def report_panel_html(session: CapitalSession, svg_href: str) -> str:
         '<textarea class="export" id="cap-export-text" data-testid="cap-export-text" readonly'
         ' rows="3" aria-label="Exported report" placeholder="The copied text appears here">'
         "</textarea>"
-        f'<div class="row end">{after}</div>'
+        + share_html("cap-export-text", "cap-export", f"Capital Risk: turn {turn}")
+        + f'<div class="row end">{after}</div>'
     )
 
 

@@ -19,6 +19,7 @@ from ui.greatwar1907.session import GreatWarSession
 from ui.shell import forum_panels
 from ui.shell.forum_panels import button
 from ui.shell.screens import handover_card
+from ui.shell.share import share_html
 
 MODE_LABELS = {
     "build": "Build divisions",
@@ -778,6 +779,7 @@ def report_html(session: GreatWarSession) -> str:
         + "</div>"
         '<textarea id="gw-export-text" class="export" rows="3" readonly '
         'data-testid="gw-export-text"></textarea>'
+        + share_html("gw-export-text", "gw-export", f"The Great War 1907: turn {state.turn}")
     )
 
 

@@ -190,9 +190,12 @@ def purchase_html(session: Session) -> str:
 
 
 def _code_box(code: str, testid: str, label: str) -> str:
+    from ui.shell.share import code_row
+
     return (
         f'<label class="code-label">{label}<textarea class="code" rows="3" readonly'
         f' data-testid="{testid}">{escape(code)}</textarea></label>'
+        + code_row(code, testid.removesuffix("-code"), "Risk, Paper, Scissors: my bid code")
     )
 
 

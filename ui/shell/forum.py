@@ -72,6 +72,8 @@ def new_game_id(prefix: str) -> str:
 def split_codes(text: str) -> list[str]:
     """Every code in pasted text (codes may be wrapped, run together or in a mail)."""
     flat = "".join(text.split())  # as fast on a megabyte as a copy; a regex took 70 ms
+    if flat and "RK1." not in flat:
+        return [flat]  # no code at all: refused as such, not as a code cut off
     return ["RK1." + part for part in flat.split("RK1.") if part]
 
 

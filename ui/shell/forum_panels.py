@@ -9,7 +9,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from ui.shell import forum
+from ui.shell import forum, share
 
 
 def button(action: str, label: str, test: str, extra: str = "", cls: str = "btn") -> str:
@@ -30,11 +30,13 @@ def sealed_html(session: Any, p: str, side: str = "faction") -> str:
             "<p>Send this <b>orders code</b> to the host privately:</p>"
             f'<textarea readonly rows="4" class="code" data-testid="{p}-reveal-code">'
             f"{escape(session.reveal)}</textarea>"
+            + share.code_row(session.reveal, f"{p}-reveal", f"My orders, turn {session.state.turn}")
         )
     reveal = (
         "<p>Now post your <b>reveal code</b>:</p>"
         f'<textarea readonly rows="4" class="code" data-testid="{p}-reveal-code">'
         f"{escape(session.reveal)}</textarea>"
+        + share.code_row(session.reveal, f"{p}-reveal", f"My reveal, turn {session.state.turn}")
         if session.confirmed
         else f"<p>When every {side}'s sealed code is posted, paste them all here (yours "
         "too); your reveal code will name them, so that nobody can seal again once you "
@@ -55,7 +57,11 @@ def sealed_html(session: Any, p: str, side: str = "faction") -> str:
         "<p>Post this <b>sealed code</b> (it commits you to your orders without showing "
         "them):</p>"
         f'<textarea readonly rows="4" class="code" data-testid="{p}-sealed-code">'
-        f"{escape(session.sealed)}</textarea>{reveal}"
+        f"{escape(session.sealed)}</textarea>"
+        + share.code_row(
+            session.sealed, f"{p}-sealed", f"My sealed orders, turn {session.state.turn}"
+        )
+        + f"{reveal}"
         '<div class="row end">'
         + button(f"{p}-unseal", "Change my orders (new seal)", f"{p}-unseal")
         + "</div>"
@@ -69,11 +75,7 @@ def invitations_html(session: Any, page_url: str, p: str, side: str = "faction")
     if not pending:
         return ""
     items = "".join(
-        f"<li>{escape(session.state.players[seat].name)}: "
-        f'<a href="{escape(forum.invitation_link(page_url, session.code, seat, secret))}" '
-        f'target="_blank" rel="noopener" data-testid="{p}-invite-link-{seat}">'
-        "invitation link ↗</a></li>"
-        for seat, secret in pending
+        f"<li>{_invitation(session, page_url, p, seat, secret)}</li>" for seat, secret in pending
     )
     return (
         f'<div class="pbem-invites" data-testid="{p}-invitations"><p><b>Invitations.</b> '
@@ -81,6 +83,17 @@ def invitations_html(session: Any, page_url: str, p: str, side: str = "faction")
         "link (privately, not in the forum thread); the save code alone lets others watch, "
         f"not take a {side}.</p>"
         f"<ul>{items}</ul></div>"
+    )
+
+
+def _invitation(session: Any, page_url: str, p: str, seat: int, secret: str) -> str:
+    """One invitation: a button that copies a ready-to-send message, and the link."""
+    link = forum.invitation_link(page_url, session.code, seat, secret)
+    name = session.state.players[seat].name
+    return (
+        share.invitation_html(name, link, session.TITLE, f"{p}-invite-{seat}")
+        + f' <a href="{escape(link)}" target="_blank" rel="noopener" class="small" '
+        f'data-testid="{p}-invite-link-{seat}">the link ↗</a>'
     )
 
 
@@ -131,6 +144,7 @@ def forum_html(session: Any, p: str, page_url: str = "index.html", side: str = "
             f'<label class="label" for="{p}-save-code">Latest save code (post it)</label>'
             f'<textarea id="{p}-save-code" readonly rows="3" class="code" '
             f'data-testid="{p}-save-code">{escape(session.code)}</textarea>'
+            + share.code_row(session.code, f"{p}-save", f"Game {session.game_id}: save code")
         )
     return (
         f'<h3>By forum · game <code data-testid="{p}-game-id">{escape(session.game_id)}</code>'
@@ -139,7 +153,9 @@ def forum_html(session: Any, p: str, page_url: str = "index.html", side: str = "
         f"{dispute_html(session, p)}{appointments_html(session, p)}{claim}"
         f'<label class="label" for="{p}-save-code">Latest save code (post it)</label>'
         f'<textarea id="{p}-save-code" readonly rows="3" class="code" data-testid="{p}-save-code">'
-        f"{escape(session.code)}</textarea>{waiting}{invitations_html(session, page_url, p, side)}"
+        f"{escape(session.code)}</textarea>"
+        + share.code_row(session.code, f"{p}-save", f"Game {session.game_id}: save code")
+        + f"{waiting}{invitations_html(session, page_url, p, side)}"
         f'<label class="label" for="{p}-paste">Paste the next save code</label>'
         f'<textarea id="{p}-paste" rows="2" class="code" data-testid="{p}-paste"></textarea>'
         '<div class="row end">' + button(f"{p}-load", "Load save code", f"{p}-load") + "</div>"
@@ -182,7 +198,9 @@ def dispute_html(session: Any, p: str) -> str:
         f"{escape(text)}.</b></p>"
         f'<label class="label" for="{p}-forfeit-code">Forfeit claim (post it)</label>'
         f'<textarea id="{p}-forfeit-code" readonly rows="2" class="code" '
-        f'data-testid="{p}-forfeit-code">{escape(session.forfeit)}</textarea>{concede}</div>'
+        f'data-testid="{p}-forfeit-code">{escape(session.forfeit)}</textarea>'
+        + share.code_row(session.forfeit, f"{p}-forfeit", f"Game {session.game_id}: forfeit claim")
+        + f"{concede}</div>"
     )
 
 
@@ -201,7 +219,11 @@ def appointments_html(session: Any, p: str) -> str:
         f'<div class="pbem-appoint" data-testid="{p}-appointments"><p><b>{escape(text)}.</b></p>'
         f'<label class="label" for="{p}-appoint-codes">Appointment codes (post yours)</label>'
         f'<textarea id="{p}-appoint-codes" readonly rows="2" class="code" '
-        f'data-testid="{p}-appoint-codes">{escape(session.appointments)}</textarea>{make}</div>'
+        f'data-testid="{p}-appoint-codes">{escape(session.appointments)}</textarea>'
+        + share.code_row(
+            session.appointments, f"{p}-appoint", f"Game {session.game_id}: appointment"
+        )
+        + f"{make}</div>"
     )
 
 
@@ -267,6 +289,7 @@ def _deadline_html(session: Any, p: str, side: str) -> str:
         f'<label class="label" for="{p}-deadline-code">Your deadline code (post it)</label>'
         f'<textarea id="{p}-deadline-code" readonly rows="2" class="code" '
         f'data-testid="{p}-deadline-code">{escape(session.deadline)}</textarea>'
+        + share.code_row(session.deadline, f"{p}-deadline", f"Game {session.game_id}: deadline")
         if session.deadline
         else ""
     )

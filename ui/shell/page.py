@@ -24,7 +24,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from ui.pages import PAGES, PageEntry
-from ui.shell import archives, speed
+from ui.shell import archives, share, speed
 from ui.shell.dom import el, found, save_key
 
 LAST_KEY = "risk-family.last"
@@ -124,6 +124,7 @@ class Shell:
 
         self.set_speed(speed.read_speed(stored), keep=False)
         self.listen(document, "click", self.on_click)
+        self.listen(document, "click", share.on_click)  # Copy and Share, on every page
         self.listen(document, "keydown", self.on_key)
         self.listen(document, "submit", self.on_submit)
         self.listen(document, "change", self.on_change)

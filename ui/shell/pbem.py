@@ -28,8 +28,12 @@ from urllib.parse import quote
 
 from engine.core import Event, find_ruleset
 from engine.errors import EngineError
+from engine.fault_words import Fault, short_title
+from engine.fault_words import refusal as fault_refusal
+from engine.fault_words import title as fault_title
 from engine.invitations import kept_for, new_invitations, opens
 from engine.keys import PlayerKey
+from engine.savecode import SaveCodeError
 from engine.saves import (
     SaveRecord,
     continue_chain,
@@ -61,27 +65,13 @@ LINK_PREFIX = "#game="
 INVITE_MARK = "&invite="
 PBEM_RULESET = "classic"
 
-# Short titles for the engine's refusal codes; the engine's message gives the details.
+# Short titles for the engine's refusal codes that are no fault of a code's copying (the
+# faults, cut off, altered, another game..., have the titles of engine.fault_words).
 TITLES = {
-    "savecode/empty": "No code",
-    "savecode/prefix": "Not a save code",
-    "savecode/version": "From a newer version",
-    "savecode/parts": "Garbled code",
-    "savecode/base64": "Garbled code",
-    "savecode/truncated": "Incomplete code (cut off)",
-    "savecode/compression": "Garbled code",
-    "savecode/json": "Garbled code",
-    "savecode/envelope": "Garbled code",
-    "savecode/signature": "Altered or forged code",
     "savecode/wrong-seat": "Wrong seat",
     "savecode/unknown-key": "Unknown signer",
     "save/payload": "Not a game save",
-    "save/newer-version": "From a newer version",
     "save/wrong-seat": "Signed by the wrong seat",
-    "save/other-game": "Another game",
-    "save/duplicate": "Turn sent twice",
-    "save/old-turn": "Old turn",
-    "save/fork": "A fork: a second version of a save you have",
     "save/old-version": "From an older version",
     "sealed/unsigned": "Orders not signed",
     "savecode/state": "Impossible position",
@@ -269,6 +259,8 @@ class SendBundle:
     invitations: tuple[tuple[str, str], ...] = ()
     """(player, link) for each seat still kept for an invited player: send each player
     only their own link (whoever has it can take the seat)."""
+    game: str = "Risk"
+    """The ruleset as an invitation names it ("Classic", "Risk, Paper, Scissors")."""
 
 
 def page_link(page_url: str, code: str) -> str:
@@ -317,7 +309,10 @@ def send_bundle(session: Session, page_url: str) -> SendBundle | None:
         for seat, secret in sorted(game.invites.items())
         if seat < len(record.keys) and record.keys[seat] is None
     )
-    return SendBundle(code, link, mailto_url(subject, body), subject, body, to_name, invitations)
+    rules = short_title(find_ruleset(state.ruleset).title)
+    return SendBundle(
+        code, link, mailto_url(subject, body), subject, body, to_name, invitations, rules
+    )
 
 
 # ---------------------------------------------------------------- receiving
@@ -386,7 +381,7 @@ def distinct_codes(codes: list[str]) -> list[str]:
 def refusal(exc: Exception) -> LoadResult:
     """A refusal naming the problem, from any exception (never a traceback)."""
     if isinstance(exc, EngineError):
-        title = TITLES.get(exc.code, "Not a valid save code")
+        title = fault_title(exc, TITLES.get(exc.code, "Not a valid save code"))
         return LoadResult("refused", title, _sentence(exc.message), error=exc.code)
     return LoadResult(
         "refused",
@@ -449,11 +444,19 @@ def interpret(
     codes = extract_codes(text)
     code = codes[-1]
     try:
-        record = read_save(code)
+        try:
+            record = read_save(code)
+        except SaveCodeError as exc:  # whose it says it is, in the game held, if it says
+            raise exc.naming([] if game is None else names_of(game.record)) from None
         if record.ruleset != ruleset:
-            raise EngineError(
+            raise fault_refusal(
+                EngineError,
                 "pbem/ruleset",
-                f"this is a save of the {record.ruleset} rules; this page plays {ruleset} by email",
+                Fault.OTHER_RULESET,
+                whose=record.state.players[record.seat].name,
+                what="save code",
+                ruleset=short_title(find_ruleset(record.ruleset).title),
+                here=short_title(find_ruleset(ruleset).title),
             )
         if game is not None and record.game_id == game.game_id:
             codes = unseen(game.record, codes)
@@ -552,6 +555,11 @@ def join(record: SaveRecord, seat: int | None, key_text: str, invite: str = "") 
     if seat is not None and seat not in offerable_seats(record, key_text, held):
         raise ValueError(f"seat {seat + 1} is not free to claim (it is kept for an invited player)")
     return PbemGame(game_id=record.game_id, record=record, seat=seat, invite=invite)
+
+
+def names_of(record: SaveRecord) -> list[str]:
+    """The seat names of a save's game."""
+    return [str(p.name) for p in record.state.players]
 
 
 def seat_label(state: Any, seat: int) -> str:

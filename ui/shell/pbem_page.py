@@ -26,6 +26,7 @@ class EmailPage:
         self.load_result: Any = None
         self.key_note = ""
         self.key_error = ""
+        self.key_typed = ""  # a refused key backup stays in its box
         self.show_backup = False
         self.dialog_html = ""
 
@@ -71,6 +72,7 @@ class EmailPage:
             self.dialog = "send"
         elif name == "pbem-key":
             self.dialog, self.key_note, self.key_error, self.show_backup = "key", "", "", False
+            self.key_typed = ""
         elif name == "pbem-key-show":
             self.show_backup = True
         elif name == "pbem-key-import":
@@ -123,7 +125,9 @@ class EmailPage:
         elif self.dialog == "key":
             key = self.key()
             backup = key.export_backup() if self.show_backup else None
-            html = pbem_panels.key_html(key.public_key_text, backup, self.key_note, self.key_error)
+            html = pbem_panels.key_html(
+                key.public_key_text, backup, self.key_note, self.key_error, self.key_typed
+            )
         if not html:
             self.dialog = None
         opened = box.hidden and bool(html)
@@ -231,9 +235,9 @@ class EmailPage:
         try:
             key = import_key(store, text)
         except EngineError as exc:
-            self.key_error, self.key_note = exc.message, ""
+            self.key_error, self.key_note, self.key_typed = exc.message, "", text
             return
-        self.key_error = ""
+        self.key_error = self.key_typed = ""
         self.key_note = "Key imported: this browser now signs with it."
         game = getattr(self.page.session, "pbem", None)
         if game is not None:

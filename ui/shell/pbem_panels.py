@@ -9,6 +9,7 @@ from __future__ import annotations
 from html import escape
 
 from ui.shell.pbem import LoadResult, SendBundle, Session, seat_label, waiting_for
+from ui.shell.share import invitation_html, share_html
 
 
 def _button(label: str, action: str, testid: str, cls: str = "", **data: object) -> str:
@@ -37,13 +38,12 @@ def send_html(bundle: SendBundle) -> str:
         f'<p class="muted small" data-testid="send-size">{len(bundle.code):,} characters · '
         "signed by this browser's key · anyone can read it (signed, not secret)</p>"
         '<div class="row">'
-        + _button("Copy code", "pbem-copy", "send-copy", "primary")
+        + share_html("pbem-code", "send", bundle.subject, copy_label="Copy code")
         + f'<a class="btn" href="{escape(bundle.mailto)}" data-testid="send-mailto">'
         "✉ Send by email</a>"
         f'<a class="btn" href="{escape(bundle.link)}" target="_blank" rel="noopener" '
         f'data-testid="send-link">Link that opens the game ↗</a>'
         "</div>"
-        '<p class="muted small" id="pbem-copy-note" role="status" data-testid="send-note"></p>'
         + _invitations_html(bundle)
         + '<div class="row end">'
         + _button("Done", "pbem-close", "pbem-close")
@@ -58,14 +58,16 @@ def _invitations_html(bundle: SendBundle) -> str:
     if not bundle.invitations:
         return ""
     items = "".join(
-        f'<li>{escape(who)}: <a href="{escape(link)}" target="_blank" rel="noopener" '
-        f'data-testid="invite-link-{index}">invitation link ↗</a></li>'
+        f"<li>{invitation_html(who.split(' (seat', 1)[0], link, bundle.game, f'invite-{index}')} "
+        f'<a href="{escape(link)}" target="_blank" rel="noopener" class="small" '
+        f'data-testid="invite-link-{index}">the link ↗</a></li>'
         for index, (who, link) in enumerate(bundle.invitations)
     )
     return (
         '<div class="pbem-invites" data-testid="send-invitations"><p><b>Invitations.</b> '
         "These seats are kept for their players: send each player <i>only their own</i> "
-        "link (privately); the code alone lets others watch, not take a seat.</p>"
+        "invitation (privately: the button copies a message ready to send); the code "
+        "alone lets others watch, not take a seat.</p>"
         f"<ul>{items}</ul></div>"
     )
 
@@ -73,10 +75,16 @@ def _invitations_html(bundle: SendBundle) -> str:
 def _result_html(result: LoadResult, replaces: bool) -> str:
     title = f"<b>{escape(result.title)}</b>"
     if result.kind == "refused":
+        said = "nothing changed" in result.message.lower()  # the fault's own words say it
         return (
             f'<div class="pbem-error" role="alert" data-testid="load-error">{title}: '
-            f'{escape(result.message)}<br><span class="small">Nothing was changed: your '
-            "game is as it was.</span></div>"
+            f"{escape(result.message)}"
+            + (
+                ""
+                if said
+                else '<br><span class="small">Nothing was changed: your game is as it was.</span>'
+            )
+            + "</div>"
         )
     if result.kind == "warning":
         items = "".join(f"<li>{escape(w)}</li>" for w in result.warnings)
@@ -146,13 +154,17 @@ def load_html(text: str, result: LoadResult | None, replaces: bool) -> str:
     return _dialog("load-dialog", "Load a code", body)
 
 
-def key_html(public_key: str, backup: str | None, note: str, error: str) -> str:
-    """Settings → Key: this browser's key, its backup code, importing one."""
+def key_html(public_key: str, backup: str | None, note: str, error: str, typed: str = "") -> str:
+    """Settings → Key: this browser's key, its backup code, importing one (``typed``: the
+    text pasted for import, kept when it was refused)."""
     shown = (
-        f'<textarea class="code" readonly rows="2" spellcheck="false" aria-label="Key backup" '
-        f'data-testid="key-backup">{escape(backup)}</textarea>'
+        f'<textarea id="pbem-key-backup" class="code" readonly rows="2" spellcheck="false" '
+        f'aria-label="Key backup" data-testid="key-backup">{escape(backup)}</textarea>'
+        '<div class="row">'
+        + share_html("pbem-key-backup", "key-backup", "My Risk key backup (private)")
+        + "</div>"
         '<p class="warn-text small">Anyone with this backup code can sign turns as you: '
-        "keep it private.</p>"
+        "keep it private (share it only with yourself, to play from another device).</p>"
         if backup
         else _button("Show backup code", "pbem-key-show", "key-show")
     )
@@ -163,7 +175,8 @@ def key_html(public_key: str, backup: str | None, note: str, error: str) -> str:
         '<h3>Import a backup</h3><p class="small muted">Replaces this browser\'s key (to play '
         "your seats from another device).</p>"
         '<textarea id="pbem-key-input" class="code" rows="2" spellcheck="false" '
-        'aria-label="Key backup code to import" data-testid="key-import-input"></textarea>'
+        'aria-label="Key backup code to import" data-testid="key-import-input">'
+        f"{escape(typed)}</textarea>"
         '<div class="row">'
         + _button("Import key", "pbem-key-import", "key-import")
         + "</div>"

@@ -18,6 +18,7 @@ import time
 from typing import Any, ClassVar
 
 from ui.pages import PageEntry
+from ui.shell import share
 from ui.shell.dom import BrowserPage, browser_key, form_fields, found
 
 FORUM_ACTIONS = frozenset(
@@ -261,7 +262,10 @@ class SealedOrdersPage(BrowserPage):
     def value_of(self, element_id: str) -> str:
         """The text of a form field, or "" when this panel does not show it."""
         node = self.el(element_id)
-        return str(node.value) if found(node) else ""
+        value = str(node.value) if found(node) else ""
+        if value and hasattr(self, "read_boxes"):
+            self.read_boxes[element_id] = value
+        return value
 
     def restore(self) -> bool:
         return bool(self.shell.resume(self.entry, self.session_type().from_json, self.resumed))
@@ -316,6 +320,8 @@ class SealedOrdersPage(BrowserPage):
 
         session = self.session
         act = name.removeprefix(self.PREFIX)
+        self.read_boxes: dict[str, str] = {}  # what the action read, put back if refused
+        kept: dict[str, str] = {}
         try:
             if act == "handover":
                 session.acknowledge_handover()
@@ -344,10 +350,13 @@ class SealedOrdersPage(BrowserPage):
         except (EngineError, ValueError) as exc:
             text = exc.message if isinstance(exc, EngineError) else str(exc)
             self.message(text, warn=True)
+            kept = self.read_boxes
         except Exception as exc:  # a fault of the page, not a refusal: the page lives on
             self.message(page_fault(exc), warn=True)
+            kept = self.read_boxes
         self.save()
         self.refresh()
+        share.put_back(self.el, kept)
 
     def forum_action(self, act: str, button: Any, session: Any) -> None:
         """A button of the forum card (:mod:`ui.shell.forum_panels`)."""
