@@ -167,16 +167,19 @@ def peek(code: str) -> tuple[int | None, str | None]:
         envelope = json.loads(text)
     except ValueError:
         envelope = None
-    if isinstance(envelope, dict):
-        seat, payload = envelope.get("seat"), envelope.get("p")
-        kind = _kind(payload) if isinstance(payload, dict) else None
-        return (seat if isinstance(seat, int) and not isinstance(seat, bool) else None), kind
     faction = _FACTION_AT_START.match(text)
     named = _KIND_FIELD.search(text)
-    return (int(faction.group(1)) if faction else None), (named.group(1) if named else None)
+    seat = int(faction.group(1)) if faction else None
+    kind = named.group(1) if named else None
+    if isinstance(envelope, dict):
+        signer, payload = envelope.get("seat"), envelope.get("p")
+        if isinstance(signer, int) and not isinstance(signer, bool):
+            seat = signer
+        kind = _kind(payload) if isinstance(payload, dict) else kind
+    return seat, kind
 
 
-_FACTION_AT_START = re.compile(r'\{"p":\{"f":(\d{1,3})[,}]')
+_FACTION_AT_START = re.compile(r'\{"p":\{(?:"c":"[0-9a-fx]{0,64}",)?"f":(\d{1,3})[,}]')
 _KIND_FIELD = re.compile(r'"k":"([a-z]{1,20})"')
 
 
