@@ -377,7 +377,7 @@ def summary(
     for fragment in page.damaged:
         notes.append(_damage_note(fragment, who(fragment.seat) if fragment.kind else ""))
     if old_saves:
-        notes.append(plural(old_saves, "older save") + " already in this game")
+        notes.append(plural(old_saves, "save") + " this game has already loaded")
     return "; ".join([found, *notes])
 
 

@@ -235,6 +235,11 @@ class ForumSeat:
                 "no code was found in what you pasted: copy the whole forum page or email "
                 "thread (or the code alone) and paste it again",
             )
+        if not page.codes:
+            names = [p.name for p in self.state.players]
+            raise SaveError(
+                page.damaged[0].error, forumtext.summary(names, None, page, None, moderated=False)
+            )
         notes: list[str] = []
         ours = [c for c in page.codes if forumtext.game_of(c) == self.game_id]
         others = len(page.codes) - len(ours)

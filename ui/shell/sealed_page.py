@@ -25,6 +25,7 @@ FORUM_ACTIONS = frozenset(
         "claim",
         "load",
         "confirm-sealed",
+        "read-reveals",
         "unseal",
         "sign-deadline",
         "resolve",
@@ -340,11 +341,16 @@ class SealedOrdersPage(BrowserPage):
         p = self.PREFIX
         if act == "claim":
             self.message(session.claim(int(button.dataset.seat), self.key()))
-        elif act == "load":
-            self.message(session.paste_save(self.value_of(f"{p}paste")))
+        elif act in ("load", "confirm-sealed", "read-reveals"):
+            # One paste box or another, the same reading: the whole page, every code in it.
+            box = {"load": "paste", "confirm-sealed": "seen-seals", "read-reveals": "reveals-page"}
+            started = time.perf_counter()
+            self.message(session.paste_page(self.value_of(f"{p}{box[act]}"), self.key()))
+            self.win().console.info(
+                f"{self.entry.ruleset}: read the pasted page in "
+                f"{(time.perf_counter() - started) * 1000:.0f} ms"
+            )
             self.maybe_autoplay()
-        elif act == "confirm-sealed":
-            self.message(session.confirm_sealed(self.value_of(f"{p}seen-seals"), self.key()))
         elif act == "unseal":
             session.sealed = session.reveal = ""
             session.stage = "entry"
