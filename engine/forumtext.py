@@ -351,6 +351,10 @@ def summary(
         return names[seat] if seat is not None and 0 <= seat < len(names) else "someone"
 
     parts: list[str] = []
+    if round_codes is not None and not (
+        round_codes.seals or round_codes.reveals or round_codes.refused or saves == 0
+    ):
+        round_codes = None  # a page of saves only: nothing to say about the round
     if round_codes is not None and base is not None:
         if not moderated:
             parts.append(plural(len(round_codes.seals), "sealed order", "sealed orders"))

@@ -9,6 +9,7 @@ gives its fields (a dataclass: ``state``, ``code``, ``seat``, ...) and
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
 
 from engine import forumtext
@@ -216,7 +217,7 @@ class ForumSeat:
         own = [self.sealed] if self.sealed and not self.moderated else []
         return own + ([self.reveal] if self.reveal and self.confirmed else [])
 
-    def paste_page(self, text: str, key: PlayerKey) -> str:
+    def paste_page(self, text: str, key: PlayerKey | Callable[[], PlayerKey]) -> str:
         """A whole forum page or email thread pasted (or a code alone): every code in it
         is found (:func:`engine.forumtext.scan`) and used.  A newer save of this game is
         loaded (a player who missed posts); this round's sealed orders, reveals and
@@ -225,16 +226,16 @@ class ForumSeat:
         itself, as every other page does from the same codes.  Codes of other games or
         old turns are counted, never fatal.
 
+        ``key`` is this browser's key, or how to get it (only a reveal or a resolution
+        signs with it).
+
         :raises EngineError: nothing readable in the text, or a newer save refused (the
             engine's reason; the game is untouched).
         """
         page = forumtext.scan(text)
         if not page.codes and not page.damaged:
-            raise SaveError(
-                "save/no-code",
-                "no code was found in what you pasted: copy the whole forum page or email "
-                "thread (or the code alone) and paste it again",
-            )
+            # Nothing that reads as a code: the save reader says why (or asks for one).
+            return self.paste_save(text)
         if not page.codes:
             names = [p.name for p in self.state.players]
             raise SaveError(
@@ -283,19 +284,25 @@ class ForumSeat:
             notes.append(self._progress(round_codes, key))
         return " ".join([self.page_note + ".", *[n for n in notes if n]])
 
-    def _progress(self, found: forumtext.RoundCodes, key: PlayerKey) -> str:
+    def _progress(
+        self, found: forumtext.RoundCodes, key_of: PlayerKey | Callable[[], PlayerKey]
+    ) -> str:
         """Take the round as far as the codes held allow: this seat's reveal once every
         seal is in, the resolution once every reveal is in ("" when nothing moved)."""
+
+        def key() -> PlayerKey:
+            return key_of if isinstance(key_of, PlayerKey) else key_of()
+
         record = self.record()
         everyone = voters(record)
         seals_in = all(f in found.seals for f in everyone)
         reveals_in = all(f in found.reveals for f in everyone)
         if self.moderated:
-            if reveals_in and self.seat is not None and forum.is_moderator(record, key):
-                return self.resolve_codes("", "\n".join(found.reveals.values()), key)
+            if reveals_in and self.seat is not None and forum.is_moderator(record, key()):
+                return self.resolve_codes("", "\n".join(found.reveals.values()), key())
             return ""
         if self.stage == "sealed" and not self.confirmed and seals_in:
-            self.reveal = forum.bind(record, self.reveal, "\n".join(found.seals.values()), key)
+            self.reveal = forum.bind(record, self.reveal, "\n".join(found.seals.values()), key())
             self.confirmed = True
             self.pool = "\n".join([*forum.split_codes(self.pool), self.reveal])
             found = forumtext.sort_codes(
@@ -311,7 +318,7 @@ class ForumSeat:
                     "code for a player who missed posts to follow the game."
                 )
             self.resolve_codes(
-                "\n".join(found.seals.values()), "\n".join(found.reveals.values()), key
+                "\n".join(found.seals.values()), "\n".join(found.reveals.values()), key()
             )
             title = (self.state.last_report or {}).get("title", "The turn")
             return (
