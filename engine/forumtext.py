@@ -370,7 +370,11 @@ def summary(
             notes.append("sealed orders missing from " + ", ".join(who(f) for f in missing_seals))
         elif missing:
             word = "orders code" if moderated else "reveal"
-            notes.append(" and ".join(f"{who(f)}'s {word}" for f in missing) + " missing")
+            owners = [f"{who(f)}'s" for f in missing]
+            listed = (
+                owners[0] if len(owners) == 1 else ", ".join(owners[:-1]) + " and " + owners[-1]
+            )
+            notes.append(f"{listed} {word if len(owners) == 1 else word + 's'} missing")
         for bad in round_codes.refused:
             notes.append(f"{who(bad.seat)}'s {_kind_word(bad.kind)} refused: {bad.reason}")
         if round_codes.elsewhere:

@@ -268,7 +268,11 @@ class ForumSeat:
             kept = {*round_codes.seals.values(), *round_codes.reveals.values()}
             kept |= set(round_codes.deadlines)
             self.pool = "\n".join(c for c in pool if c in kept)
-        names = [p.name for p in self.state.players]
+        progress = ""
+        if round_codes is not None:
+            # The note counts this seat's reveal too once this paste made it.
+            progress, round_codes = self._progress(round_codes, key)
+        names = [p.name for p in record.state.players]
         self.page_note = forumtext.summary(
             names,
             record if waiting else None,
@@ -280,15 +284,14 @@ class ForumSeat:
         )
         if others:
             self.page_note += "; " + forumtext.plural(others, "code") + " of another game set aside"
-        if round_codes is not None:
-            notes.append(self._progress(round_codes, key))
-        return " ".join([self.page_note + ".", *[n for n in notes if n]])
+        return " ".join([self.page_note + ".", *[n for n in [*notes, progress] if n]])
 
     def _progress(
         self, found: forumtext.RoundCodes, key_of: PlayerKey | Callable[[], PlayerKey]
-    ) -> str:
+    ) -> tuple[str, forumtext.RoundCodes]:
         """Take the round as far as the codes held allow: this seat's reveal once every
-        seal is in, the resolution once every reveal is in ("" when nothing moved)."""
+        seal is in, the resolution once every reveal is in.  Returns what happened ("" when
+        nothing moved) and the round's codes as they stand then."""
 
         def key() -> PlayerKey:
             return key_of if isinstance(key_of, PlayerKey) else key_of()
@@ -299,8 +302,8 @@ class ForumSeat:
         reveals_in = all(f in found.reveals for f in everyone)
         if self.moderated:
             if reveals_in and self.seat is not None and forum.is_moderator(record, key()):
-                return self.resolve_codes("", "\n".join(found.reveals.values()), key())
-            return ""
+                return self.resolve_codes("", "\n".join(found.reveals.values()), key()), found
+            return "", found
         if self.stage == "sealed" and not self.confirmed and seals_in:
             self.reveal = forum.bind(record, self.reveal, "\n".join(found.seals.values()), key())
             self.confirmed = True
@@ -310,13 +313,13 @@ class ForumSeat:
             )
             reveals_in = all(f in found.reveals for f in everyone)
             if not reveals_in:
-                return "Every sealed code is in: post your reveal code (your second post)."
+                return "Every sealed code is in: post your reveal code (your second post).", found
         if seals_in and reveals_in:
             if self.seat is None:
                 return (
                     "Every reveal is in: a player's page has resolved the round; paste their "
                     "code for a player who missed posts to follow the game."
-                )
+                ), found
             self.resolve_codes(
                 "\n".join(found.seals.values()), "\n".join(found.reveals.values()), key()
             )
@@ -324,8 +327,8 @@ class ForumSeat:
             return (
                 f"Every reveal is in: {title} resolved here from every player's codes, as on "
                 "every page; nothing more to post."
-            )
-        return ""
+            ), found
+        return "", found
 
     def _replay_forum_turn(self, before: Any) -> None:
         """A forum turn has been resolved (``before`` was the position it resolved): the
