@@ -260,3 +260,22 @@ def test_codes_wrapped_at_any_width_are_found(width: int) -> None:
     page = forum_page([(NAMES[p.seat], p.sealed) for p in pages], width)
     note = pages[0].paste_page(page, KEYS[0])
     assert "3 sealed orders" in note and pages[0].confirmed
+
+
+def test_a_late_page_shows_its_reveal_before_it_resolves() -> None:
+    """A player who pastes the page only once the others have revealed first gets their
+    reveal to post (the other pages need it); their next paste resolves the turn."""
+    pages = three_capital()
+    write_orders(pages)
+    seals = forum_page([(NAMES[p.seat], p.sealed) for p in pages])
+    for page in (pages[0], pages[2]):
+        page.paste_page(seals, KEYS[page.seat])
+    thread = seals + "\n" + forum_page([("Ann", pages[0].reveal), ("Cy", pages[2].reveal)])
+    note = pages[1].paste_page(thread, KEYS[1])
+    assert pages[1].stage == "sealed" and "post your reveal code" in note
+    bob_reveal = pages[1].reveal
+    note = pages[1].paste_page(thread, KEYS[1])
+    assert "resolved here" in note
+    for page in (pages[0], pages[2]):
+        page.paste_page(thread + "\n" + forum_page([("Bob", bob_reveal)]), KEYS[page.seat])
+    assert len({state_json(p) for p in pages}) == 1

@@ -311,9 +311,9 @@ class ForumSeat:
             found = forumtext.sort_codes(
                 record, [*forum.split_codes(self.pool), *self.own_codes()], moderated=False
             )
-            reveals_in = all(f in found.reveals for f in everyone)
-            if not reveals_in:
-                return "Every sealed code is in: post your reveal code (your second post).", found
+            # Even with every other reveal already here, this page waits: its own reveal
+            # is not posted yet, and the other pages need it (the next paste resolves).
+            return "Every sealed code is in: post your reveal code (your second post).", found
         if seals_in and reveals_in:
             if self.seat is None:
                 return (
