@@ -34,6 +34,7 @@ from typing import Any
 
 from engine.appointment import appointed, appointment_code
 from engine.core import Event, Order, Ruleset, find_ruleset
+from engine.errors import EngineError
 from engine.forfeit import Forfeit, concession, forfeit_claim, read_forfeit
 from engine.invitations import kept_for, new_invitations, opens, refuse_uninvited
 from engine.keys import PlayerKey
@@ -46,6 +47,7 @@ from engine.saves import (
     continue_game,
     differences,
     make_save,
+    read_save,
 )
 from engine.sealed import (
     Revealed,
@@ -136,6 +138,31 @@ def is_moderator(record: SaveRecord, key: PlayerKey) -> bool:
 def sealing(record: SaveRecord) -> list[int]:
     """The factions that seal orders for the record's position (the ruleset says)."""
     return find_ruleset(record.ruleset).sealing_factions(record.state)
+
+
+def awaits_round(record: SaveRecord) -> bool:
+    """Whether the record's position waits for a sealed round (its codes are kept)."""
+    return find_ruleset(record.ruleset).awaits_sealed_orders(record.state)
+
+
+def newer_saves(record: SaveRecord, codes: Sequence[str]) -> tuple[list[str], int]:
+    """(the saves of the record's game after it, each once, in save order; how many
+    others were older or the held one): a page pasted whole holds the saves a player
+    already has beside the ones they missed."""
+    newer: dict[str, tuple[int, str]] = {}
+    old = 0
+    for code in codes:
+        try:
+            found = read_save(code)
+        except EngineError:
+            continue  # not a save (a sealed code, a reveal...): the caller sorts those
+        if found.game_id != record.game_id:
+            continue
+        if found.seq <= record.seq:
+            old += 1
+            continue
+        newer.setdefault(found.hash, (found.seq, found.code))
+    return [code for _, code in sorted(newer.values())], old
 
 
 def unclaimed(record: SaveRecord) -> list[int]:

@@ -19,49 +19,80 @@ def button(action: str, label: str, test: str, extra: str = "", cls: str = "btn"
     )
 
 
+def page_note_html(session: Any, p: str) -> str:
+    """What the last pasted page held ("Found 3 sealed orders, 2 reveals; Bob's reveal
+    missing"), "" before any."""
+    note = getattr(session, "page_note", "")
+    if not note:
+        return ""
+    return f'<p class="small" data-testid="{p}-page-note" role="status">{escape(note)}.</p>'
+
+
 def sealed_html(session: Any, p: str, side: str = "faction") -> str:
-    """By forum, after sealing: the sealed code to post, then the reveal code."""
+    """By forum, after sealing: two posts and two pastes.  Post 1 is the sealed code;
+    paste 1 the forum page (or email thread) once every sealed code is posted, which
+    makes the reveal code; post 2 is the reveal; paste 2 the page once every reveal is
+    posted, which resolves the turn on this page, as on every other."""
     if session.stage != "sealed":
         return ""
     name = escape(session.state.players[session.seat or 0].name)
     if session.moderated:
         return (
             f"<h3>{name}: orders sealed</h3>"
-            "<p>Send this <b>orders code</b> to the host privately:</p>"
+            "<p>Send this <b>orders code</b> to the moderator privately:</p>"
             f'<textarea readonly rows="4" class="code" data-testid="{p}-reveal-code">'
             f"{escape(session.reveal)}</textarea>"
             + share.code_row(session.reveal, f"{p}-reveal", f"My orders, turn {session.state.turn}")
+            + '<p class="small">Then paste the moderator\'s post (the whole page is fine) into '
+            "the box of the forum card.</p>"
         )
-    reveal = (
-        "<p>Now post your <b>reveal code</b>:</p>"
-        f'<textarea readonly rows="4" class="code" data-testid="{p}-reveal-code">'
-        f"{escape(session.reveal)}</textarea>"
-        + share.code_row(session.reveal, f"{p}-reveal", f"My reveal, turn {session.state.turn}")
-        if session.confirmed
-        else f"<p>When every {side}'s sealed code is posted, paste them all here (yours "
-        "too); your reveal code will name them, so that nobody can seal again once you "
-        "have revealed.</p>"
-        f'<label class="label" for="{p}-seen-seals">Every sealed code</label>'
-        f'<textarea id="{p}-seen-seals" rows="3" class="code" data-testid="{p}-seen-seals">'
-        "</textarea>"
-        + button(
-            f"{p}-confirm-sealed",
-            "All sealed codes are in — show my reveal code",
-            f"{p}-confirm-sealed",
-            "",
-            "btn primary",
+    if session.confirmed:
+        step = (
+            "<p><b>Post 2.</b> Post your <b>reveal code</b>:</p>"
+            f'<textarea readonly rows="4" class="code" data-testid="{p}-reveal-code">'
+            f"{escape(session.reveal)}</textarea>"
+            + share.code_row(session.reveal, f"{p}-reveal", f"My reveal, turn {session.state.turn}")
+            + f"<p><b>Paste 2.</b> When every {side} has posted its reveal, copy the whole "
+            "forum page (or email thread) and paste it here: this page resolves the turn "
+            "itself, as every player's page does.</p>"
+            f'<label class="label" for="{p}-reveals-page">The page with every reveal</label>'
+            f'<textarea id="{p}-reveals-page" rows="3" class="code" '
+            f'data-testid="{p}-reveals-page"></textarea>'
+            + button(
+                f"{p}-read-reveals",
+                "Read the page and resolve",
+                f"{p}-read-reveals",
+                "",
+                "btn primary",
+            )
         )
-    )
+    else:
+        step = (
+            f"<p><b>Paste 1.</b> When every {side} has posted its sealed code, copy the "
+            "whole forum page (or email thread: quotes, other posts and all) and paste it "
+            "here. Your reveal code will name every seal, so that nobody can seal again "
+            "once you have revealed.</p>"
+            f'<label class="label" for="{p}-seen-seals">The page with every sealed code</label>'
+            f'<textarea id="{p}-seen-seals" rows="3" class="code" data-testid="{p}-seen-seals">'
+            "</textarea>"
+            + button(
+                f"{p}-confirm-sealed",
+                "Read the page — show my reveal code",
+                f"{p}-confirm-sealed",
+                "",
+                "btn primary",
+            )
+        )
     return (
         f"<h3>{name}: orders sealed for turn {session.state.turn}</h3>"
-        "<p>Post this <b>sealed code</b> (it commits you to your orders without showing "
-        "them):</p>"
+        "<p><b>Post 1.</b> Post this <b>sealed code</b> (it commits you to your orders "
+        "without showing them):</p>"
         f'<textarea readonly rows="4" class="code" data-testid="{p}-sealed-code">'
         f"{escape(session.sealed)}</textarea>"
         + share.code_row(
             session.sealed, f"{p}-sealed", f"My sealed orders, turn {session.state.turn}"
         )
-        + f"{reveal}"
+        + f"{step}{page_note_html(session, p)}"
         '<div class="row end">'
         + button(f"{p}-unseal", "Change my orders (new seal)", f"{p}-unseal")
         + "</div>"
@@ -151,16 +182,16 @@ def forum_html(session: Any, p: str, page_url: str = "index.html", side: str = "
         f"</h3><p>You play <b>{mine}</b>"
         f"{' · moderated' if session.moderated else ''}.</p>"
         f"{dispute_html(session, p)}{appointments_html(session, p)}{claim}"
-        f'<label class="label" for="{p}-save-code">Latest save code (post it)</label>'
-        f'<textarea id="{p}-save-code" readonly rows="3" class="code" data-testid="{p}-save-code">'
-        f"{escape(session.code)}</textarea>"
-        + share.code_row(session.code, f"{p}-save", f"Game {session.game_id}: save code")
-        + f"{waiting}{invitations_html(session, page_url, p, side)}"
-        f'<label class="label" for="{p}-paste">Paste the next save code</label>'
+        f"{save_code_html(session, p, side)}{waiting}"
+        f"{invitations_html(session, page_url, p, side)}"
+        f'<label class="label" for="{p}-paste">Paste the forum page, thread or code</label>'
         f'<textarea id="{p}-paste" rows="2" class="code" data-testid="{p}-paste"></textarea>'
-        '<div class="row end">' + button(f"{p}-load", "Load save code", f"{p}-load") + "</div>"
-        f'<details class="resolve" data-testid="{p}-resolve-box">'
-        "<summary>Resolve the turn</summary>"
+        '<div class="row end">'
+        + button(f"{p}-load", "Read the page", f"{p}-load")
+        + "</div>"
+        + (page_note_html(session, p) if session.stage != "sealed" else "")
+        + f'<details class="resolve" data-testid="{p}-resolve-box">'
+        "<summary>Resolve by hand (past the deadline; the moderator)</summary>"
         f'<label class="label" for="{p}-resolve-sealed">All sealed codes</label>'
         f'<textarea id="{p}-resolve-sealed" rows="3" class="code" '
         f'data-testid="{p}-resolve-sealed"></textarea>'
@@ -177,6 +208,35 @@ def forum_html(session: Any, p: str, page_url: str = "index.html", side: str = "
         + '<div class="row end">'
         + button(f"{p}-resolve", "Check the codes and resolve", f"{p}-resolve", "", "btn primary")
         + "</div></details>"
+    )
+
+
+def save_code_html(session: Any, p: str, side: str) -> str:
+    """The save this page holds.  After a turn every page resolved itself (no
+    moderator), nobody posts it: it is the code for a player who missed posts (this
+    page's last saves, so a player a round or two behind catches up in one paste).
+    Otherwise (a claim, a moderator's resolution, a forfeit) it is the code to post."""
+    resolved_here = (
+        not session.moderated and bool(session.code) and "proof" in session.record().payload
+    )
+    if resolved_here:
+        return (
+            f'<label class="label" for="{p}-save-code">Code for a player who missed posts'
+            "</label>"
+            f'<p class="muted small">Every {side} that pasted the reveals resolved this turn on '
+            "its own page: post this only for a player who missed posts (or a new watcher)."
+            "</p>"
+            f'<textarea id="{p}-save-code" readonly rows="3" class="code" '
+            f'data-testid="{p}-save-code">{escape(session.catch_up_code())}</textarea>'
+            + share.code_row(
+                session.catch_up_code(), f"{p}-save", f"Game {session.game_id}: catch-up code"
+            )
+        )
+    return (
+        f'<label class="label" for="{p}-save-code">Latest save code (post it)</label>'
+        f'<textarea id="{p}-save-code" readonly rows="3" class="code" data-testid="{p}-save-code">'
+        f"{escape(session.code)}</textarea>"
+        + share.code_row(session.code, f"{p}-save", f"Game {session.game_id}: save code")
     )
 
 

@@ -9,14 +9,17 @@ gives its fields (a dataclass: ``state``, ``code``, ``seat``, ...) and
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
 
+from engine import forumtext
 from engine.appointment import APPOINT
 from engine.errors import EngineError, SaveError
 from engine.forfeit import dispute_text, ended_by, is_forfeit_code, kind_of
 from engine.keys import PlayerKey
 from engine.savecode import decode_code
 from engine.saves import SaveRecord, read_save
+from engine.sealed import voters
 from ui.shell import forum
 from ui.shell.pbem import extract_code, extract_invite
 
@@ -39,6 +42,7 @@ class ForumSeat:
     log: list[str]
     code: str
     seat: int | None
+    game_id: str
     sealed: str
     reveal: str
     confirmed: bool
@@ -52,6 +56,14 @@ class ForumSeat:
     appointments: str
     """Appointment codes of a moderator given to this page (signed here or pasted)."""
     moderated: bool
+    pool: str
+    """The codes of the round this page waits for, from every page pasted so far (one a
+    line): the sealed orders, reveals and deadline codes it has seen."""
+    page_note: str
+    """What the last pasted page held, in players' words ("" before any)."""
+    recent: list[str]
+    """The last saves this page holds, oldest first: together, the code for a player who
+    missed posts (a player a round or two behind loads them in one paste)."""
     replay_step: int
     replay_paused: bool
     timings: dict[str, float]
@@ -119,6 +131,7 @@ class ForumSeat:
     def claim(self, seat: int, key: PlayerKey) -> str:
         """Claim ``seat`` for this browser: the next save code, to post."""
         self.code = forum.claim(self.record(), key, seat, self.invite)
+        self._remember(self.code)
         self.invite = ""
         self.seat = seat
         self._after_forum_update()
@@ -153,6 +166,8 @@ class ForumSeat:
         continuation = forum.accept(self.record(), codes)
         self.code = continuation.record.code
         self._record = continuation.record
+        for accepted in codes:
+            self._remember(accepted)
         warnings = list(continuation.warnings)
         if continuation.record.state.turn != old_turn or continuation.record.state.phase != (
             self.state.phase
@@ -178,12 +193,150 @@ class ForumSeat:
         claimed = [p.name for p, k in zip(self.state.players, self.code_keys(), strict=False) if k]
         return "Save loaded; claimed: " + ", ".join(claimed) + (" " + " ".join(warnings))
 
+    # ------------------------------------------------------------ two posts a phase
+
+    RECENT_SAVES: ClassVar[int] = 4
+    """How many saves the code for a player who missed posts holds (a Great War turn
+    is two sealed rounds, so two turns behind is four saves)."""
+
+    def _remember(self, code: str) -> None:
+        recent = [c for c in getattr(self, "recent", []) if c != code]
+        self.recent = [*recent, code][-self.RECENT_SAVES :]
+
+    def catch_up_code(self) -> str:
+        """The code for a player who missed posts: this page's last saves, oldest first
+        (a page loads the ones after the save it holds and sets the rest aside)."""
+        held = [c for c in getattr(self, "recent", []) if c != self.code]
+        return "\n".join([*held, self.code]) if self.code else ""
+
+    def own_codes(self) -> list[str]:
+        """This seat's own codes of the round (its sealed code, its reveal once it names
+        every seal): a page counts them without their being pasted back."""
+        if not self.sealed:
+            return []
+        own = [self.sealed] if self.sealed and not self.moderated else []
+        return own + ([self.reveal] if self.reveal and self.confirmed else [])
+
+    def paste_page(self, text: str, key: PlayerKey | Callable[[], PlayerKey]) -> str:
+        """A whole forum page or email thread pasted (or a code alone): every code in it
+        is found (:func:`engine.forumtext.scan`) and used.  A newer save of this game is
+        loaded (a player who missed posts); this round's sealed orders, reveals and
+        deadline codes are kept; once every sealed code is in, this seat's reveal is
+        made (its second post); once every reveal is in, the page resolves the round
+        itself, as every other page does from the same codes.  Codes of other games or
+        old turns are counted, never fatal.
+
+        ``key`` is this browser's key, or how to get it (only a reveal or a resolution
+        signs with it).
+
+        :raises EngineError: nothing readable in the text, or a newer save refused (the
+            engine's reason; the game is untouched).
+        """
+        page = forumtext.scan(text)
+        if not page.codes and not page.damaged:
+            # Nothing that reads as a code: the save reader says why (or asks for one).
+            return self.paste_save(text)
+        if not page.codes:
+            names = [p.name for p in self.state.players]
+            raise SaveError(
+                page.damaged[0].error, forumtext.summary(names, None, page, None, moderated=False)
+            )
+        notes: list[str] = []
+        ours = [c for c in page.codes if forumtext.game_of(c) == self.game_id]
+        others = len(page.codes) - len(ours)
+        forfeits = [c for c in ours if is_forfeit_code(c)]
+        appointments = [c for c in ours if kind_of(c) == APPOINT]
+        if forfeits:
+            notes.append(self.take_forfeit(forfeits))
+        if appointments:
+            notes.append(self.take_appointments(appointments))
+        newer, old = forum.newer_saves(self.record(), ours)
+        loaded = 0
+        if newer:
+            notes.append(self.paste_save("\n".join(newer)))
+            loaded = len(newer)
+        record = self.record()
+        waiting = forum.awaits_round(record) and self.ended() is None
+        round_codes = None
+        if waiting:
+            found = [c for c in ours if forumtext.code_kind(c) in forumtext.ROUND_KINDS]
+            pool = list(dict.fromkeys([*forum.split_codes(self.pool), *found]))
+            round_codes = forumtext.sort_codes(
+                record, [*pool, *self.own_codes()], moderated=self.moderated
+            )
+            # Keep what fits this round (a refused code is shown, not kept).
+            kept = {*round_codes.seals.values(), *round_codes.reveals.values()}
+            kept |= set(round_codes.deadlines)
+            self.pool = "\n".join(c for c in pool if c in kept)
+        progress = ""
+        if round_codes is not None:
+            # The note counts this seat's reveal too once this paste made it.
+            progress, round_codes = self._progress(round_codes, key)
+        names = [p.name for p in record.state.players]
+        self.page_note = forumtext.summary(
+            names,
+            record if waiting else None,
+            page,
+            round_codes,
+            moderated=self.moderated,
+            saves=loaded,
+            old_saves=old,
+        )
+        if others:
+            self.page_note += "; " + forumtext.plural(others, "code") + " of another game set aside"
+        return " ".join([self.page_note + ".", *[n for n in [*notes, progress] if n]])
+
+    def _progress(
+        self, found: forumtext.RoundCodes, key_of: PlayerKey | Callable[[], PlayerKey]
+    ) -> tuple[str, forumtext.RoundCodes]:
+        """Take the round as far as the codes held allow: this seat's reveal once every
+        seal is in, the resolution once every reveal is in.  Returns what happened ("" when
+        nothing moved) and the round's codes as they stand then."""
+
+        def key() -> PlayerKey:
+            return key_of if isinstance(key_of, PlayerKey) else key_of()
+
+        record = self.record()
+        everyone = voters(record)
+        seals_in = all(f in found.seals for f in everyone)
+        reveals_in = all(f in found.reveals for f in everyone)
+        if self.moderated:
+            if reveals_in and self.seat is not None and forum.is_moderator(record, key()):
+                return self.resolve_codes("", "\n".join(found.reveals.values()), key()), found
+            return "", found
+        if self.stage == "sealed" and not self.confirmed and seals_in:
+            self.reveal = forum.bind(record, self.reveal, "\n".join(found.seals.values()), key())
+            self.confirmed = True
+            self.pool = "\n".join([*forum.split_codes(self.pool), self.reveal])
+            found = forumtext.sort_codes(
+                record, [*forum.split_codes(self.pool), *self.own_codes()], moderated=False
+            )
+            # Even with every other reveal already here, this page waits: its own reveal
+            # is not posted yet, and the other pages need it (the next paste resolves).
+            return "Every sealed code is in: post your reveal code (your second post).", found
+        if seals_in and reveals_in:
+            if self.seat is None:
+                return (
+                    "Every reveal is in: a player's page has resolved the round; paste their "
+                    "code for a player who missed posts to follow the game."
+                ), found
+            self.resolve_codes(
+                "\n".join(found.seals.values()), "\n".join(found.reveals.values()), key()
+            )
+            title = (self.state.last_report or {}).get("title", "The turn")
+            return (
+                f"Every reveal is in: {title} resolved here from every player's codes, as on "
+                "every page; nothing more to post."
+            ), found
+        return "", found
+
     def _replay_forum_turn(self, before: Any) -> None:
         """A forum turn has been resolved (``before`` was the position it resolved): the
         sealed codes are spent, replay it."""
         self._forum_resolved(before)
         self.sealed = self.reveal = self.deadline = ""
         self.forfeit = self.stuck = self.appointments = ""
+        self.pool = ""
         self.confirmed = False
         self.drafts = {}
         self.stage = "replay" if self._replay_ready() else "report"
@@ -231,6 +384,7 @@ class ForumSeat:
         self.state = result.state
         self.code = result.code
         self._record = result.record
+        self._remember(self.code)
         self._replay_forum_turn(before)
         title = (self.state.last_report or {}).get("title", "Turn")
         self.log.append(f"{title} resolved here")
@@ -303,6 +457,7 @@ class ForumSeat:
         if not self.forfeit:
             raise SaveError("forfeit/none", "no forfeit claim has been given to this page")
         self.code = forum.concede(self.record(), self.forfeit, key, self.seat)
+        self._remember(self.code)
         self._record = None
         self.forfeit = self.stuck = ""
         self._after_forum_update()
@@ -379,6 +534,7 @@ class ForumSeat:
             self.record(), forum.split_codes(self.appointments), key, self.seat
         )
         self._record = None
+        self._remember(self.code)
         self.moderated = True
         self.appointments = self.forfeit = self.stuck = ""
         self._after_forum_update()

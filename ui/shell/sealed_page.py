@@ -26,6 +26,7 @@ FORUM_ACTIONS = frozenset(
         "claim",
         "load",
         "confirm-sealed",
+        "read-reveals",
         "unseal",
         "sign-deadline",
         "resolve",
@@ -363,11 +364,12 @@ class SealedOrdersPage(BrowserPage):
         p = self.PREFIX
         if act == "claim":
             self.message(session.claim(int(button.dataset.seat), self.key()))
-        elif act == "load":
-            self.message(session.paste_save(self.value_of(f"{p}paste")))
+        elif act in ("load", "confirm-sealed", "read-reveals"):
+            # One paste box or another, the same reading: the whole page, every code in it.
+            box = {"load": "paste", "confirm-sealed": "seen-seals", "read-reveals": "reveals-page"}
+            # The key is read only when the page signs (a reveal, its own resolution).
+            self.message(session.paste_page(self.value_of(f"{p}{box[act]}"), self.key))
             self.maybe_autoplay()
-        elif act == "confirm-sealed":
-            self.message(session.confirm_sealed(self.value_of(f"{p}seen-seals"), self.key()))
         elif act == "unseal":
             session.sealed = session.reveal = ""
             session.stage = "entry"

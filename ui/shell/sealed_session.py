@@ -87,6 +87,9 @@ class SealedSession(ForumSeat):
     forfeit: str = ""  # a forfeit claim given to this page, until a save settles it
     stuck: str = ""  # why the round could not be forced, and what can be done
     appointments: str = ""  # appointment codes of a moderator given to this page
+    pool: str = ""  # this round's codes from the pages pasted (ForumSeat.paste_page)
+    page_note: str = ""  # what the last pasted page held, in players' words
+    recent: list[str] = field(default_factory=list)  # the last saves held, oldest first
     timings: dict[str, float] = field(default_factory=dict)
     _record: SaveRecord | None = field(default=None, repr=False, compare=False)
 
@@ -327,6 +330,9 @@ class SealedSession(ForumSeat):
             "forfeit": self.forfeit,
             "stuck": self.stuck,
             "appointments": self.appointments,
+            "pool": self.pool,
+            "page_note": self.page_note,
+            "recent": list(self.recent),
             **self._resolution_json(),
         }
 
@@ -359,6 +365,9 @@ class SealedSession(ForumSeat):
             forfeit=str(data.get("forfeit", "")),
             stuck=str(data.get("stuck", "")),
             appointments=str(data.get("appointments", "")),
+            pool=str(data.get("pool", "")),
+            page_note=str(data.get("page_note", "")),
+            recent=[str(c) for c in data.get("recent", [])],
             **cls._own_fields(data),
         )
         return session
