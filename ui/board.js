@@ -220,6 +220,7 @@
       const base = el.getAttribute("transform") || "";
       const parent = el.parentNode;
       const toParent = parent.getScreenCTM();
+      if (!toParent) return; // not rendered (a hidden group): left at its own size
       const m = scaleOf(parent);
       const r = el.getBoundingClientRect();
       const [x0, y0] = point(r.left, r.top, toMap);
