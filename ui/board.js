@@ -100,6 +100,9 @@
   function draw() {
     if (!svg || !view) return;
     const started = performance.now();
+    // Every read of the layout before the first write: one layout a frame, not three.
+    const [w, h] = size();
+    const most = fitScale();
     const box = viewBoxOf(view);
     svg.setAttribute("viewBox", box.map((n) => n.toFixed(2)).join(" "));
     const u = view.u;
@@ -112,7 +115,6 @@
     }
     // Labels: each grows round its territory's point to its size on the screen; those
     // that would cover a label placed before them (best first) are hidden.
-    const [w, h] = size();
     const placed = [];
     for (const label of labels) {
       const k = (label.px * u) / label.font;
@@ -137,10 +139,10 @@
         label.hidden = hidden;
       }
     }
-    const zoomed = u < fitScale() * 0.98;
+    const zoomed = u < most * 0.98;
     document.querySelectorAll('[data-board="zoom-in"]').forEach((b) => b.setAttribute("aria-pressed", String(zoomed)));
     document.querySelectorAll('[data-board="fit"]').forEach((b) => b.setAttribute("aria-pressed", String(!zoomed)));
-    board.dataset.zoom = (fitScale() / u).toFixed(2);
+    board.dataset.zoom = (most / u).toFixed(2);
     drawMs = performance.now() - started;
   }
 
