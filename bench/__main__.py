@@ -177,6 +177,10 @@ def main(argv: list[str] | None = None) -> int:
 
         log("bench: the game speed in the page (a Classic round of two computers)")
         results["speed_page"] = run_speed_page(args.runs, args.chromium)
+        from bench.map_page import run_map_page  # the board's viewport (issue 28)
+
+        log("bench: the board in the page, per ruleset…")
+        results["map_page"] = run_map_page(args.runs, args.chromium)
     if not args.skip_engine:
         from bench.engine_bench import run_engine
 

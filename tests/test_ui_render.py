@@ -112,7 +112,7 @@ def test_secret_headquarters_only_for_viewer(state: Any, geometry: Any) -> None:
     s.players[1].headquarters = theirs
     svg = render_map(s, geometry, viewer=0)
     hq_badges = re.findall(
-        r'data-badge="(\w+)"><circle[^>]*/><text[^>]*>\d+</text><path class="hq"', svg
+        r'data-badge="(\w+)"[^>]*><circle[^>]*/><text[^>]*>\d+</text><path class="hq"', svg
     )
     assert hq_badges == [mine]
 

@@ -213,6 +213,7 @@ class CapitalPage(SealedOrdersPage):
             geometry,
             highlight=session.highlight(),
             selected=session.selected,
+            viewer=session.viewer,
             arrows=arrows,
             notes=notes,
             stars=stars,

@@ -33,6 +33,7 @@ from ui.greatwar1907.units import (
     figure,
     units_layer,
 )
+from ui.shell.board import board_attributes
 from ui.shell.palette import (
     SEA,
     UNOWNED_FILL,
@@ -136,7 +137,20 @@ def render_board(
     m = state.map if state is not None else _scenario()
     styles = nation_styles(m)
     x0, y0, width, height = geo["viewBox"]
-    dwg = board_drawing(geo["viewBox"], "board gw-board")
+    points = {
+        pid: (float(shape["label"][0]), float(shape["label"][1]))
+        for kind in ("provinces", "seas")
+        for pid, shape in geo[kind].items()
+    }
+    extra = board_attributes(
+        geo["viewBox"],
+        points,
+        viewer=viewer if state is not None else None,
+        mine=state.provinces_of(viewer) if state is not None and viewer is not None else (),
+        selected=selected,
+        targets=targets,
+    )
+    dwg = board_drawing(geo["viewBox"], "board gw-board", extra)
     for nation, style in styles.items():
         if style.pattern != "none":
             dwg.defs.add(fill_pattern(dwg, f"gw-pat-{nation}", style))
@@ -236,9 +250,20 @@ def _static_layers() -> dict[str, str]:
     for kind, (size, ink, weight, css, extra) in looks.items():
         for pid in geo[kind]:
             name = m.name_of(pid)
+            x, y = geo[kind][pid]["label"]
+            at = {"data-label": pid, "data-at": f"{float(x):g} {float(y):g}"}
             labels.add(
                 figure(
-                    dwg, name, spots[pid], size, ink, weight=weight, halo=True, class_=css, **extra
+                    dwg,
+                    name,
+                    spots[pid],
+                    size,
+                    ink,
+                    weight=weight,
+                    halo=True,
+                    class_=css,
+                    **extra,
+                    **at,
                 )
             )
     return {

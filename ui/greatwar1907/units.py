@@ -24,7 +24,7 @@ COUNT_SIZE = 9.4
 BADGE_R = 7.2
 EMPTY_R = 5.0  # an empty province's badge: smaller, so that the stacks stand out
 GUEST_R = 4.6  # an ally's divisions standing in the province
-SUPER_SIZE = 6.4
+SUPER_SIZE = 8.6  # ships in port: 12.5 px on the screen, as the divisions
 CARGO_SIZE = 5.4
 LEADER_R = 3.9
 FLEET_BOX = (18.0, 11.0)
@@ -79,6 +79,7 @@ def units_layer(
     group = dwg.g(**{"class": "units", "pointer-events": "none"})
     for pid, shape in geo["provinces"].items():
         x, y = (float(v) for v in shape["label"])
+        before = len(group.elements)
         owner = state.owner_of(pid)
         home = state.divisions(pid, owner)
         radius = BADGE_R if home else EMPTY_R
@@ -90,16 +91,26 @@ def units_layer(
         group.add(port_numbers(dwg, state, pid, (x + BADGE_R - 0.5, y - 2.6), styles))
         at = (x - BADGE_R - 1, y - BADGE_R + 1)
         leader_badges(dwg, group, state, styles, ("province", pid, None), at)
+        _labelled(group.elements[before:], pid, (x, y))
     order = {n: i for i, n in enumerate(state.nation_ids)}
     for sid, shape in geo["seas"].items():
         x, y = (float(v) for v in shape["label"])
         fleets = sorted(state.at_sea.get(sid, {}).items(), key=lambda f: order[f[0]])
+        before = len(group.elements)
         for i, (nation, fleet) in enumerate(fleets):
             at = (x - FLEET_BOX[0] / 2, y + 1 + 13 * i)
             blockade = (sid, nation) in blockading
             group.add(fleet_box(dwg, sid, nation, fleet.ships, fleet.cargo, at, styles, blockade))
             leader_badges(dwg, group, state, styles, ("sea", sid, nation), (at[0] - 2.5, at[1] + 2))
+        _labelled(group.elements[before:], sid, (x, y))
     return group
+
+
+def _labelled(elements: list[Any], place: str, at: tuple[float, float]) -> None:
+    """Mark a place's glyphs for the viewport (ui/board.js): they grow round its label
+    point, so that they keep a readable size on the screen at every zoom."""
+    for element in elements:
+        element.update({"data-label": place, "data-at": f"{at[0]:g} {at[1]:g}"})
 
 
 def division_badge(

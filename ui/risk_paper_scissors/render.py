@@ -44,6 +44,7 @@ from ui.risk_paper_scissors.places import (
     territory_kinds,
     territory_names,
 )
+from ui.shell.board import board_attributes
 from ui.shell.palette import SEA, UNOWNED_FILL, SeatStyle
 from ui.shell.render import HIT_RADIUS, fill_pattern
 
@@ -95,11 +96,24 @@ def render_board(
 
     classic, rps, _ = geometry_data()
     x0, y0, width, height = classic["viewBox"]
+    mine = (
+        [t for t, seat in state.owner.items() if seat == viewer]
+        if state is not None and viewer is not None
+        else []
+    )
+    extra = board_attributes(
+        classic["viewBox"],
+        label_points(),
+        viewer=viewer if state is not None else None,
+        mine=mine,
+        selected=selected,
+        targets=targets,
+    )
     dwg = svgwrite.Drawing(
         size=("100%", "100%"),
         viewBox=f"{x0} {y0} {width} {height}",
         debug=False,
-        **{"class": "board rps-board", "preserveAspectRatio": "xMidYMid meet"},
+        **{"class": "board rps-board", "preserveAspectRatio": "xMidYMid meet", **extra},
     )
     styles = styles_of(state) if state is not None else []
     for seat, style in enumerate(styles):
@@ -473,6 +487,7 @@ def _labels(
         labels.add(_colony_label(dwg, gid, on_earth(colony["label"]), size=5.2, fill="#FFFFFF"))
     for tid, (x, y) in points.items():
         kind = kinds[tid]
+        at = {"data-label": tid, "data-at": f"{x:g} {y:g}"}
         size = {"land": NAME_SIZE, "water": WATER_NAME_SIZE, "lunar": MOON_NAME_SIZE}[kind]
         labels.add(
             dwg.text(
@@ -485,13 +500,17 @@ def _labels(
                 stroke_width=1.8,
                 stroke_opacity=0.85,
                 stroke_linejoin="round",
-                **{"class": f"name {kind}-name", "paint-order": "stroke"},
+                **{"class": f"name {kind}-name", "paint-order": "stroke", **at},
             )
         )
+        mark = None
         if tid in devastated:
-            labels.add(devastated_mark(dwg, tid, (x, y)))
+            mark = devastated_mark(dwg, tid, (x, y))
         elif state is not None and tid in state.owner:
-            labels.add(badge(dwg, state, tid, (x, y), styles, viewer))
+            mark = badge(dwg, state, tid, (x, y), styles, viewer)
+        if mark is not None:
+            mark.update(at)
+            labels.add(mark)
     return labels
 
 
@@ -509,7 +528,12 @@ def _colony_label(
         stroke="#FFFFFF" if fill != "#FFFFFF" else MOON_BACK,
         stroke_width=1.6,
         stroke_opacity=0.7,
-        **{"class": "colony-bonus", "data-group": gid, "paint-order": "stroke"},
+        **{
+            "class": "colony-bonus",
+            "data-group": gid,
+            "paint-order": "stroke",
+            "data-label": gid,  # ui/board.js: readable at every zoom, after the territories
+        },
     )
 
 

@@ -148,10 +148,6 @@ class Shell:
             )
         elif name == "hide-setup":
             self.hide_setup()
-        elif name == "zoom":
-            zoomed = el("board").classList.toggle("zoomed")
-            button.setAttribute("aria-pressed", "true" if zoomed else "false")
-            button.textContent = "Zoom −" if zoomed else "Zoom +"
         elif name == "away-close":
             el("away").hidden = True
             if self.active is not None:

@@ -29,7 +29,7 @@ class SeatStyle:
 
 # Okabe-Ito colours, in seat order.  Black gives the sixth seat maximum contrast.
 SEAT_STYLES: tuple[SeatStyle, ...] = (
-    SeatStyle("#D55E00", "vermillion", "stripes"),
+    SeatStyle("#D55E00", "vermilion", "stripes"),
     SeatStyle("#0072B2", "blue", "dots"),
     SeatStyle("#F0E442", "yellow", "cross"),
     SeatStyle("#009E73", "green", "back-stripes"),

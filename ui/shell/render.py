@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import svgwrite
 
+from ui.shell.board import board_attributes
 from ui.shell.palette import SEA, UNOWNED_FILL, SeatStyle, seat_style, text_color_on, tint
 
 Geometry = Mapping[str, Any]
@@ -35,6 +36,15 @@ def territory_names(map_id: str = "classic") -> dict[str, str]:
     # format 2 maps list territories; The Great War's scenario, provinces and seas
     rows = [*data.get("territories", []), *data.get("provinces", []), *data.get("seas", [])]
     return {row["id"]: row["name"] for row in rows}
+
+
+@cache
+def territory_neighbours(map_id: str = "classic") -> dict[str, tuple[str, ...]]:
+    """Territory id -> its neighbours, read from the map file (no engine import)."""
+    from maps import read_map_file
+
+    data = read_map_file(f"{map_id}.json")
+    return {row["id"]: tuple(row.get("neighbours", ())) for row in data.get("territories", [])}
 
 
 @cache
@@ -118,7 +128,25 @@ def render_map(
         map_id = state.map_id
     names = territory_names(map_id)
     x0, y0, width, height = geometry["viewBox"]
-    dwg = board_drawing(geometry["viewBox"])
+    points = {tid: _label(geometry, tid) for tid in geometry["territories"]}
+    mine = (
+        {t for t, o in state.owner.items() if o == viewer}
+        if state is not None and viewer is not None
+        else set()
+    )
+    dwg = board_drawing(
+        geometry["viewBox"],
+        extra=board_attributes(
+            geometry["viewBox"],
+            points,
+            viewer=viewer if state is not None else None,
+            mine=mine,
+            selected=selected,
+            targets=highlight,
+            neighbours=territory_neighbours(map_id),
+            focus=[t for pair in arrows[-1:] for t in pair],
+        ),
+    )
     styles = styles_of(state) if state is not None else []
     for seat, style in enumerate(styles):
         dwg.defs.add(fill_pattern(dwg, f"pat-{seat}", style))
@@ -237,7 +265,7 @@ def render_map(
                 stroke_width=1.8,
                 stroke_opacity=0.85,
                 stroke_linejoin="round",
-                **{"class": "name", "paint-order": "stroke"},
+                **{"class": "name", "paint-order": "stroke", **_label_of(tid, x, y)},
             )
         )
         if state is None:
@@ -246,7 +274,7 @@ def render_map(
         if owner < 0:
             continue
         style = styles[owner]
-        badge = dwg.g(**{"class": "badge", "data-badge": tid})
+        badge = dwg.g(**{**_label_of(tid, x, y), "class": "badge", "data-badge": tid})
         badge.add(dwg.circle((x, y), BADGE_R, fill=style.color, stroke="#FFFFFF", stroke_width=1.1))
         badge.add(
             dwg.text(
@@ -288,8 +316,11 @@ def render_map(
     return str(dwg.tostring())
 
 
-def board_drawing(view_box: Sequence[float], css: str = "board") -> svgwrite.Drawing:
-    """An empty board: as wide as its container, the geometry's ``viewBox`` kept whole."""
+def board_drawing(
+    view_box: Sequence[float], css: str = "board", extra: Mapping[str, str] | None = None
+) -> svgwrite.Drawing:
+    """An empty board: as wide as its container, the geometry's ``viewBox`` kept whole;
+    ``extra``: attributes of the ``<svg>`` (the viewport's, :mod:`ui.shell.board`)."""
     import svgwrite  # imported here: the first screen needs no SVG drawing
 
     x0, y0, width, height = view_box
@@ -297,8 +328,14 @@ def board_drawing(view_box: Sequence[float], css: str = "board") -> svgwrite.Dra
         size=("100%", "100%"),
         viewBox=f"{x0} {y0} {width} {height}",
         debug=False,
-        **{"class": css, "preserveAspectRatio": "xMidYMid meet"},
+        **{"class": css, "preserveAspectRatio": "xMidYMid meet", **(extra or {})},
     )
+
+
+def _label_of(tid: str, x: float, y: float) -> dict[str, str]:
+    """A label's attributes for the viewport: its territory and the point it grows around
+    (ui/board.js keeps it a readable size on the screen at every zoom)."""
+    return {"data-label": tid, "data-at": f"{x:g} {y:g}"}
 
 
 HIT_RADIUS = 13.5

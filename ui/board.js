@@ -1,0 +1,503 @@
+// The board's viewport (issue 28): zoom and pan that feel native, labels at a readable
+// size on the screen at every zoom, tap targets of at least 24 px, arrow keys between
+// territories. Python draws the board's SVG when the game changes (ui/shell/render.py and
+// each ruleset's renderer); this script only moves its viewBox and counter-scales its
+// labels, so that a drag or a pinch never asks Python to draw anything.
+// What it reads from the <svg> is written by ui/shell/board.py (see its docstring).
+(() => {
+  "use strict";
+  const NAME_PX = 10.5; // a name's font size on the screen, CSS px
+  const COUNT_PX = 12.5; // an army count's, a ship count's, a unit glyph's
+  const HIT_PX = 13; // a tap disc's radius: 26 px across (WCAG 2.5.8 asks 24)
+  const PHONE_PX = 700; // a board narrower than this opens framed on the player's land
+  const MAX_ZOOM = 10; // the closest view: the whole board's scale times this
+  const DRAG_PX = 6; // a pointer moving less than this is a tap, not a drag
+  const reduced = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+  let board = null; // #board
+  let svg = null; // the <svg> shown
+  let full = null; // its whole viewBox [x, y, w, h]
+  let view = null; // {cx, cy, u}: the centre and map units per CSS px
+  let frameFor = null; // whose framing the view is (a new viewer is framed anew)
+  let home = null; // the player's view while the board follows an action
+  let labels = []; // {el, tid, kind, ax, ay, box, transform}
+  let hits = []; // {el, r, m}
+  let first = new Map(); // territory -> rank (ui/shell/board.py label_ranks)
+  let spots = new Map(); // territory -> [x, y] centre, for the arrow keys
+  let frameId = 0;
+  let animation = 0;
+
+  const numbers = (text) => (text || "").trim().split(/[\s,]+/).filter(Boolean).map(Number);
+
+  function size() {
+    const r = svg.getBoundingClientRect();
+    return [Math.max(1, r.width), Math.max(1, r.height)];
+  }
+
+  function fitScale() {
+    const [w, h] = size();
+    return Math.max(full[2] / w, full[3] / h);
+  }
+
+  function fit(box) {
+    const [w, h] = size();
+    const u = Math.max(box[2] / w, box[3] / h);
+    return clamp({ cx: box[0] + box[2] / 2, cy: box[1] + box[3] / 2, u });
+  }
+
+  function clamp(v) {
+    const [w, h] = size();
+    const most = fitScale();
+    const u = Math.min(most, Math.max(most / MAX_ZOOM, v.u));
+    const half = [(w * u) / 2, (h * u) / 2];
+    const axis = (c, start, length, halfView) =>
+      halfView * 2 >= length
+        ? start + length / 2
+        : Math.min(start + length - halfView, Math.max(start + halfView, c));
+    return { cx: axis(v.cx, full[0], full[2], half[0]), cy: axis(v.cy, full[1], full[3], half[1]), u };
+  }
+
+  function viewBoxOf(v) {
+    const [w, h] = size();
+    return [v.cx - (w * v.u) / 2, v.cy - (h * v.u) / 2, w * v.u, h * v.u];
+  }
+
+  function setView(v, animate = false) {
+    if (!svg) return;
+    const target = clamp(v);
+    cancelAnimationFrame(animation);
+    if (!animate || reduced() || !view) {
+      view = target;
+      schedule();
+      return;
+    }
+    const from = view;
+    const started = performance.now();
+    const step = (now) => {
+      const t = Math.min(1, (now - started) / 260);
+      const e = 1 - (1 - t) ** 3;
+      view = {
+        cx: from.cx + (target.cx - from.cx) * e,
+        cy: from.cy + (target.cy - from.cy) * e,
+        u: from.u * (target.u / from.u) ** e,
+      };
+      draw();
+      if (t < 1) animation = requestAnimationFrame(step);
+    };
+    animation = requestAnimationFrame(step);
+  }
+
+  function schedule() {
+    if (frameId) return;
+    frameId = requestAnimationFrame(() => {
+      frameId = 0;
+      draw();
+    });
+  }
+
+  let drawMs = 0; // the last frame's cost (bench/map_page.py reads it)
+
+  function draw() {
+    if (!svg || !view) return;
+    const started = performance.now();
+    // Every read of the layout before the first write: one layout a frame, not three.
+    const [w, h] = size();
+    const most = fitScale();
+    const box = viewBoxOf(view);
+    svg.setAttribute("viewBox", box.map((n) => n.toFixed(2)).join(" "));
+    const u = view.u;
+    for (const hit of hits) {
+      const r = Math.max(hit.r, (HIT_PX * u) / hit.m);
+      if (r !== hit.shown) {
+        hit.el.setAttribute("r", r.toFixed(2));
+        hit.shown = r;
+      }
+    }
+    // Labels: each grows round its territory's point to its size on the screen; those
+    // that would cover a label placed before them (best first) are hidden.
+    const placed = [];
+    for (const label of labels) {
+      const k = (label.px * u) / label.font;
+      const transform = `translate(${label.lx} ${label.ly}) scale(${k.toFixed(4)}) translate(${-label.lx} ${-label.ly})`;
+      const sx = (label.ax - box[0]) / u;
+      const sy = (label.ay - box[1]) / u;
+      const f = label.px / label.font;
+      const rect = [sx + label.box[0] * f, sy + label.box[1] * f, sx + label.box[2] * f, sy + label.box[3] * f];
+      let hidden = rect[2] < 0 || rect[0] > w || rect[3] < 0 || rect[1] > h;
+      if (!hidden) {
+        hidden = placed.some(
+          (p) => p.tid !== label.tid && p.rect[0] < rect[2] && rect[0] < p.rect[2] && p.rect[1] < rect[3] && rect[1] < p.rect[3]
+        );
+        if (!hidden) placed.push({ tid: label.tid, rect });
+      }
+      if (transform !== label.transform) {
+        label.el.setAttribute("transform", label.base ? `${transform} ${label.base}` : transform);
+        label.transform = transform;
+      }
+      if (hidden !== label.hidden) {
+        label.el.classList.toggle("label-hidden", hidden);
+        label.hidden = hidden;
+      }
+    }
+    const zoomed = u < most * 0.98;
+    document.querySelectorAll('[data-board="zoom-in"]').forEach((b) => b.setAttribute("aria-pressed", String(zoomed)));
+    document.querySelectorAll('[data-board="fit"]').forEach((b) => b.setAttribute("aria-pressed", String(!zoomed)));
+    board.dataset.zoom = (most / u).toFixed(2);
+    drawMs = performance.now() - started;
+  }
+
+  // ------------------------------------------------------------ a new drawing
+
+  function fontOf(el) {
+    const text = el.matches("text") ? el : el.querySelector("text.count, text.ships, text");
+    return text ? parseFloat(text.getAttribute("font-size")) || 8 : 8;
+  }
+
+  let adoptedAt = null; // when a drawing was last taken in (performance.now())
+
+  function adopt(next) {
+    adoptedAt = performance.now();
+    const previous = svg;
+    svg = next;
+    const drawn = numbers(svg.getAttribute("viewBox"));
+    const sameMap = full && previous && drawn.join() === full.join() && svg.classList.value === previous.classList.value;
+    full = drawn;
+    svg.style.setProperty("--aspect", `${full[2]} / ${full[3]}`);
+    svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    first = new Map();
+    (svg.dataset.first || "").split(" ").filter(Boolean).forEach((t, i) => first.set(t, i));
+    measure();
+    const who = svg.dataset.frameFor ?? "";
+    const [w] = size();
+    if (!sameMap || !view || who !== frameFor) {
+      frameFor = who;
+      home = null;
+      const frame = numbers(svg.dataset.frame);
+      view = w < PHONE_PX && frame.length === 4 ? fit(frame) : fit(full);
+    }
+    const focus = numbers(svg.dataset.focus);
+    if (focus.length === 4) follow(focus);
+    else if (home) {
+      const back = home;
+      home = null;
+      setView(back, true);
+    }
+    draw();
+  }
+
+  function follow(box) {
+    // The action (a computer's attack) is shown where it happens; the player's own view
+    // comes back when it is over.
+    const shown = viewBoxOf(view);
+    const inside = box[0] >= shown[0] && box[1] >= shown[1] && box[0] + box[2] <= shown[0] + shown[2] && box[1] + box[3] <= shown[1] + shown[3];
+    if (inside) return;
+    if (!home) home = { ...view };
+    const [w, h] = size();
+    const u = Math.max(view.u, box[2] / w, box[3] / h);
+    setView({ cx: box[0] + box[2] / 2, cy: box[1] + box[3] / 2, u }, true);
+  }
+
+  let measuredAt = 0;
+
+  function measure() {
+    // Once per drawing: each label's box round its point, at the drawing's own scale.
+    measuredAt = size()[0];
+    const screen = svg.getScreenCTM();
+    if (!screen) {
+      labels = [];
+      hits = [];
+      return;
+    }
+    const toMap = screen.inverse();
+    const point = (x, y, m) => {
+      const p = new DOMPoint(x, y).matrixTransform(m);
+      return [p.x, p.y];
+    };
+    const scaleOf = (el) => {
+      const m = el.getScreenCTM();
+      return m ? Math.hypot(m.a, m.b) / Math.hypot(screen.a, screen.b) : 1;
+    };
+    const found = [];
+    svg.querySelectorAll("[data-label]").forEach((el, order) => {
+      const base = el.getAttribute("transform") || "";
+      const parent = el.parentNode;
+      const toParent = parent.getScreenCTM();
+      if (!toParent) return; // not rendered (a hidden group): left at its own size
+      const m = scaleOf(parent);
+      const r = el.getBoundingClientRect();
+      const [x0, y0] = point(r.left, r.top, toMap);
+      const [x1, y1] = point(r.right, r.bottom, toMap);
+      let [lx, ly] = numbers(el.dataset.at);
+      let ax, ay;
+      if (lx === undefined) {
+        [ax, ay] = [(x0 + x1) / 2, (y0 + y1) / 2];
+        [lx, ly] = point(...point(ax, ay, screen), toParent.inverse());
+      } else {
+        [ax, ay] = point(...point(lx, ly, toParent), toMap);
+      }
+      const text = el.matches("text");
+      const font = fontOf(el) * m;
+      const rank = first.has(el.dataset.label) ? first.get(el.dataset.label) : Infinity;
+      found.push({
+        el,
+        base,
+        tid: el.dataset.label,
+        kind: text ? 1 : 0,
+        px: text ? NAME_PX : COUNT_PX,
+        font,
+        m,
+        lx,
+        ly,
+        ax,
+        ay,
+        box: [x0 - ax, y0 - ay, x1 - ax, y1 - ay],
+        rank,
+        order,
+        transform: null,
+        hidden: false,
+      });
+    });
+    // The viewer's, the selected and the targets' labels first (counts, then names),
+    // then every other count, then every other name.
+    const tier = (l) => (l.rank === Infinity ? 1 : 0);
+    found.sort((a, b) => tier(a) - tier(b) || a.kind - b.kind || a.rank - b.rank || a.order - b.order);
+    labels = found;
+    hits = [...svg.querySelectorAll("[data-hit]")].map((el) => ({
+      el,
+      r: parseFloat(el.getAttribute("r")) || 0,
+      m: scaleOf(el),
+      shown: null,
+    }));
+    spots = new Map();
+    for (const el of svg.querySelectorAll("[data-territory]")) {
+      const hit = svg.querySelector(`[data-hit="${CSS.escape(el.dataset.territory)}"]`);
+      const r = (hit || el).getBoundingClientRect();
+      spots.set(el.dataset.territory, point((r.left + r.right) / 2, (r.top + r.bottom) / 2, toMap));
+    }
+  }
+
+  // ------------------------------------------------------------ pointers, wheel, keys
+
+  const pointers = new Map();
+  let gesture = null;
+  let swallowClick = false;
+  let lastTap = null;
+
+  function mapPoint(clientX, clientY) {
+    const r = svg.getBoundingClientRect();
+    const box = viewBoxOf(view);
+    return [box[0] + (clientX - r.left) * view.u, box[1] + (clientY - r.top) * view.u];
+  }
+
+  function zoomAt(clientX, clientY, factor, animate = false) {
+    const [mx, my] = mapPoint(clientX, clientY);
+    const u = view.u / factor;
+    const r = svg.getBoundingClientRect();
+    const [w, h] = size();
+    const cx = mx - (clientX - r.left - w / 2) * u;
+    const cy = my - (clientY - r.top - h / 2) * u;
+    home = null;
+    setView({ cx, cy, u }, animate);
+  }
+
+  function startGesture() {
+    const points = [...pointers.values()];
+    if (points.length === 1) {
+      gesture = { kind: "drag", x: points[0].x, y: points[0].y, view: { ...view }, moved: false };
+    } else if (points.length >= 2) {
+      const [a, b] = points;
+      gesture = {
+        kind: "pinch",
+        d: Math.hypot(a.x - b.x, a.y - b.y) || 1,
+        mid: mapPoint((a.x + b.x) / 2, (a.y + b.y) / 2),
+        view: { ...view },
+        moved: true,
+      };
+    }
+  }
+
+  function onPointerDown(event) {
+    if (!svg || !svg.contains(event.target) || event.button > 0) return;
+    pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    startGesture();
+  }
+
+  function onPointerMove(event) {
+    if (!pointers.has(event.pointerId) || !gesture) return;
+    pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    const points = [...pointers.values()];
+    if (gesture.kind === "drag") {
+      const dx = points[0].x - gesture.x;
+      const dy = points[0].y - gesture.y;
+      if (!gesture.moved && Math.hypot(dx, dy) < DRAG_PX) return;
+      if (!gesture.moved) {
+        gesture.moved = true;
+        board.classList.add("dragging");
+        try {
+          svg.setPointerCapture(event.pointerId);
+        } catch (e) {}
+      }
+      home = null;
+      cancelAnimationFrame(animation);
+      view = clamp({ cx: gesture.view.cx - dx * gesture.view.u, cy: gesture.view.cy - dy * gesture.view.u, u: gesture.view.u });
+      schedule();
+    } else if (points.length >= 2) {
+      const [a, b] = points;
+      const d = Math.hypot(a.x - b.x, a.y - b.y) || 1;
+      const u = (gesture.view.u * gesture.d) / d;
+      const r = svg.getBoundingClientRect();
+      const [w, h] = size();
+      const midX = (a.x + b.x) / 2 - r.left;
+      const midY = (a.y + b.y) / 2 - r.top;
+      home = null;
+      cancelAnimationFrame(animation);
+      view = clamp({ cx: gesture.mid[0] - (midX - w / 2) * u, cy: gesture.mid[1] - (midY - h / 2) * u, u });
+      schedule();
+      event.preventDefault();
+    }
+  }
+
+  function onPointerUp(event) {
+    if (!pointers.has(event.pointerId)) return;
+    const moved = gesture && gesture.moved;
+    pointers.delete(event.pointerId);
+    board.classList.remove("dragging");
+    if (moved) swallowClick = true;
+    if (pointers.size > 0) {
+      startGesture();
+      if (gesture) gesture.moved = true;
+      return;
+    }
+    gesture = null;
+    if (moved || event.pointerType === "mouse" || event.type === "pointercancel") return;
+    // A double tap zooms in (not on a territory a tap chooses: that tap is the choice).
+    const now = performance.now();
+    const choice = event.target.closest && event.target.closest(".legal, .selected");
+    if (!choice && lastTap && now - lastTap.t < 320 && Math.hypot(event.clientX - lastTap.x, event.clientY - lastTap.y) < 30) {
+      lastTap = null;
+      zoomAt(event.clientX, event.clientY, 2, true);
+    } else {
+      lastTap = { t: now, x: event.clientX, y: event.clientY };
+    }
+  }
+
+  function onClickCapture(event) {
+    if (swallowClick && svg && svg.contains(event.target)) {
+      event.stopPropagation();
+      event.preventDefault();
+    }
+    swallowClick = false;
+  }
+
+  function onWheel(event) {
+    if (!svg || !svg.contains(event.target)) return;
+    event.preventDefault();
+    const delta = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaY;
+    zoomAt(event.clientX, event.clientY, Math.exp(-delta * 0.0018));
+  }
+
+  function onDoubleClick(event) {
+    if (!svg || !svg.contains(event.target)) return;
+    if (event.target.closest(".legal, .selected")) return;
+    event.preventDefault();
+    zoomAt(event.clientX, event.clientY, event.shiftKey ? 0.5 : 2, true);
+  }
+
+  const DIRECTIONS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+  function onKey(event) {
+    const dir = DIRECTIONS[event.key];
+    const from = event.target;
+    if (!dir || !svg || !svg.contains(from) || !from.dataset || !from.dataset.territory) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const here = spots.get(from.dataset.territory);
+    if (!here) return;
+    let best = null;
+    for (const [tid, at] of spots) {
+      if (tid === from.dataset.territory) continue;
+      const dx = at[0] - here[0];
+      const dy = at[1] - here[1];
+      const along = dx * dir[0] + dy * dir[1];
+      const across = Math.abs(dx * dir[1] - dy * dir[0]);
+      if (along <= 0 || across > along * 1.8) continue;
+      const score = along + across * 2.5;
+      if (!best || score < best.score) best = { tid, score, at };
+    }
+    event.preventDefault();
+    if (!best) return;
+    const next = svg.querySelector(`[data-territory="${CSS.escape(best.tid)}"]`);
+    if (!next) return;
+    next.focus({ preventScroll: true });
+    const shown = viewBoxOf(view);
+    const margin = 20 * view.u;
+    const [x, y] = best.at;
+    if (x < shown[0] + margin || x > shown[0] + shown[2] - margin || y < shown[1] + margin || y > shown[1] + shown[3] - margin) {
+      home = null;
+      setView({ cx: x, cy: y, u: view.u }, true);
+    }
+  }
+
+  function onButton(event) {
+    const button = event.target.closest && event.target.closest("[data-board]");
+    if (!button || !svg) return;
+    const [w, h] = size();
+    const r = svg.getBoundingClientRect();
+    const what = button.dataset.board;
+    home = null;
+    if (what === "zoom-in") zoomAt(r.left + w / 2, r.top + h / 2, 2, true);
+    else if (what === "zoom-out") zoomAt(r.left + w / 2, r.top + h / 2, 0.5, true);
+    else if (what === "fit") setView(fit(full), true);
+  }
+
+  function watch() {
+    board = document.getElementById("board");
+    if (!board) return;
+    const check = () => {
+      const next = board.querySelector(":scope > svg");
+      if (next && next !== svg) adopt(next);
+    };
+    new MutationObserver(check).observe(board, { childList: true });
+    board.addEventListener("pointerdown", onPointerDown);
+    window.addEventListener("pointermove", onPointerMove, { passive: false });
+    window.addEventListener("pointerup", onPointerUp);
+    window.addEventListener("pointercancel", onPointerUp);
+    board.addEventListener("click", onClickCapture, true);
+    board.addEventListener("wheel", onWheel, { passive: false });
+    board.addEventListener("dblclick", onDoubleClick);
+    board.addEventListener("keydown", onKey);
+    document.addEventListener("click", onButton);
+    let width = 0;
+    new ResizeObserver(() => {
+      if (!svg || !view) return;
+      const [w] = size();
+      if (Math.abs(w - width) < 1) return;
+      width = w;
+      if (measuredAt <= 1) {
+        measure();
+        view = null;
+        adopt(svg);
+        return;
+      }
+      setView(view);
+    }).observe(board);
+    check();
+  }
+
+  // For the tests and the bench: the view, and a way to set it.
+  window.boardView = {
+    get: () => (view ? { ...view, box: viewBoxOf(view), fit: fitScale() } : null),
+    set: (v) => setView(v),
+    fit: () => svg && setView(fit(full)),
+    frame: (v) => {
+      // one zoom or pan frame, drawn now; returns its cost in ms (the bench)
+      if (!svg) return null;
+      view = clamp(v);
+      draw();
+      return drawMs;
+    },
+    adopted: () => adoptedAt,
+  };
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watch);
+  else watch();
+})();
