@@ -140,7 +140,7 @@ def test_great_war_the_higher_die_wins_each_pair() -> None:
     """R52: each round both sides roll, "the dice are compared in pairs, highest with
     highest; the lower die loses a division": 6-6 against 1 takes Edinburgh."""
     outcome = GREAT_WAR.apply(great_war_attack(), GreatWarResolve(force=True), dice=[6, 6, 1])
-    assert outcome.state.owner["edi"] == "germany"
+    assert outcome.state.owner_of("edi") == "germany"
     (line,) = outcome.state.last_report["attacks"]
     assert "r1 6 6 v 1: -0/-1" in line
 
@@ -151,7 +151,7 @@ def test_great_war_too_few_too_many_and_a_face_the_die_lacks() -> None:
     refused(lambda: GREAT_WAR.apply(state, resolve, dice=[6, 6]), "dice/too-few", "die 3")
     refused(lambda: GREAT_WAR.apply(state, resolve, dice=[6, 6, 1, 2]), "dice/too-many", "[2]")
     refused(lambda: GREAT_WAR.apply(state, resolve, dice=[6, 6, 9]), "dice/out-of-range", "9")
-    assert state.owner["edi"] == "uk"
+    assert state.owner_of("edi") == "uk"
 
 
 def test_great_war_a_general_is_drawn_by_name() -> None:
@@ -208,7 +208,7 @@ def test_great_war_the_script_survives_the_json_copy() -> None:
     )
     state = GREAT_WAR.apply(state, submit).state
     state = GREAT_WAR.apply(state, GreatWarResolve(force=True)).state
-    assert state.owner["edi"] == "germany"
+    assert state.owner_of("edi") == "germany"
     state.rng.check_used()
 
 

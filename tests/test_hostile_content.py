@@ -180,7 +180,7 @@ def test_capital_armies_of_ten_to_the_hundred_are_refused() -> None:
     assert "armies" in refused(resigned(record, key, change), "savecode/state")
 
 
-@pytest.mark.parametrize("field", ["standing", "docked", "at_sea", "np", "vp"])
+@pytest.mark.parametrize("field", ["units", "docked", "at_sea", "np", "vp"])
 def test_great_war_units_and_points_of_ten_to_the_hundred_are_refused(field: str) -> None:
     """Issue 25: "Great War divisions, ships and np" of 10**100. R26 sets no stacking
     limit: a nation holds at most MAX_ARMIES divisions or ships in one place, and at most
@@ -193,7 +193,7 @@ def test_great_war_units_and_points_of_ten_to_the_hundred_are_refused(field: str
             return
         place = first(st[field])
         nation = first(st[field][place])
-        if field == "standing":
+        if field == "units":
             st[field][place][nation] = HUGE
         else:
             st[field][place][nation] = [HUGE, 0]
@@ -222,7 +222,7 @@ def test_rps_garrison_above_the_unit_cap_is_refused() -> None:
 NAME_PLACES: dict[str, tuple[str | int, ...]] = {
     "classic": ("p", 0, 0),
     "capital": ("players", 0, "name"),
-    "greatwar1907": ("seats", 0, 1),
+    "greatwar1907": ("players", 0, "name"),
     "risk_paper_scissors": ("players", 0, "name"),
 }
 STATE_ERRORS = {

@@ -76,8 +76,8 @@ def test_the_caption_reads_any_ruleset_through_its_board_summary() -> None:
 
     before = start()
     after = before.clone()
-    german = next(p for p, o in before.owner.items() if o == "germany")
-    neutral = next(p for p, o in before.owner.items() if o == "neutral")
+    german = next(p for p in before.owner if before.owner_of(p) == "germany")
+    neutral = next(p for p in before.owner if before.owner_of(p) == "neutral")
     give(after, german, "russia", 1)
     give(after, neutral, "russia", 1)
     russia = before.seat_of("russia")
