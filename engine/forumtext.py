@@ -26,7 +26,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine import fault_words
 from engine.errors import EngineError
+from engine.fault_words import Fault
 from engine.keys import b64url_decode
 from engine.savecode import PREFIX, SIGNATURE_CHARS, decode_code
 from engine.sealed import (
@@ -382,23 +384,22 @@ def summary(
                 plural(len(round_codes.elsewhere), "code")
                 + " of another game or an earlier turn set aside"
             )
-    for fragment in page.damaged:
-        notes.append(_damage_note(fragment, who(fragment.seat) if fragment.kind else ""))
     if old_saves:
         notes.append(plural(old_saves, "save") + " this game has already loaded")
     return "; ".join([found, *notes])
 
 
-def _damage_note(fragment: Fragment, whose: str) -> str:
-    """A damaged code in players' words: whose and what it was when its data says so,
-    what happened to it, and what to do."""
-    what = f"{whose}'s {_kind_word(fragment.kind)}" if whose else "a code"
-    if fragment.error == "savecode/truncated":
-        return f"{what} was cut off: copy the whole post again"
-    return (
-        f"{what} was altered or forged (or damaged when copied), so it is not used: ask "
-        f"{whose or 'its player'} to post it again"
-    )
+def damage_notes(names: Sequence[str], page: PageScan) -> list[str]:
+    """Each damaged code of a pasted page in the words every ruleset uses for that fault
+    (engine/fault_words): whose and what it was when its data says so, what happened to
+    it, and what to do.  Whole sentences, shown after :func:`summary`."""
+    notes = []
+    for fragment in page.damaged:
+        seat = fragment.seat if fragment.kind else None
+        whose = names[seat] if seat is not None and 0 <= seat < len(names) else ""
+        fault = Fault.CUT_OFF if fragment.error == "savecode/truncated" else Fault.ALTERED
+        notes.append(fault_words.words(fault, whose=whose, what=_kind_word(fragment.kind)))
+    return notes
 
 
 def _kind_word(kind: str | None) -> str:
@@ -420,6 +421,7 @@ __all__ = [
     "RoundCodes",
     "candidates",
     "code_kind",
+    "damage_notes",
     "game_of",
     "peek",
     "plural",

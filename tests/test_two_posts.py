@@ -161,7 +161,7 @@ def test_an_altered_reveal_in_the_page_is_refused_naming_its_seat() -> None:
     bad = tampered(pages[1].reveal)
     page = forum_page([("Ann", pages[0].reveal), ("Bob", bad), ("Cy", pages[2].reveal)])
     note = pages[0].paste_page(page, KEYS[0])
-    assert "Bob's reveal was altered or forged" in note
+    assert "Bob's reveal was changed after it was signed: altered, forged" in note
     assert "Bob's reveal missing" in note
     assert pages[0].stage == "sealed"
     note = pages[0].paste_page(forum_page([("Bob", pages[1].reveal)]), KEYS[0])

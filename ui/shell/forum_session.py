@@ -238,12 +238,16 @@ class ForumSeat:
             return self.paste_save(text)
         if not page.codes:
             names = [p.name for p in self.state.players]
-            raise SaveError(
-                page.damaged[0].error, forumtext.summary(names, None, page, None, moderated=False)
-            )
+            found = forumtext.summary(names, None, page, None, moderated=False)
+            damage = forumtext.damage_notes(names, page)
+            raise SaveError(page.damaged[0].error, " ".join([found + ".", *damage]))
         notes: list[str] = []
         ours = [c for c in page.codes if forumtext.game_of(c) == self.game_id]
         others = len(page.codes) - len(ours)
+        if not ours:
+            # Nothing of this game: the save reader names what the code is (another
+            # game, another ruleset) in the words every ruleset uses.
+            return self.paste_save(page.codes[0])
         forfeits = [c for c in ours if is_forfeit_code(c)]
         appointments = [c for c in ours if kind_of(c) == APPOINT]
         if forfeits:
@@ -284,7 +288,8 @@ class ForumSeat:
         )
         if others:
             self.page_note += "; " + forumtext.plural(others, "code") + " of another game set aside"
-        return " ".join([self.page_note + ".", *[n for n in [*notes, progress] if n]])
+        damage = forumtext.damage_notes(names, page)
+        return " ".join([self.page_note + ".", *damage, *[n for n in [*notes, progress] if n]])
 
     def _progress(
         self, found: forumtext.RoundCodes, key_of: PlayerKey | Callable[[], PlayerKey]
