@@ -238,9 +238,9 @@ class ForumSeat:
             return self.paste_save(text)
         if not page.codes:
             names = [p.name for p in self.state.players]
-            found = forumtext.summary(names, None, page, None, moderated=False)
+            held = forumtext.summary(names, None, page, None, moderated=False)
             damage = forumtext.damage_notes(names, page)
-            raise SaveError(page.damaged[0].error, " ".join([found + ".", *damage]))
+            raise SaveError(page.damaged[0].error, " ".join([held + ".", *damage]))
         notes: list[str] = []
         ours = [c for c in page.codes if forumtext.game_of(c) == self.game_id]
         others = len(page.codes) - len(ours)
