@@ -288,3 +288,21 @@ def test_every_fault_has_a_title_and_every_mapped_code_a_fault() -> None:
     texts = {words(fault) for fault in Fault}
     assert len(texts) == len(Fault)
     assert title("rule/not-a-fault", "Refused") == "Refused"
+
+
+def test_joining_a_forum_game_with_another_rulesets_code_uses_the_shared_words() -> None:
+    """Issue 30: "a code of another game or ruleset" gives the same words in every
+    ruleset: joining a Capital Risk or Great War forum game with a Classic save code says
+    it is from a Classic game, as the Load a code dialog does, and joins nothing."""
+    from ui.capital.session import CapitalSession
+    from ui.greatwar1907.session import GreatWarSession
+
+    classic = games()["classic"]
+    for session in (CapitalSession, GreatWarSession):
+        with pytest.raises(EngineError) as info:
+            session.join(classic.code, classic.key)
+        assert info.value.code == "save/other-ruleset"
+        assert fault_of(info.value) is Fault.OTHER_RULESET
+        assert info.value.message == words(
+            Fault.OTHER_RULESET, what="save code", ruleset="Classic", here=session.TITLE
+        )

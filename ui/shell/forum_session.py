@@ -14,7 +14,9 @@ from typing import Any, ClassVar, TypeVar
 
 from engine import forumtext
 from engine.appointment import APPOINT
+from engine.core import find_ruleset
 from engine.errors import EngineError, SaveError
+from engine.fault_words import Fault, refusal, short_title
 from engine.forfeit import dispute_text, ended_by, is_forfeit_code, kind_of
 from engine.keys import PlayerKey
 from engine.savecode import decode_code
@@ -83,7 +85,14 @@ class ForumSeat:
             raise SaveError("save/one-code", "paste exactly one save code")
         record = read_save(codes[0])
         if record.ruleset != cls.RULESET:
-            raise SaveError("save/other-ruleset", f"this is not a {cls.TITLE} game")
+            raise refusal(
+                SaveError,
+                "save/other-ruleset",
+                Fault.OTHER_RULESET,
+                what="save code",
+                ruleset=short_title(find_ruleset(record.ruleset).title),
+                here=short_title(cls.TITLE),
+            )
         make: Any = cls  # the inheriting session, a dataclass with these fields
         session: SeatT = make(record.state, "forum", code=record.code, game_id=record.game_id)
         session._record = record
