@@ -35,7 +35,7 @@ unit: venv
 	$(BIN)/python -m pytest tests $(PYTEST_ARGS)
 
 e2e: vendor chromium
-	$(BIN)/python -m pytest e2e -p no:cacheprovider $(PYTEST_ARGS)
+	$(BIN)/python -m pytest e2e -p no:cacheprovider --reruns 1 --only-rerun "Target crashed" $(PYTEST_ARGS)
 
 test: lint unit e2e
 

@@ -81,6 +81,8 @@ def test_a_copied_position_starts_the_same_game_in_a_fresh_browser(
     text = copy_position(page)
     assert text.startswith(f"ruleset {ruleset}\n")
     assert_clean(page)
+    # Two whole Pythons in one browser: free the first before the fresh one loads.
+    page.goto("about:blank")
 
     context = browser.new_context(viewport=SIZES["1366"], service_workers="block")
     try:
