@@ -97,7 +97,6 @@ def one_run(browser: Any, base_url: str, save: str, timeout_s: float = 180.0) ->
             polling=50,
         )
         paint, ready = page.evaluate("() => [window.__gw.map_paint, window.__gw.ready]")
-        page.get_by_test_id("gw-handover").click()
         page.wait_for_function("() => document.body.dataset.gwStage === 'entry'")
         resolution = float(page.evaluate(RESOLVE_JS))
         return {

@@ -25,7 +25,6 @@ from bench.browser import CHROMIUM, CHROMIUM_ARGS, GAME_PATH, Server
 from bench.stats import summarize
 
 RULESETS = ("classic", "capital", "greatwar1907", "risk_paper_scissors")
-HANDOVER = {"capital": "cap-handover-continue", "greatwar1907": "gw-handover"}
 TAPS = 6
 
 FIRST_MAP_JS = r"""
@@ -111,8 +110,6 @@ def run_map_page(runs: int, chromium: str = CHROMIUM) -> dict[str, Any]:
                     )
                     page.get_by_test_id("opt-rules").select_option(ruleset)
                     page.get_by_test_id("start").click()
-                    if ruleset in HANDOVER:
-                        page.get_by_test_id(HANDOVER[ruleset]).click()
                     page.wait_for_function(
                         "() => document.querySelectorAll('#board .legal').length > 0",
                         timeout=120_000,

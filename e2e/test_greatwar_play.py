@@ -61,9 +61,7 @@ def finish_phase(page: Page) -> None:
     wait_stage(page, "report")
     expect(page.get_by_test_id("gw-report")).to_contain_text("The Great War 1907")
     page.get_by_test_id("gw-next-phase").click()
-    wait_stage(page, "handover")
-    page.get_by_test_id("gw-handover").click()
-    wait_stage(page, "entry")
+    wait_stage(page, "entry")  # one human: never a hand-over screen
 
 
 def test_two_turns_of_pass_and_play_against_computers(
@@ -73,9 +71,7 @@ def test_two_turns_of_pass_and_play_against_computers(
     page.goto(server_url)
     wait_ready(page)
     start_game(page, "e2e-gw", {i: "easy" for i in range(1, 8)})
-    wait_stage(page, "handover")
-    page.get_by_test_id("gw-handover").click()
-    wait_stage(page, "entry")
+    wait_stage(page, "entry")  # one human: never a hand-over screen
     # Deployment: a build with the network's allowance shown and updated
     before = page.get_by_test_id("gw-network-0").inner_text()
     page.get_by_test_id("gw-count").fill("2")
@@ -125,9 +121,7 @@ def test_two_turns_of_pass_and_play_against_computers(
     page.get_by_test_id("gw-copy-markdown").click()
     expect(page.get_by_test_id("gw-export-text")).to_have_value(re.compile("Great War 1907"))
     page.get_by_test_id("gw-next-phase").click()
-    wait_stage(page, "handover")
-    page.get_by_test_id("gw-handover").click()
-    wait_stage(page, "entry")
+    wait_stage(page, "entry")  # one human: never a hand-over screen
     # Attack: an amphibious strike from the Black Sea with its exact odds, the target
     # chosen with the keyboard (a legal destination takes focus; Enter taps it)
     page.get_by_test_id("gw-mode-strike").click()
@@ -171,9 +165,7 @@ def test_orders_on_a_phone(page: Page, server_url: str, artifacts: Path) -> None
     page.goto(server_url)
     wait_ready(page)
     start_game(page, "e2e-gw-phone", {i: "easy" for i in range(1, 8)})
-    wait_stage(page, "handover")
-    page.get_by_test_id("gw-handover").click()
-    wait_stage(page, "entry")
+    wait_stage(page, "entry")  # one human: never a hand-over screen
     # How to play: the part of the rules for the phase being played
     page.locator('.top-actions [data-action="help"]').click()
     expect(page.get_by_test_id("help-dialog")).to_contain_text("Deployment phase.")
@@ -282,9 +274,7 @@ def test_the_new_order_controls_write_orders_the_engine_resolves(
     page.goto(server_url)
     wait_ready(page)
     start_game(page, "e2e-gw-controls", {i: "easy" for i in range(1, 8)})
-    wait_stage(page, "handover")
-    page.get_by_test_id("gw-handover").click()
-    wait_stage(page, "entry")
+    wait_stage(page, "entry")  # one human: never a hand-over screen
     review = page.get_by_test_id("gw-review")
     # a general's extra step: Brusilov takes Zagreb's divisions two provinces on
     page.get_by_test_id("gw-mode-move").click()
@@ -349,9 +339,7 @@ def test_the_new_order_controls_write_orders_the_engine_resolves(
     expect(report).to_contain_text("Russian Empire: 3 div Zagreb → Lemberg")
     expect(report).to_contain_text("Russian Empire: 2 ships (3 div) to Black Sea")
     page.get_by_test_id("gw-next-phase").click()
-    wait_stage(page, "handover")
-    page.get_by_test_id("gw-handover").click()
-    wait_stage(page, "entry")
+    wait_stage(page, "entry")  # one human: never a hand-over screen
     # the grant stands: the Passage overlay outlines the land of the nation let through
     page.get_by_test_id("gw-overlay-passage").click()
     expect(page.locator('#board .passage-given-outline[data-mark="mad"]')).to_have_count(1)

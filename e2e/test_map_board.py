@@ -70,9 +70,6 @@ CHANGED_JS = (
 def start(page: Page, ruleset: str) -> None:
     page.get_by_test_id("opt-rules").select_option(ruleset)
     page.get_by_test_id("start").click()
-    handover = {"capital": "cap-handover-continue", "greatwar1907": "gw-handover"}.get(ruleset)
-    if handover:  # pass and play: the device goes to the first human behind a hand-over
-        page.get_by_test_id(handover).click()
     page.wait_for_function(
         "(() => { const s = document.querySelector('#board svg');"
         " return s && s.dataset.frameFor && document.querySelectorAll('#board .legal').length"

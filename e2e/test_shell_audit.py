@@ -39,7 +39,7 @@ def start_capital(page: Page, seed: str) -> None:
     page.get_by_test_id("cap-seed").fill(seed)
     page.get_by_test_id("start").click()
     expect(page.get_by_test_id("capital")).to_be_visible()
-    page.get_by_test_id("cap-handover-continue").click()
+    # one human: no hand-over screen, the orders at once
     expect(page.get_by_test_id("cap-hint")).to_be_visible()
 
 
@@ -165,7 +165,6 @@ def test_capital_resolution_replay_steps_by_hand_without_the_timer(
     expect(page.get_by_test_id("cap-replay")).to_be_visible()
     page.get_by_test_id("cap-replay-skip").click()
     page.get_by_test_id("cap-next-turn").click()
-    page.get_by_test_id("cap-handover-continue").click()
     expect(page.get_by_test_id("cap-marks")).to_contain_text("0/3")  # the marks explained
     page.get_by_test_id("cap-mode-attack").click()
     click_legal(page)

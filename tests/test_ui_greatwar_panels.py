@@ -19,7 +19,8 @@ def _writing(seed: str = "panels") -> GreatWarSession:
 
 
 def test_the_hand_over_screen_names_the_nation_and_hides_the_orders() -> None:
-    specs = [PlayerSpec("Ada", "human")] + [PlayerSpec(f"C{i}", "easy") for i in range(7)]
+    specs = [PlayerSpec("Ada", "human"), PlayerSpec("Boris", "human")]
+    specs += [PlayerSpec(f"C{i}", "easy") for i in range(6)]
     session = GreatWarSession.new(specs, {}, "handover")
     html = panels.handover_html(session)
     assert "Pass the device to Ada (Russian Empire)" in html
@@ -102,7 +103,8 @@ def test_the_bench_autosave_is_a_game_waiting_for_its_human() -> None:
     from bench.greatwar_page import autosave
 
     session = GreatWarSession.from_json(json.loads(autosave()))
-    assert session.stage == "handover" and session.missing_humans() == [0]
+    # one human: no hand-over screen, the page opens on the orders
+    assert (session.stage, session.viewer) == ("entry", 0) and session.missing_humans() == [0]
 
 
 def test_the_review_list_says_what_a_diplomacy_change_costs() -> None:

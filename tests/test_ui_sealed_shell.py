@@ -30,11 +30,36 @@ def capital() -> CapitalSession:
 
 
 def great_war() -> GreatWarSession:
-    specs = [PlayerSpec("Ada", "human")] + [PlayerSpec(f"C{i}", "easy") for i in range(7)]
+    specs = [PlayerSpec("Ada", "human"), PlayerSpec("Boris", "human")]
+    specs += [PlayerSpec(f"C{i}", "easy") for i in range(6)]
     return GreatWarSession.new(specs, {}, "sealed-shell")
 
 
+def capital_solo() -> CapitalSession:
+    specs = [PlayerSpec("Ada", "human"), PlayerSpec("B", "baseline"), PlayerSpec("C", "baseline")]
+    return CapitalSession.new(specs, {}, "sealed-solo")
+
+
+def great_war_solo() -> GreatWarSession:
+    specs = [PlayerSpec("Ada", "human")] + [PlayerSpec(f"C{i}", "easy") for i in range(7)]
+    return GreatWarSession.new(specs, {}, "sealed-solo")
+
+
 SESSIONS = [capital, great_war]
+
+
+@pytest.mark.parametrize("make", [capital_solo, great_war_solo])
+def test_one_human_against_computers_is_never_asked_to_pass_the_device(make: Any) -> None:
+    """Issue 27: "A solo game (one human) never asks to 'pass the device' to that
+    human" -- the only person at the device writes at once, phase after phase."""
+    session: SealedSession = make()
+    assert (session.stage, session.viewer, session.seat_handed_over()) == ("entry", 0, None)
+    if isinstance(session, CapitalSession):  # the setup asks for a capital first
+        session.click(session.highlight()[0])
+    session.seal()
+    session.skip_replay()
+    session.next_phase()
+    assert (session.stage, session.viewer, session.seat_handed_over()) == ("entry", 0, None)
 
 
 def test_a_blank_count_is_all_and_a_number_is_read() -> None:
@@ -114,3 +139,17 @@ def test_the_stage_panel_names_the_rulesets_seats(
     assert page.stage_html(session, panels) == f"<p>Claim your {word} below to play.</p>"
     session.stage = "nowhere"
     assert page.stage_html(session, panels) == ""
+
+
+def test_a_solo_game_of_the_turn_based_rulesets_has_no_hand_over_either() -> None:
+    """Issue 27, checked in Classic and in Risk, Paper, Scissors too (the shared
+    :class:`ui.shell.handover.HandOver`): with one human, whatever the phase, the page
+    never waits for the device to be passed."""
+    from ui.classic.controller import Session as ClassicSession
+    from ui.risk_paper_scissors.session import Session as RpsSession
+
+    classic = ClassicSession.new([PlayerSpec("Ada", "human"), PlayerSpec("B", "baseline")], {}, "s")
+    rps_specs = [PlayerSpec("Ada", "human"), PlayerSpec("B", "standard"), PlayerSpec("C", "easy")]
+    rps = RpsSession.new(rps_specs, {}, "s")
+    for session in (classic, rps):
+        assert session.human_turn and not session.needs_handover and session.viewer == 0

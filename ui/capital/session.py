@@ -116,6 +116,9 @@ class CapitalSession(SealedSession):
     def missing_humans(self) -> list[int]:
         return [f for f in self.state.missing() if self.state.players[f].control == "human"]
 
+    def human_seats(self) -> list[int]:
+        return [f for f, p in enumerate(self.state.players) if p.control == "human"]
+
     def name(self, territory: str) -> str:
         return entry.name(self.state, territory)
 

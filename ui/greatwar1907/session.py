@@ -111,11 +111,10 @@ class GreatWarSession(OrderWriting, SealedSession):
         return None if self.viewer is None else self.state.nation_ids[self.viewer]
 
     def missing_humans(self) -> list[int]:
-        return [
-            i
-            for i, s in enumerate(self.state.players)
-            if s.kind == "human" and self.state.orders[i] is None
-        ]
+        return [i for i in self.human_seats() if self.state.orders[i] is None]
+
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.state.players) if s.kind == "human"]
 
     def steps(self) -> list[Frame]:
         """The replay frames of the last resolution on the map (:mod:`ui.greatwar1907.replay`):

@@ -141,6 +141,10 @@ class SealedSession(ForumSeat):
     def missing_humans(self) -> list[int]:
         raise NotImplementedError
 
+    def human_seats(self) -> list[int]:
+        """Every seat a person plays on this device (whether it has sealed or not)."""
+        raise NotImplementedError
+
     def _sealing(self) -> None:
         """The seat's orders are about to be sealed (default: nothing to forget)."""
 
@@ -221,6 +225,9 @@ class SealedSession(ForumSeat):
         self._clear_choices()
         if self.missing_humans():
             self.stage = "handover"
+            if len(self.human_seats()) == 1:
+                # one person plays: nobody to pass the device to, nothing to hide from
+                self.acknowledge_handover()
         else:
             self.resolve()
 
@@ -370,4 +377,6 @@ class SealedSession(ForumSeat):
             recent=[str(c) for c in data.get("recent", [])],
             **cls._own_fields(data),
         )
+        if session.where == "local" and len(session.human_seats()) == 1:
+            session.acknowledge_handover()  # an autosave from before: one human, no screen
         return session
