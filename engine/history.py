@@ -62,6 +62,8 @@ class LeagueRow:
     """The turn of the first position in which the player held nothing (None: still in)."""
     battles: dict[str, int]
     """The ruleset's own battle counters, when its seats keep them (Classic's ``stats``)."""
+    vp: int | None = None
+    """Victory points, in a ruleset they decide (its ``victory_points``); None elsewhere."""
 
 
 def turn_point(ruleset: Ruleset[Any], state: Any) -> TurnPoint:
@@ -122,6 +124,9 @@ def league(ruleset: Ruleset[Any], states: Sequence[Any]) -> list[LeagueRow]:
                     lost[previous] += 1
     last = boards[-1]
     players = getattr(states[-1], "players", [])
+    # a ruleset decided by victory points (the Great War) ranks by them first
+    points = getattr(ruleset, "victory_points", None)
+    vp: list[int | None] = list(points(states[-1])) if points is not None else [None] * count
     rows = [
         LeagueRow(
             seat=seat,
@@ -133,13 +138,16 @@ def league(ruleset: Ruleset[Any], states: Sequence[Any]) -> list[LeagueRow]:
             peak_armies=peak[seat],
             out_at=out_at[seat],
             battles=dict(getattr(players[seat], "stats", {}) or {}) if seat < len(players) else {},
+            vp=vp[seat],
         )
         for seat, name in enumerate(last.names)
     ]
-    # still in before out, then who lasted longer, then who took more
+    # most victory points where they decide; still in before out, then who lasted
+    # longer, then who took more
     return sorted(
         rows,
         key=lambda r: (
+            -(r.vp or 0),
             -r.territories,
             -(r.out_at if r.out_at is not None else 10**9),
             -r.won,

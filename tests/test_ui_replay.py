@@ -85,4 +85,7 @@ def test_the_caption_reads_any_ruleset_through_its_board_summary() -> None:
         german: (before.seat_of("germany"), russia),
         neutral: (SEATLESS, russia),
     }
-    assert caption(RULESET, before, after, False) == "Turn 1: Russian Empire took 2 territories."
+    # the Great War names its positions by phase (its record_point)
+    assert caption(RULESET, before, after, False) == (
+        "Turn 1 (1907), the start: Russian Empire took 2 territories."
+    )

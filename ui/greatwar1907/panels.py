@@ -77,6 +77,15 @@ def _nation(session: GreatWarSession, nation: str) -> str:
     )
 
 
+def resolved_phase(session: GreatWarSession) -> str:
+    """The phase the last report is of, in words ("Deployment of turn 1 (1908)")."""
+    state = session.state
+    report = state.last_report or {}
+    phase = "Attack" if report.get("phase") == "attack" else "Deployment"
+    turn = int(report.get("turn", state.turn))
+    return f"{phase} of turn {turn} ({START_YEAR + turn})"
+
+
 def phase_label(session: GreatWarSession) -> str:
     """The phase being written, or during the replay and report the one resolved."""
     state = session.state
@@ -91,23 +100,42 @@ def phase_label(session: GreatWarSession) -> str:
     return f"{phase} · turn {state.turn} ({START_YEAR + state.turn})"
 
 
+def ranking(session: GreatWarSession) -> list[tuple[int, int]]:
+    """(place, seat) of every nation, most victory points first (VP decide the game);
+    nations level on VP share a place and keep the map's order."""
+    state = session.state
+    vp = [state.nations[seat.nation].vp for seat in state.players]
+    order = sorted(range(len(vp)), key=lambda i: (-vp[i], i))
+    return [(1 + sum(v > vp[i] for v in vp), i) for i in order]
+
+
+def orders_word(session: GreatWarSession, seat: int) -> str:
+    """Where a nation's orders stand: idle, writing, sealed, or (while the replay and
+    report of a phase are shown) resolved."""
+    state = session.state
+    if state.players[seat].kind == "idle":
+        return "idle"
+    if session.stage in ("replay", "report") and state.last_report is not None:
+        return "resolved"
+    return "sealed" if state.orders[seat] is not None else "writing"
+
+
 def status_html(session: GreatWarSession) -> str:
-    """Turn, phase, and every nation's public standing (who has sealed included)."""
+    """Turn, phase, and every nation's public standing ranked by victory points (who
+    has sealed included)."""
     state = session.state
     where = "by forum" if session.where == "forum" else "pass and play"
     rows = []
-    for i, seat in enumerate(state.players):
+    for place, i in ranking(session):
+        seat = state.players[i]
         record = state.nations[seat.nation]
-        if seat.kind == "idle":
-            sent = "idle"
-        else:
-            sent = "sealed" if state.orders[i] is not None else "writing"
         kind = "human" if seat.kind == "human" else seat.control
         rows.append(
-            f'<tr data-testid="gw-nation-{seat.nation}"><td>{_nation(session, seat.nation)}</td>'
+            f'<tr data-testid="gw-nation-{seat.nation}" data-place="{place}"><td>{place}</td>'
+            f"<td>{_nation(session, seat.nation)}</td>"
             f"<td>{escape(seat.name)} <span class='muted small'>({escape(kind)})</span></td>"
-            f"<td>{record.vp}</td><td>{drafts.pp(state.pp_of(seat.nation))}</td>"
-            f"<td>{sent}</td></tr>"
+            f"<td><b>{record.vp}</b></td><td>{drafts.pp(state.pp_of(seat.nation))}</td>"
+            f"<td>{orders_word(session, i)}</td></tr>"
         )
     winners = ""
     if state.winners:
@@ -117,7 +145,10 @@ def status_html(session: GreatWarSession) -> str:
         f'<div class="turn-line"><span class="pill phase" data-testid="gw-phase">'
         f"{escape(phase_label(session))}</span>"
         f'<span class="pill">{where}</span></div>{winners}'
-        '<table class="gw-nations small"><tr><th>Nation</th><th>Player</th><th>VP</th>'
+        '<table class="gw-nations small" data-testid="gw-standings">'
+        '<caption class="muted small">Ranked by victory points (VP), which decide the game'
+        "</caption>"
+        '<tr><th>#</th><th>Nation</th><th>Player</th><th title="victory points">VP</th>'
         f"<th>pp</th><th>Orders</th></tr>{''.join(rows)}</table>"
     )
 
@@ -739,7 +770,9 @@ def replay_html(session: GreatWarSession) -> str:
     rounds = "".join(f"<li>{escape(x)}</li>" for x in frame.rounds)
     rounds_html = f'<ol class="gw-rounds small">{rounds}</ol>' if rounds else ""
     return (
-        f'<h3 data-testid="gw-replay-title">{escape(frame.title)}</h3>'
+        f'<h3><span data-testid="gw-replay-title">{escape(frame.title)}</span> '
+        f'<span class="muted" data-testid="gw-replay-phase">· {escape(resolved_phase(session))}'
+        "</span></h3>"
         f'<p data-testid="gw-replay-caption">{escape(frame.caption)}</p>{rounds_html}'
         + controls_html(session.replay(), phase_label(session), prefix="gw-replay")
         + '<div class="row end">'

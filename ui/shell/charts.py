@@ -80,11 +80,13 @@ def league_html(rows: Sequence[LeagueRow]) -> str:
     """The battle league: every player's holdings, conquests and losses (and the
     ruleset's own battle counters, when it keeps them), best first."""
     extra = [(key, label) for key, label in BATTLE_COLUMNS if any(key in r.battles for r in rows)]
+    scored = any(r.vp is not None for r in rows)  # victory points decide: first, ranked
     head = "".join(
         f"<th>{label}</th>"
         for label in (
             "#",
             "Player",
+            *(["Victory points"] if scored else []),
             "Territories",
             "Taken",
             "Lost",
@@ -99,6 +101,7 @@ def league_html(rows: Sequence[LeagueRow]) -> str:
             str(place),
             f'<span class="swatch" style="background:{escape(row.color)}"></span>'
             f"{escape(row.name)}",
+            *([f"<b>{row.vp or 0}</b>"] if scored else []),
             str(row.territories),
             str(row.won),
             str(row.lost),

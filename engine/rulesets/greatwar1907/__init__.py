@@ -24,7 +24,7 @@ from engine.rulesets.greatwar1907.legal import (
     strike_targets,
 )
 from engine.rulesets.greatwar1907.mapdata import MAP_ID, ScenarioMap, parse_scenario, scenario
-from engine.rulesets.greatwar1907.options import GreatWarOptions
+from engine.rulesets.greatwar1907.options import START_YEAR, GreatWarOptions
 from engine.rulesets.greatwar1907.orders import (
     ORDER_TYPES,
     PHASE_ORDERS,
@@ -159,6 +159,24 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
         """The first acting seat without orders; when none is missing, the first acting
         seat (who may call for the resolution)."""
         return None if state.phase is Phase.GAME_OVER else state.current
+
+    def victory_points(self, state: GreatWarState) -> tuple[int, ...]:
+        """Each seat's victory points, which decide the game (the league ranks by them)."""
+        return tuple(state.nations[seat.nation].vp for seat in state.players)
+
+    def record_point(self, state: GreatWarState) -> tuple[int, str]:
+        """A position per phase (two a turn), named by the phase whose result it shows:
+        "Turn 1 (1907), after the Deployment"; the first, "Turn 1 (1907), the start"."""
+        turn = state.turn
+        number = 2 * turn + (1 if state.phase is Phase.ATTACK else 0)
+        if state.phase is Phase.GAME_OVER:
+            number = 2 * turn + 2
+        report = state.last_report
+        if report is None:
+            return number, f"Turn {turn} ({START_YEAR + turn}), the start"
+        done = int(report.get("turn", turn))
+        phase = "Attack" if report.get("phase") == "attack" else "Deployment"
+        return number, f"Turn {done} ({START_YEAR + done}), after the {phase}"
 
     def winner(self, state: GreatWarState) -> int | None:
         """The seat of a sole winner; None while playing or for a shared win (R91)."""

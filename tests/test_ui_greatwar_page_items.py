@@ -1,0 +1,90 @@
+"""Issue 27's remaining page items for The Great War 1907, without a browser: standings
+ranked by victory points, "resolved" after a phase resolves, the replay and the game
+record naming the phase they show, the count field, offers to nations that cannot
+answer, attacks an ally may pre-empt, and earlier phases' reports kept for the log."""
+
+from __future__ import annotations
+
+import re
+
+from engine.core import PlayerSpec, find_ruleset
+from engine.history import league
+from ui.greatwar1907 import panels
+from ui.greatwar1907.session import GreatWarSession
+from ui.shell.charts import league_html
+
+
+def solo(seed: str = "items") -> GreatWarSession:
+    specs = [PlayerSpec("Ada", "human")] + [PlayerSpec(f"C{i}", "easy") for i in range(7)]
+    return GreatWarSession.new(specs, {}, seed)
+
+
+def nation_rows(html: str) -> list[str]:
+    return re.findall(r'data-testid="gw-nation-(\w+)" data-place="(\d+)"', html)
+
+
+def test_the_standings_rank_the_nations_by_victory_points() -> None:
+    """Issue 27: "The league and the status table show victory points and rank by them
+    (VP decides the game)"; nations level on points share a place."""
+    session = solo()
+    state = session.state
+    state.nations["italy"].vp = 9
+    state.nations["spain"].vp = 4
+    state.nations["uk"].vp = 4
+    for nation in ("russia", "germany", "france", "austria_hungary", "ottoman"):
+        state.nations[nation].vp = 1
+    rows = nation_rows(panels.status_html(session))
+    assert rows[:3] == [("italy", "1"), ("uk", "2"), ("spain", "2")]  # the map's order
+    assert {place for _, place in rows[3:]} == {"4"}
+    assert "Ranked by victory points" in panels.status_html(session)
+
+
+def test_the_league_of_the_game_record_ranks_by_victory_points() -> None:
+    """The game record's league shows each nation's VP and puts the most first, even
+    ahead of a nation holding more land."""
+    session = solo("league")
+    state = session.state.clone()
+    state.nations["spain"].vp = 30
+    rows = league(find_ruleset("greatwar1907"), [session.state, state])
+    assert rows[0].name == state.map.name_of("spain") and rows[0].vp == 30
+    html = league_html(rows)
+    assert "<th>Victory points</th>" in html and "<b>30</b>" in html
+
+
+def test_a_resolved_phase_shows_resolved_not_writing() -> None:
+    """After the phase resolves (replay and report) every acting nation's orders read
+    "resolved"; in the next phase they are being written again."""
+    session = solo("resolved")
+    session.seal()
+    assert session.stage in ("replay", "report")
+    words = re.findall(r"<td>(writing|sealed|resolved|idle)</td>", panels.status_html(session))
+    assert words and set(words) == {"resolved"}
+    session.skip_replay()
+    session.next_phase()
+    words = re.findall(r"<td>(writing|sealed|resolved|idle)</td>", panels.status_html(session))
+    assert "writing" in words and "resolved" not in words
+
+
+def test_the_replay_names_the_phase_it_shows() -> None:
+    """The replay's title says which phase resolved ("Deployment of turn 1 (1907)"),
+    though the position has already moved on to the Attack."""
+    session = solo("replay-label")
+    session.seal()
+    assert session.stage == "replay"
+    html = panels.replay_html(session)
+    turn = session.state.turn
+    assert f"Deployment of turn {turn} ({1906 + turn})" in html
+    assert 'data-testid="gw-replay-title">Before</span>' in html
+
+
+def test_the_game_record_keeps_a_position_per_phase_named_by_the_phase() -> None:
+    """The record's labels name the phase whose result the position shows."""
+    ruleset = find_ruleset("greatwar1907")
+    session = solo("record")
+    start = session.state
+    session.seal()
+    after_deployment = session.state
+    first, second = ruleset.record_point(start), ruleset.record_point(after_deployment)
+    assert first[1] == f"Turn {start.turn} ({1906 + start.turn}), the start"
+    assert second[1] == f"Turn {start.turn} ({1906 + start.turn}), after the Deployment"
+    assert second[0] > first[0]
