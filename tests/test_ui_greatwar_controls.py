@@ -358,22 +358,22 @@ def test_an_unplaced_admiral_is_chosen_and_placed_with_a_fleet_at_sea() -> None:
 
 def test_an_offer_to_a_nation_that_cannot_answer_says_so_when_it_is_written() -> None:
     """R73, R80: a trade or a two-sided change happens only if the other nation orders
-    it too.  A computer never accepts and an idle nation writes nothing, so the offer
-    says so as it is written (not a phase later as unmatched); an offer to a human
-    waits for their mirror order."""
+    it too.  An idle nation writes nothing, so the offer says at once that it will not
+    happen (not a phase later as unmatched); a computer nation answers when the phase
+    resolves, and the offer says so; an offer to a human waits for their mirror order."""
     specs = [PlayerSpec("Ada", "human"), PlayerSpec("Bo", "human"), PlayerSpec("C", "easy")]
     specs += [PlayerSpec(f"X{i}", "idle") for i in range(5)]
     s = GreatWarSession.new(specs, {}, "answers")
     s.acknowledge_handover()
-    assert "computers never accept offers" in s.diplomacy("france", "alliance")
+    assert "answers offers when the phase resolves" in s.diplomacy("france", "alliance")
     assert "nobody plays Spain" in s.trade("spain", give_pp="1")
     assert "will not happen" not in s.trade("germany", give_pp="1")
     warnings = " ".join(s.warnings())
     assert "The trade with Spain will not happen" in warnings
-    assert "Alliance with French Third Republic will not happen" in warnings
+    assert "Alliance with French Third Republic happens only if the computer accepts it" in warnings
     s.set_mode("trade")
     s.set_trade_field("with", "france")
-    assert "computers never accept offers" in panels.trade_html(s)
+    assert "answers offers when the phase resolves" in panels.trade_html(s)
     s.set_trade_field("with", "germany")
     assert "must write the mirror offer" in panels.trade_html(s)
 
@@ -389,6 +389,7 @@ def test_sealing_with_allowance_unspent_asks_first() -> None:
     assert s.ask_seal() is False
     assert "25.5 pp will be lost: seal anyway?" in panels.seal_html(s)
     assert 'data-testid="gw-seal-anyway"' in panels.seal_html(s)
+    s.count = "1"
     s.click("mos")
     assert "will be lost: seal anyway?" not in panels.seal_html(s)
     s.count = "24"

@@ -88,3 +88,32 @@ def test_the_game_record_keeps_a_position_per_phase_named_by_the_phase() -> None
     assert first[1] == f"Turn {start.turn} ({1906 + start.turn}), the start"
     assert second[1] == f"Turn {start.turn} ({1906 + start.turn}), after the Deployment"
     assert second[0] > first[0]
+
+
+def test_a_blank_count_means_all_in_every_mode_and_the_field_says_so() -> None:
+    """Issue 27: "The Count field means the same in every mode (blank = all ...; say
+    which in the field)". A blank build count builds all the network can pay for
+    (R18: 1 pp a division; Russia's network starts with 25.5 pp)."""
+    session = solo("count")
+    for mode in panels.COUNT_LABELS:
+        session.mode = mode
+        assert re.search(r'data-testid="gw-count-blank">blank = all', panels.counts_html(session))
+    session.set_mode("build")
+    assert "Build 25 div in Moscow" in session.click("mos")
+    assert "0.5 pp unspent will be lost" in panels.networks_html(session)
+
+
+def test_the_count_is_emptied_when_the_mode_changes_or_the_phase_ends() -> None:
+    session = solo("count-clear")
+    session.set_mode("build")
+    session.count = "3"
+    session.set_mode("move")
+    assert session.count == ""
+    session.count = "2"
+    session.sub_counts["cargo"] = "1"
+    session.seal()  # the deployment resolves: the next phase starts with empty counts
+    assert (session.count, session.sub_counts) == ("", {})
+    session.skip_replay()
+    session.count = "4"  # typed while the report showed: not carried into the next phase
+    session.next_phase()
+    assert (session.stage, session.count) == ("entry", "")

@@ -74,10 +74,10 @@ def test_a_diplomacy_change_shows_its_cost_and_a_trade_is_checked() -> None:
     assert "War with French Third Republic for 3 pp" in s.diplomacy("france", "war")
     with pytest.raises(EntryError, match="already ordered"):
         s.diplomacy("france", "alliance")
-    # a two-sided change offered to a computer says at once that it will not happen
+    # a two-sided change offered to a computer says at once who answers, and when
     assert s.diplomacy("spain", "alliance") == (
-        "Alliance with Spain will not happen: Spain is played by the computer, "
-        "and computers never accept offers"
+        "Alliance with Spain offered: Spain is played by the computer, "
+        "which answers offers when the phase resolves (it may refuse)"
     )
     with pytest.raises(EntryError, match="Trade refused"):
         s.trade("spain", give=["mos"])
@@ -128,6 +128,7 @@ def test_two_full_turns_against_computers_with_an_embark_and_an_amphibious_strik
 
 def test_the_autosave_keeps_the_orders_written_so_far() -> None:
     s = _one_human()
+    s.count = "1"
     s.click("mos")
     s.diplomacy("france", "war")
     again = GreatWarSession.from_json(s.to_json())

@@ -31,7 +31,7 @@ from ui.greatwar1907.purse import (
     start_of_phase,
     trade_refusal,
 )
-from ui.greatwar1907.review import describe_trade, unanswered
+from ui.greatwar1907.review import computer_answer, describe_trade, unanswered
 
 
 def _own(state: GreatWarState, nation: str, province: str) -> None:
@@ -384,9 +384,10 @@ def add_trade(
         },
     )
     why = unanswered(state, other)
+    computer = computer_answer(state, other)
     return (
         f"Trade offer to {name(state, other)}: {describe_trade(state, draft.parts['trades'][-1])}"
-        + (f". It will not happen: {why}" if why else "")
+        + (f". It will not happen: {why}" if why else f". {computer}" if computer else "")
     )
 
 
@@ -481,6 +482,9 @@ def add_diplomacy(state: GreatWarState, seat: int, draft: Draft, other: str, to:
     why = None if cost else unanswered(state, other)
     if why:
         return f"{to.capitalize()} with {name(state, other)} will not happen: {why}"
+    computer = None if cost else computer_answer(state, other)
+    if computer:
+        return f"{to.capitalize()} with {name(state, other)} offered: {computer}"
     paid = f" for {pp(cost)}" if cost else " (they must order it too)"
     return f"{to.capitalize()} with {name(state, other)}{paid}"
 

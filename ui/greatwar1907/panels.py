@@ -35,8 +35,10 @@ MODE_LABELS = {
     "diplomacy": "Diplomacy",
 }
 MODE_HELP = {
-    "build": "Tap a province of yours: the count (blank = 1) of divisions, 1 pp each.",
-    "ships": "Tap a province of yours with a port: the count (blank = 1) of ships, 1 pp each.",
+    "build": "Tap a province of yours: divisions, 1 pp each (count blank = all its network "
+    "can pay for).",
+    "ships": "Tap a province of yours with a port: ships, 1 pp each (count blank = all its "
+    "network can pay for).",
     "move": "Tap a province of yours, then a highlighted friendly province (count blank = "
     "all). A general with extra steps, chosen below, takes them further.",
     "embark": "Tap a port of yours with ships in it: divisions go aboard (2 a ship).",
@@ -426,7 +428,10 @@ def _answer_note(session: GreatWarSession, nation: str) -> str:
     seat = session.state.players[session.state.seat_of(nation)]
     who = session.state.map.name_of(nation)
     if seat.kind == "computer":
-        return f"{who} is played by the computer, and computers never accept offers."
+        return (
+            f"{who} is played by the computer, which answers offers when the phase "
+            "resolves (it may refuse)."
+        )
     if seat.kind == "idle":
         return f"Nobody plays {who}: an offer to it is never answered."
     return f"{who} must write the mirror offer in this phase for it to happen."
@@ -488,7 +493,11 @@ def diplomacy_html(session: GreatWarSession) -> str:
         if any(sides != ONE_SIDED for (frm, _), (sides, _) in CHANGES.items() if frm == current):
             seat = state.players[state.seat_of(other)]
             if seat.kind != "human":
-                note = "computer: never accepts" if seat.kind == "computer" else "nobody plays it"
+                note = (
+                    "computer: answers when the phase resolves"
+                    if seat.kind == "computer"
+                    else "nobody plays it: never answered"
+                )
                 buttons.append(
                     f'<span class="muted small" data-testid="gw-dip-answer-{other}" '
                     f'title="{escape(_answer_note(session, other))}">{note}</span>'
@@ -662,8 +671,8 @@ def overlay_buttons(session: GreatWarSession) -> str:
 
 
 COUNT_LABELS = {
-    "build": ("Divisions", "1"),
-    "ships": ("Ships", "1"),
+    "build": ("Divisions", "all you can pay for"),
+    "ships": ("Ships", "all you can pay for"),
     "sail": ("Ships", "all"),
     "strike": ("Divisions", "all aboard"),
     "attack": ("Divisions", "all"),
@@ -671,6 +680,9 @@ COUNT_LABELS = {
     "embark": ("Divisions", "all that fit"),
     "disembark": ("Divisions", "all"),
 }
+"""The count field of each mode and what it means left blank: always "all" (what the
+order can take), never 1; the field says so and is emptied when the mode changes or
+the phase ends."""
 SUB_COUNTS = {
     "sail": ("cargo", "Divisions aboard that go", "as many as fit"),
     "strike": ("ships_in", "Ships into port if taken", "half the divisions"),
@@ -686,7 +698,9 @@ def counts_html(session: GreatWarSession) -> str:
     html = (
         f'<label class="units">{label} <input id="gw-count" data-testid="gw-count" '
         f'inputmode="numeric" size="4" value="{escape(session.count)}" '
-        f'placeholder="{escape(blank)}"></label>'
+        f'placeholder="all" aria-describedby="gw-count-blank"> '
+        f'<span class="muted small" id="gw-count-blank" data-testid="gw-count-blank">'
+        f"blank = {escape(blank)}</span></label>"
     )
     if session.mode in SUB_COUNTS:
         key, label, blank = SUB_COUNTS[session.mode]

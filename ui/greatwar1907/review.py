@@ -52,15 +52,23 @@ def describe(
 
 
 def unanswered(state: GreatWarState, other: str) -> str | None:
-    """Why an offer to ``other`` (trade, peace, alliance) will not be answered this
-    phase: a computer never accepts one, an idle nation writes nothing (None: a human
-    may answer it)."""
-    kind = state.players[state.seat_of(other)].kind
-    if kind == "computer":
-        return f"{name(state, other)} is played by the computer, and computers never accept offers"
-    if kind == "idle":
+    """Why an offer to ``other`` (trade, peace, alliance) cannot be answered this phase:
+    an idle nation writes nothing (None: a player or the computer may answer it)."""
+    if state.players[state.seat_of(other)].kind == "idle":
         return f"nobody plays {name(state, other)}, so nobody answers it"
     return None
+
+
+def computer_answer(state: GreatWarState, other: str) -> str | None:
+    """How a computer nation answers an offer (None: ``other`` is not the computer's).
+    The words hold whether or not the computer ever accepts: it decides as the phase
+    resolves, never while you write."""
+    if state.players[state.seat_of(other)].kind != "computer":
+        return None
+    return (
+        f"{name(state, other)} is played by the computer, which answers offers when the "
+        "phase resolves (it may refuse)"
+    )
 
 
 def warnings(state: GreatWarState, seat: int, draft: Draft) -> list[str]:
@@ -81,6 +89,8 @@ def warnings(state: GreatWarState, seat: int, draft: Draft) -> list[str]:
                 + (
                     f"will not happen: {why}"
                     if why
+                    else "happens only if the computer accepts it when the phase resolves"
+                    if computer_answer(state, d["with"])
                     else f"happens only if {name(state, d['with'])} orders it too"
                 )
             )
@@ -88,6 +98,12 @@ def warnings(state: GreatWarState, seat: int, draft: Draft) -> list[str]:
         why = unanswered(state, t["with"])
         out.append(
             f"The trade with {name(state, t['with'])} "
-            + (f"will not happen: {why}" if why else "needs their mirror offer")
+            + (
+                f"will not happen: {why}"
+                if why
+                else "happens only if the computer accepts it when the phase resolves"
+                if computer_answer(state, t["with"])
+                else "needs their mirror offer"
+            )
         )
     return out

@@ -96,7 +96,11 @@ class GreatWarSession(OrderWriting, SealedSession):
         ]
 
     def _clear_choices(self) -> None:
+        """A new phase or another nation at the page: nothing chosen, the counts empty
+        (a count typed for the last phase's order is not this one's)."""
         self.leaders = []
+        self.count = ""
+        self.sub_counts = {}
 
     def _refusal(self, text: str) -> Exception:
         return EntryError(text)
@@ -146,6 +150,7 @@ class GreatWarSession(OrderWriting, SealedSession):
         report = self.state.last_report or {}
         self.log.append(f"{report.get('title', 'Phase')} resolved")
         self.drafts = {}
+        self.count, self.sub_counts = "", {}  # the phase ended: its counts with it
         self.stage = "replay" if self.steps() else "report"
         self.replay_step = 0
         self.viewer = None

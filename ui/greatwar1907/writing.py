@@ -15,6 +15,7 @@ from engine.rulesets.greatwar1907.legal import (
     free_move_targets,
     strike_targets,
 )
+from engine.rulesets.greatwar1907.options import DIVISION_COST, SHIP_COST
 from engine.rulesets.greatwar1907.state import GreatWarState, Phase
 from ui.greatwar1907 import drafts, entry, purse, review
 from ui.greatwar1907.drafts import Draft, EntryError
@@ -127,8 +128,14 @@ class OrderWriting:
         if self.mode in ("build", "ships"):
             if sea:
                 raise EntryError("build in one of your provinces")
-            n = 1 if count is None else count
             ships = self.mode == "ships"
+            # blank = all, as in every mode: as many as the network's allowance left pays
+            price = SHIP_COST if ships else DIVISION_COST
+            n = (
+                max(1, entry.left_at(state, seat, draft, place) // price)
+                if count is None
+                else count
+            )
             return entry.add_build(state, seat, draft, place, 0 if ships else n, n if ships else 0)
         if self.mode == "embark":
             return entry.add_embark(state, seat, draft, place, count)
@@ -315,6 +322,9 @@ class OrderWriting:
         silent = review.unanswered(self.state, other)
         if silent is not None:
             return f"Route open to {self.name(other)}, but it will not happen: {silent}"
+        computer = review.computer_answer(self.state, other)
+        if computer is not None:
+            return f"Route open to {self.name(other)}: {computer}"
         return f"Route open to {self.name(other)}: it goes ahead if they order the mirror offer"
 
     def offer_trade(self) -> str:
