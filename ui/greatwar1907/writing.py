@@ -132,7 +132,7 @@ class OrderWriting:
             # blank = all, as in every mode: as many as the network's allowance left pays
             price = SHIP_COST if ships else DIVISION_COST
             n = (
-                max(1, entry.left_at(state, seat, draft, place) // price)
+                max(1, purse.left_at(state, seat, draft, place) // price)
                 if count is None
                 else count
             )
