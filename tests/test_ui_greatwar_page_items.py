@@ -117,3 +117,40 @@ def test_the_count_is_emptied_when_the_mode_changes_or_the_phase_ends() -> None:
     session.count = "4"  # typed while the report showed: not carried into the next phase
     session.next_phase()
     assert (session.stage, session.count) == ("entry", "")
+
+
+def test_an_attack_an_ally_may_pre_empt_is_marked_as_it_is_written() -> None:
+    """R57 (spec Example 5): Russia attacks Belgrade (Neutral) from Zagreb; its ally the
+    Ottoman Empire stands beside Belgrade in Thessaloniki.  If the Ottoman force fights
+    first and takes Belgrade, Russia's stands down -- the page says so as the attack is
+    written, in the message and beside the attack's odds."""
+    from tests.greatwar1907.helpers import give, set_relation, start
+
+    state = start(2, "attack")
+    give(state, "zag", "russia", 4)
+    give(state, "ths", "ottoman", 5)
+    give(state, "bel", "neutral", 2)
+    assert state.relation("russia", "ottoman") == "alliance"
+    session = GreatWarSession(state, stage="entry", viewer=0, mode="attack")
+    session.click("zag")
+    message = session.click("bel")
+    assert "May be pre-empted: Ottoman Empire (ally, 5 div beside it)" in message
+    review = panels.review_html(session)
+    assert 'data-testid="gw-preempt-bel"' in review and "yours stands down" in review
+    # at war with the Ottomans, a later Ottoman force would fight Russia: no stand-down
+    set_relation(state, "russia", "ottoman", "war")
+    assert 'data-testid="gw-preempt-bel"' not in panels.review_html(session)
+
+
+def test_nobody_beside_the_target_means_no_mark() -> None:
+    """An attack no friendly nation could also make carries no mark."""
+    from tests.greatwar1907.helpers import give, start
+    from ui.greatwar1907 import preempt
+
+    state = start(2, "attack")
+    for province in state.map.neighbours("bel"):
+        give(state, province, "russia", 4 if province == "zag" else 0)
+    assert preempt.rivals(state, "russia", "bel") == []
+    assert preempt.note(state, "russia", "bel") == ""
+    give(state, "bos", "ottoman", 3)  # the ally moves in beside it
+    assert [r.nation for r in preempt.rivals(state, "russia", "bel")] == ["ottoman"]

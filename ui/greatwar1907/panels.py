@@ -14,7 +14,7 @@ from typing import Any
 from engine.rulesets.greatwar1907.legal import trade_province_refusal
 from engine.rulesets.greatwar1907.options import CHANGES, ONE_SIDED, START_YEAR
 from engine.rulesets.greatwar1907.state import Phase
-from ui.greatwar1907 import drafts, entry, purse, review
+from ui.greatwar1907 import drafts, entry, preempt, purse, review
 from ui.greatwar1907.session import GreatWarSession
 from ui.shell import forum_panels
 from ui.shell.forum_panels import button
@@ -600,10 +600,18 @@ def review_html(session: GreatWarSession) -> str:
     odds = []
     for target in targets:
         o = entry.odds_on(state, session.viewer, draft, target)
+        warning = preempt.note(state, mine, target)
+        mark = (
+            f'<br><span class="warn small" data-testid="gw-preempt-{target}">⚠ '
+            f"{escape(warning)}</span>"
+            if warning
+            else ""
+        )
         odds.append(
             f'<li data-testid="gw-odds-{target}"><b>{o.win:.1%}</b> to take '
             f"{escape(state.map.name_of(target))}: {o.attackers} v {o.defenders}, "
-            f"{o.attack_dice} v {o.defence_dice} dice, {o.expected_left:.1f} expected left</li>"
+            f"{o.attack_dice} v {o.defence_dice} dice, {o.expected_left:.1f} expected left"
+            f"{mark}</li>"
         )
     odds_html = (
         f'<h3 class="sub">Exact odds</h3><ul class="orders">{"".join(odds)}</ul>' if odds else ""

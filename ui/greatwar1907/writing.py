@@ -17,7 +17,7 @@ from engine.rulesets.greatwar1907.legal import (
 )
 from engine.rulesets.greatwar1907.options import DIVISION_COST, SHIP_COST
 from engine.rulesets.greatwar1907.state import GreatWarState, Phase
-from ui.greatwar1907 import drafts, entry, purse, review
+from ui.greatwar1907 import drafts, entry, preempt, purse, review
 from ui.greatwar1907.drafts import Draft, EntryError
 from ui.shell.sealed_session import count_field
 
@@ -173,6 +173,9 @@ class OrderWriting:
             else:
                 add = {"move": entry.add_move, "attack": entry.add_attack}[self.mode]
                 message = add(state, seat, draft, origin, place, count, leaders)
+            if self.mode in ("attack", "strike"):
+                warning = preempt.note(state, nation, place)
+                message += f". {warning}" if warning else ""
             self.sub_counts = {}
             self.selected = None
             self.leaders = []
