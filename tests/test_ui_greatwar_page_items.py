@@ -154,3 +154,34 @@ def test_nobody_beside_the_target_means_no_mark() -> None:
     assert preempt.note(state, "russia", "bel") == ""
     give(state, "bos", "ottoman", 3)  # the ally moves in beside it
     assert [r.nation for r in preempt.rivals(state, "russia", "bel")] == ["ottoman"]
+
+
+def test_earlier_phases_reports_reopen_from_the_log() -> None:
+    """Issue 27: "Earlier phases' reports reopen from the log": every phase resolved is
+    listed, newest first; a tap shows that phase's full report, a second tap closes it;
+    the list survives a reload."""
+    session = solo("reports")
+    session.seal()
+    session.skip_replay()
+    first = session.state.last_report
+    assert first is not None
+    session.next_phase()
+    session.seal()
+    session.skip_replay()
+    assert [r["title"] for r in session.reports] == [
+        first["title"],
+        session.state.last_report["title"],
+    ]
+    html = panels.log_html(session)
+    turn = first["turn"]
+    assert html.index(f"Attack of turn {turn}") < html.index(f"Deployment of turn {turn}")
+    assert "gw-past-report-body" not in html
+    session.show_report(0)
+    shown = panels.log_html(session)
+    assert 'data-testid="gw-past-report-body"' in shown
+    body = shown[shown.index("gw-past-report-body") :]
+    assert first["title"] in body  # the Deployment's own report, not the last one
+    again = GreatWarSession.from_json(session.to_json())
+    assert again.reports == session.reports and again.shown_report == 0
+    session.show_report(0)
+    assert "gw-past-report-body" not in panels.log_html(session)

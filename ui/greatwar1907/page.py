@@ -137,6 +137,8 @@ class GreatWarPage(SealedOrdersPage):
                 return True
         elif act == "seal-cancel":
             session.seal_question = False
+        elif act == "past-report":
+            session.show_report(int(button.dataset.index))
         elif act == "pay-first":
             self.message(session.pay_first(str(button.dataset.province) or None))
         elif act.startswith("replay-"):

@@ -848,6 +848,49 @@ def forum_html(session: GreatWarSession, page_url: str = "index.html") -> str:
     return forum_panels.forum_html(session, "gw", page_url, "nation")
 
 
+def report_label(report: Mapping[str, Any]) -> str:
+    """A resolved phase as the log names it: "Attack of turn 2 (1908)"."""
+    phase = "Attack" if report.get("phase") == "attack" else "Deployment"
+    turn = int(report.get("turn", 0))
+    return f"{phase} of turn {turn} ({START_YEAR + turn})"
+
+
+def reports_html(session: GreatWarSession) -> str:
+    """The phases resolved so far, newest first; tapping one shows its full report
+    below it (tapping again closes it)."""
+    from dataclasses import replace
+
+    from ui.greatwar1907.export import report_html as report_body
+
+    if not session.reports:
+        return ""
+    items = []
+    for i in reversed(range(len(session.reports))):
+        report = session.reports[i]
+        shown = session.shown_report == i
+        body = (
+            f'<div class="gw-report gw-past-report small" data-testid="gw-past-report-body">'
+            f"{report_body(replace(session.state, last_report=report))}</div>"
+            if shown
+            else ""
+        )
+        items.append(
+            "<li>"
+            + button(
+                "gw-past-report",
+                escape(report_label(report)),
+                f"gw-past-report-{i}",
+                f' data-index="{i}" aria-expanded="{str(shown).lower()}"',
+                "btn ghost small" + (" on" if shown else ""),
+            )
+            + f"{body}</li>"
+        )
+    return (
+        '<h3 class="sub">Reports of the phases played</h3>'
+        '<ul class="gw-past-reports" data-testid="gw-past-reports">' + "".join(items) + "</ul>"
+    )
+
+
 def log_html(session: GreatWarSession) -> str:
     items = "".join(f"<li>{escape(line)}</li>" for line in reversed(session.log[-30:]))
-    return f'<h3>Log</h3><ul class="log">{items}</ul>'
+    return f'<h3>Log</h3>{reports_html(session)}<ul class="log">{items}</ul>'

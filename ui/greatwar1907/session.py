@@ -32,6 +32,8 @@ from ui.shell.replay import Replay
 from ui.shell.sealed_session import SealedSession
 
 RULESET = "greatwar1907"
+MAX_REPORTS = 16
+"""Earlier phases' reports the log keeps to reopen (the autosave holds them)."""
 
 
 @dataclass
@@ -63,6 +65,11 @@ class GreatWarSession(OrderWriting, SealedSession):
     """The position the last resolved phase started from (for its replay)."""
     events: list[dict[str, Any]] = field(default_factory=list)
     """The events of the last resolution (for its replay)."""
+    reports: list[dict[str, Any]] = field(default_factory=list)
+    """The reports of the phases resolved here, oldest first (the last ``MAX_REPORTS``):
+    the log lists them, and a tap reopens one in full."""
+    shown_report: int | None = None
+    """The index in :attr:`reports` of the one reopened in the log (None: none)."""
     _frames: tuple[Any, list[Frame]] | None = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------ hooks
@@ -149,6 +156,7 @@ class GreatWarSession(OrderWriting, SealedSession):
         self.timings["resolve_ms"] = (time.perf_counter() - started) * 1000
         report = self.state.last_report or {}
         self.log.append(f"{report.get('title', 'Phase')} resolved")
+        self.keep_report()
         self.drafts = {}
         self.count, self.sub_counts = "", {}  # the phase ended: its counts with it
         self.stage = "replay" if self.steps() else "report"
@@ -188,6 +196,21 @@ class GreatWarSession(OrderWriting, SealedSession):
         phase = "Attack" if self.state.phase is Phase.ATTACK else "Deployment"
         return f"turn {self.state.turn} {phase}"
 
+    def keep_report(self) -> None:
+        """Keep the report of the phase just resolved for the log (once)."""
+        report = self.state.last_report
+        if report is not None and (not self.reports or self.reports[-1] != report):
+            self.reports.append(dict(report))
+            del self.reports[:-MAX_REPORTS]
+        self.shown_report = None
+
+    def show_report(self, index: int) -> None:
+        """Reopen an earlier phase's report in the log, or close it when it is open."""
+        if not 0 <= index < len(self.reports):
+            self.shown_report = None
+            return
+        self.shown_report = None if self.shown_report == index else index
+
     # ------------------------------------------------------------ forum
 
     def _replay_ready(self) -> bool:
@@ -199,6 +222,7 @@ class GreatWarSession(OrderWriting, SealedSession):
         a chain of several saves has no single position before: no replay)."""
         from engine.rulesets.greatwar1907.orders import parse_order
 
+        self.keep_report()
         self.before, self.events = None, []
         state = before
         events: list[dict[str, Any]] = []
@@ -228,6 +252,8 @@ class GreatWarSession(OrderWriting, SealedSession):
         return {
             "before": None if self.before is None else self.before.to_json(),
             "events": list(self.events),
+            "reports": [dict(r) for r in self.reports],
+            "shown_report": self.shown_report,
         }
 
     @classmethod
@@ -244,4 +270,6 @@ class GreatWarSession(OrderWriting, SealedSession):
             if data.get("before") is None
             else GreatWarState.from_json(data["before"]),
             "events": [dict(e) for e in data.get("events", [])],
+            "reports": [dict(r) for r in data.get("reports", [])],
+            "shown_report": None if data.get("shown_report") is None else int(data["shown_report"]),
         }
