@@ -26,6 +26,7 @@ class GreatWarPage(SealedOrdersPage):
     PREFIX = "gw-"
     DATASET = "gw"
     ORDERS_VERB = "Write"
+    preview = ""
 
     # ------------------------------------------------------------ hooks
 
@@ -171,6 +172,17 @@ class GreatWarPage(SealedOrdersPage):
             selected=session.selected,
             targets=tuple(session.highlight()),
         )
+
+    def preview_board(self) -> str:
+        """The map of 1907 as a new game starts, shown while the form has these rules
+        chosen (before any game is shown)."""
+        if not self.preview:
+            from engine.core import PlayerSpec, find_ruleset
+            from ui.greatwar1907.render import render_board
+
+            specs = [PlayerSpec(f"Nation {i + 1}", "easy") for i in range(8)]
+            self.preview = render_board(find_ruleset("greatwar1907").new_game(specs, {}, "map"))
+        return self.preview
 
     def record_board(self, state: Any, taken: set[str]) -> str:
         """A position of the game record (the shell's dialog) on this ruleset's map."""

@@ -79,6 +79,8 @@ class RulesetPage(Protocol):
 class Shell:
     def __init__(self) -> None:
         self.board_geometry: dict[str, Any] = {}
+        self.first_board: str | None = None
+        """The first screen's board (Classic's map), kept when the form shows another map."""
         self.prepared: set[str] = set()
         """Rulesets whose games can start at once (:meth:`prepare`)."""
         self.ready = False
@@ -166,6 +168,33 @@ class Shell:
         target = event.target
         if found(target) and target.hasAttribute("data-speed"):
             self.set_speed(speed.parse_speed(str(target.value)))
+        elif found(target) and str(getattr(target, "name", "")) == "rules":
+            self.rules_chosen()
+
+    def rules_chosen(self) -> None:
+        """The form's Rules changed: the top bar names the rules chosen, and while no game
+        is shown the board shows their map (a page's ``preview_board``, once its ruleset
+        is loaded; the first screen's map for a page without one)."""
+        page = self.pages[self.chosen_rules()]
+        document.title = f"Risk-family · {page.entry.title}"
+        document.querySelector(".title .sub").textContent = page.entry.title
+        if self.active is not None or not self.ready:
+            return
+        board = el("board")
+        if self.first_board is None:
+            self.first_board = str(board.innerHTML)
+        draw = getattr(page, "preview_board", None)
+        if draw is None:
+            board.innerHTML = self.first_board
+            return
+
+        async def when_loaded() -> None:
+            if not await self.prepare(page, quiet=True):
+                return
+            if self.active is None and self.chosen_rules() == page.entry.ruleset:
+                board.innerHTML = draw()
+
+        self.tasks.add(asyncio.ensure_future(when_loaded()))
 
     # ------------------------------------------------------------ game speed
 
@@ -409,6 +438,8 @@ class Shell:
         active = self.active
         if active is not None:
             el("setup").hidden = True
+            document.title = f"Risk-family · {active.entry.title}"  # the form may have named
+            document.querySelector(".title .sub").textContent = active.entry.title  # others
             active.setup_hidden()
 
     def chosen_rules(self) -> str:
