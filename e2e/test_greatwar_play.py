@@ -324,7 +324,7 @@ def test_the_new_order_controls_write_orders_the_engine_resolves(
     page.get_by_test_id("gw-trade-add").click()
     expect(review).to_contain_text("Trade with German Empire: you give Warsaw + Budapest")
     expect(page.get_by_test_id("gw-warnings")).to_contain_text(
-        "The trade with German Empire will not happen"
+        "The trade with German Empire happens only if the computer accepts it"
     )
     # nobody waits to be placed: the panel says so instead of an empty list
     page.get_by_test_id("gw-mode-place").click()
