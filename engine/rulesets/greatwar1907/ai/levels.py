@@ -124,7 +124,7 @@ def deployment_orders(state: GreatWarState, seat: int, profile: Profile) -> Subm
             pools.spend_anywhere(preview, cost, None)
             diplomacy.append(Diplomacy(victim, "war", "weak-neighbour"))
     if not in_debt and mine and not any(d.to == "war" for d in diplomacy):
-        diplomacy += negotiation.breaks(state, nation, profile.name, pools, has_targets)
+        diplomacy += negotiation.breaks(state, nation, profile.name, pools)
     trades = negotiation.trade_orders(state, nation, profile.name, pools, in_debt)
     drop = _drop(state, nation)
     builds: list[Build] = []

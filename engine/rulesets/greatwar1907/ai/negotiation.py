@@ -68,18 +68,21 @@ class View:
 
     state: GreatWarState
     owned: dict[str, list[str]] = field(default_factory=dict)
+    levels: dict[str, str] = field(default_factory=dict)
     _borders: dict[tuple[str, str], int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        for n in self.state.nation_ids:
+        nations = self.state.nation_ids
+        self.levels = {seat.nation: seat.control for seat in self.state.players}
+        for n in nations:
             self.owned[n] = []
         for province in self.state.map.provinces:
-            owner = self.state.owner_of(province.id)
-            if owner in self.owned:
-                self.owned[owner].append(province.id)
+            seat = self.state.owner[province.id]
+            if 0 <= seat < len(nations):
+                self.owned[nations[seat]].append(province.id)
 
     def level(self, nation: str) -> str:
-        return self.state.players[self.state.seat_of(nation)].control
+        return self.levels[nation]
 
     def border(self, a: str, b: str) -> int:
         """Divisions of ``a`` next to ``b``'s land or standing inside it."""
@@ -200,17 +203,45 @@ def wants_passage_for(view: View, a: str, x: str, level: str, partner: str | Non
     return (x, a) in s.grants or view.common_enemy(a, x)
 
 
-def break_reason(view: View, a: str, ally: str, has_targets: bool, weak: bool) -> str | None:
-    """``standard`` breaks an alliance whose ally masses armies on its border (to peace),
-    or whose ally is its only room to grow (to war); R84 must allow the break."""
+def _has_targets(view: View, a: str) -> bool:
+    s = view.state
+    m = s.map
+    return any(s.hostile_target(a, q) for p in view.owned[a] for q in m.neighbours(p))
+
+
+def break_reason(view: View, a: str, ally: str) -> str | None:
+    """``standard`` breaks an alliance whose ally, the stronger, masses armies on its
+    border (to peace), or whose weak land is its only room to grow (to war); R84 must
+    allow the break, and a forced drop due between the two (R85) settles it instead."""
     s = view.state
     if s.relation(a, ally) != "alliance" or units_in_land_of(s, a, ally):
         return None
-    if view.threat(ally, a) and _army(s, ally) >= _army(s, a):
+    due = s.nations[ally].drop_due
+    if due is not None and a in due[:2]:
+        return None
+    strength, theirs = _army(s, a), _army(s, ally)
+    if view.threat(ally, a) and theirs >= strength:
         return "armies-on-border"
-    if not has_targets and weak and not view.common_enemy(a, ally) and view.can_take(a, ally):
+    if (
+        3 * theirs <= 2 * strength
+        and not view.common_enemy(a, ally)
+        and view.can_take(a, ally)
+        and not _has_targets(view, a)
+    ):
         return "room-to-grow"
     return None
+
+
+def _spoken_first(view: View, a: str, ally: str) -> bool:
+    """A ``standard`` ally earlier in nation order that may break with ``a`` this phase
+    goes first: ``a`` leaves the pair alone (no second change of it, R81)."""
+    s = view.state
+    return (
+        view.level(ally) == STANDARD
+        and s.nation_ids.index(ally) < s.nation_ids.index(a)
+        and s.nations[ally].drop_due is None
+        and break_reason(view, ally, a) is not None
+    )
 
 
 # ------------------------------------------------------------------ the orders
@@ -251,9 +282,7 @@ def _army(state: GreatWarState, nation: str) -> int:
     return sum(per.get(nation, 0) for per in state.units.values())
 
 
-def breaks(
-    state: GreatWarState, nation: str, level: str, pools: Allowances, has_targets: bool
-) -> list[Diplomacy]:
+def breaks(state: GreatWarState, nation: str, level: str, pools: Allowances) -> list[Diplomacy]:
     """``standard``, Deployment phase: at most one break, paid from this phase's
     allowance (R83), never while a forced drop is due (R85 settles that one)."""
     if level != STANDARD or state.phase is not Phase.DEPLOYMENT:
@@ -262,11 +291,9 @@ def breaks(
         return []
     view = View(state)
     s = state
-    strength = _army(s, nation)
     for ally in s.allies(nation):
-        weak = 3 * _army(s, ally) <= 2 * strength
-        reason = break_reason(view, nation, ally, has_targets, weak)
-        if reason is None:
+        reason = break_reason(view, nation, ally)
+        if reason is None or _spoken_first(view, nation, ally):
             continue
         to = "peace" if reason == "armies-on-border" else "war"
         cost = CHANGES[("alliance", to)][1]
