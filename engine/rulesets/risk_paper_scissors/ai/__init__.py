@@ -10,8 +10,9 @@ they buy and where they attack:
   whole game), weighs targets by points, income and the groups they complete, keeps
   the energy its attacks need, buys the Colony Influence cards its commanders make
   score, Land Assemble (played at once), one Cease Fire (armed every turn on its most
-  pressed territory) and Energy Crisis, moves idle stacks to the front, and bids a
-  little for the first slot.
+  pressed territory) and Energy Crisis, one each of Rocket Strike, Death Trap,
+  Redeployment and Invade Earth (played when they help: :mod:`.cardplay`), moves idle
+  stacks to the front, and bids a little for the first slot.
 """
 
 from __future__ import annotations

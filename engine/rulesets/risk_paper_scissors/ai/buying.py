@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Order
+from engine.rulesets.risk_paper_scissors.ai.cardplay import card_to_buy
 from engine.rulesets.risk_paper_scissors.ai.plan import (
     attack_force,
     capturing_subset,
@@ -100,6 +101,9 @@ def _card_to_buy(state: RpsState, seat: int, spare: int) -> Order | None:
     )
     if not held and state.has_commander(seat, "diplomat") and spare >= o.card_cost + 2:
         return BuyCard(cease_fire)
+    extra = card_to_buy(state, seat, spare)
+    if extra is not None:
+        return BuyCard(extra)
     if state.has_commander(seat, "land") and spare >= o.card_cost + 1:
         return BuyCard("land.assemble")
     payers = sum(
