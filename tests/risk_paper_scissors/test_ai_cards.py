@@ -110,3 +110,20 @@ def test_standard_keeps_redeployment_when_nothing_is_idle() -> None:
     """13.3: "At least one unit stays behind": a 1E stack has nothing to send."""
     s = _redeploy_position("Red 1E")
     assert cardplay.redeployment(s, RED) is None
+
+
+def test_easy_buys_the_influence_its_commanders_score_then_what_kills_the_threat() -> None:
+    """13.3 Colony Influence scores while its commander lives: Easy buys Land's first
+    (its reserve holds the Land Commander); with no card left to buy it two years in
+    three prices a capture, and in the third year buys the type that kills the enemy
+    units next to its most pressed territory (Jaguar-types kill Wolves)."""
+    from engine.rulesets.risk_paper_scissors.orders import BuyCard, BuyUnits, Phase
+
+    s = position({"new_guinea": "Blue 4W"}, phase=Phase.PURCHASE)
+    for player in s.players:
+        player.control = "easy"
+    assert choose_for(s, RED) == BuyCard("land.colony_influence")
+    s.players[RED].hand = ["land.colony_influence", "diplomat.colony_influence"]
+    s.turn = 3
+    order = choose_for(s, RED)
+    assert order == BuyUnits("eastern_australia", j=1)

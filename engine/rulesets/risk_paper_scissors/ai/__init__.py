@@ -4,8 +4,10 @@ Both are deterministic given the state.  Combat has no dice, so a player can kno
 exact result of every attack it considers (:func:`battle`); the levels differ in what
 they buy and where they attack:
 
-* ``easy`` buys an even mix of the three types on its most exposed territory, attacks
-  whatever its whole stack would capture, bids nothing and never buys a card.
+* ``easy`` buys the Colony Influence cards its commanders make score, two years in
+  three the cheapest capture of its best target, else the type that kills what
+  threatens its most exposed territory; attacks whatever its whole stack would capture,
+  moves idle stacks to the front, bids nothing and buys no other card.
 * ``standard`` buys the cheapest mix that captures a chosen target (composition is the
   whole game), weighs targets by points, income and the groups they complete, keeps
   the energy its attacks need, buys the Colony Influence cards its commanders make

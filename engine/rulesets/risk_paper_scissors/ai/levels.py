@@ -58,7 +58,7 @@ def choose_easy(state: RpsState, seat: int) -> Order:
         return Bid(seat, 0)
     if state.phase is Phase.PURCHASE:
         return easy_purchase(state, seat)
-    return _attack(state, seat, minimal=False) or EndTurn()
+    return _attack(state, seat, minimal=False) or _consolidate(state, seat) or EndTurn()
 
 
 def choose_standard(state: RpsState, seat: int) -> Order:
