@@ -148,3 +148,57 @@ def test_many_computer_games_give_no_offense() -> None:
             if any(e["type"] == "resolved" for e in outcome.events):
                 offenses = (state.last_report or {}).get("offenses", [])
                 assert offenses == [], (g, state.turn, offenses)
+
+
+def _offering_human(state: GreatWarState, seat: int) -> dict[str, Any]:
+    """A human who offers everything every phase: peace to every nation at war with it,
+    an alliance and passage to every nation at peace, and (Deployment) 1 pp to each."""
+    nation = state.nation_ids[seat]
+    others = [n for n in state.nation_ids if n != nation]
+    at_peace = [n for n in others if state.relation(nation, n) == "peace"]
+    diplomacy = [{"with": n, "to": "peace"} for n in others if state.at_war(nation, n)]
+    diplomacy += [{"with": n, "to": "alliance"} for n in at_peace]
+    deployment = state.phase is Phase.DEPLOYMENT
+    parts: dict[str, Any] = {
+        "kind": "submit-deployment" if deployment else "submit-attack",
+        "faction": seat,
+        "nation": nation,
+        "diplomacy": diplomacy,
+        "passage": [{"nation": n, "grant": True} for n in at_peace],
+    }
+    if deployment:
+        parts["trades"] = [{"with": n, "give": {"pp": 1}} for n in at_peace]
+    return parts
+
+
+@pytest.mark.parametrize("level", ["easy", "standard"])
+def test_computers_answering_a_human_give_no_offense_of_their_own(level: str) -> None:
+    """Issue 31: computer nations answer a human's offers; whatever they accept, their
+    own orders are never dropped or cut, save an offer the human did not take up
+    (``dip/unmatched``, ``trade/unmatched``: a standing answer, R80, R73)."""
+    from engine.ai import choose_for
+    from engine.rulesets.greatwar1907.orders import Resolve, parse_order
+
+    players = [PlayerSpec("Human", "human")] + [PlayerSpec(f"c{i}", level) for i in range(7)]
+    state = RULESET.new_game(players, {"turn_limit": 8}, f"offers-{level}")
+    answered = Counter[str]()
+    while state.phase is not Phase.GAME_OVER:
+        missing = [i for i, o in enumerate(state.orders) if o is None]
+        if not missing:
+            order: Any = Resolve()
+        elif missing[0] == 0:
+            order = parse_order(_offering_human(state, 0))
+        else:
+            order = choose_for(state, missing[0])
+        outcome = RULESET.apply(state, order)
+        state = outcome.state
+        if any(e["type"] == "resolved" for e in outcome.events):
+            report = state.last_report or {}
+            for o in report["offenses"]:
+                if o["nation"] != "russia":
+                    assert o["code"] in ("dip/unmatched", "trade/unmatched"), o
+            answered.update(
+                "diplomacy" for line in report["diplomacy"] if "Russian Empire and" in line
+            )
+            answered.update("trade" for _ in report["trades"])
+    assert answered["diplomacy"] and answered["trade"], answered

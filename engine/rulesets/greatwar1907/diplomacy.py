@@ -16,7 +16,7 @@ from engine.rulesets.greatwar1907.context import DROPPED, Context
 from engine.rulesets.greatwar1907.options import CHANGES, ONE_SIDED
 from engine.rulesets.greatwar1907.orders import Diplomacy, Passage
 from engine.rulesets.greatwar1907.state import GreatWarState, pair
-from engine.rulesets.greatwar1907.wording import drop_text, quote
+from engine.rulesets.greatwar1907.wording import drop_text, quote, reason_text
 
 Pay = Callable[[str, int], bool]
 """Charge a nation a cost in quarters; False when it cannot be paid (Deployment)."""
@@ -138,7 +138,7 @@ def run_diplomacy(
             ctx.log(
                 "diplomacy",
                 f"{ctx.name(x)}: {current} to {d.to} with {ctx.name(d.other)}, cost "
-                f"{cost / 4:g} pp",
+                f"{cost / 4:g} pp{_because(ctx, x, d)}",
             )
             if current == "alliance":
                 displace_between(ctx, d.other, x)
@@ -193,7 +193,8 @@ def run_diplomacy(
             before = state.relation(a, b)
             _set_relation(state, a, b, to)
             changed[key] = (to, a, -1)
-            ctx.log("diplomacy", f"{ctx.name(a)} and {ctx.name(b)}: {before} to {to}")
+            reasons = "".join(_because(ctx, x, asked[x]) for x in (a, b))
+            ctx.log("diplomacy", f"{ctx.name(a)} and {ctx.name(b)}: {before} to {to}{reasons}")
     # (d) new forced-drop duties
     for x in nations:
         allies = state.allies(x)
@@ -208,6 +209,12 @@ def run_diplomacy(
                         f"{ctx.name(x)} is allied to {ctx.name(one)} and {ctx.name(two)}, "
                         f"now at war with each other: it must drop one of the two alliances",
                     )
+
+
+def _because(ctx: Context, x: str, d: Diplomacy) -> str:
+    """The reason ``x`` gave for the change, as the end of its report line."""
+    text = reason_text(ctx.map, d.reason, d.other)
+    return f". {ctx.name(x)}'s reason: {text}" if text else ""
 
 
 def _ally_at_war(state: GreatWarState, a: str, b: str) -> bool:

@@ -35,6 +35,17 @@ CHANGES: dict[tuple[str, str], tuple[str, int]] = {
     ("peace", "war"): (ONE_SIDED, 12),
 }
 RELATIONS = ("alliance", "peace", "war")
+# Why a nation asks for a change, shown in the report after it (a closed list, so the
+# report never quotes typed text); "" gives none.  The computer nations give one.
+DIPLOMACY_REASONS = (
+    "",
+    "armies-on-border",
+    "room-to-grow",
+    "cannot-win",
+    "no-front",
+    "common-enemy",
+    "weak-neighbour",
+)
 
 SEAT_KINDS = ("human", "computer", "idle")
 DEFAULT_LEVEL = "standard"  # the computer level of a seat nobody takes

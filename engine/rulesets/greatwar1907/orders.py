@@ -16,7 +16,7 @@ from engine.core import Order
 from engine.core import parse_order as parse_any_order
 from engine.errors import InvalidOrderError
 from engine.orderjson import Codec, Rule, key, omit_default, refuse
-from engine.rulesets.greatwar1907.options import RELATIONS
+from engine.rulesets.greatwar1907.options import DIPLOMACY_REASONS, RELATIONS
 from engine.rulesets.greatwar1907.state import Phase
 
 MAX_PP = 1_000_000
@@ -56,6 +56,10 @@ WITH = key("with")
 class Diplomacy:
     other: str = field(metadata=WITH)
     to: Annotated[str, Rule(choices=RELATIONS)]
+    # Left out when empty, so that codes stay as they were before it existed.
+    reason: Annotated[str, Rule(choices=DIPLOMACY_REASONS)] = field(
+        default="", metadata=omit_default()
+    )
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,12 @@ from engine.rulesets.greatwar1907.supply import has_route, linked_component
 from engine.rulesets.greatwar1907.wording import bundle as bundle_text
 from engine.rulesets.greatwar1907.wording import part_json, quote
 
+OPEN_TRADES = "open_trades"
+"""The report's list of this turn's unmatched trade bundles, as written with the
+offering nation (``from``): public once resolved, kept into the Attack phase's report so
+that a nation (a computer one) can answer an offer at the next Deployment phase, where
+trades can next be ordered (R73).  Not a report section: it is never rendered."""
+
 
 # ------------------------------------------------------------------ trades (R73-R78)
 def _trade_text(ctx: Context, t: Trade) -> str:
@@ -47,6 +53,7 @@ def run_trades(
                     DROPPED,
                     f"{ctx.name(b)} did not order the matching trade",
                 )
+                ctx.report.setdefault(OPEN_TRADES, []).append({"from": a, **part_json("trades", t)})
                 continue
             used[b].add(match)
             u = orders[b].trades[match]

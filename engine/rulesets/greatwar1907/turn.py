@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core import Event
+from engine.core import Event, copy_json
 from engine.errors import IllegalOrderError
 from engine.rulesets.greatwar1907.attack import resolve_attack
 from engine.rulesets.greatwar1907.context import Context
@@ -15,6 +15,7 @@ from engine.rulesets.greatwar1907.orders import (
 )
 from engine.rulesets.greatwar1907.report import map_section, nations_block, new_report, production
 from engine.rulesets.greatwar1907.state import GreatWarState, Phase
+from engine.rulesets.greatwar1907.trades import OPEN_TRADES
 
 
 def _unknown(what: str, value: str) -> IllegalOrderError:
@@ -121,6 +122,9 @@ def resolve_phase(state: GreatWarState, force: bool) -> list[Event]:
     ctx = Context(state, report)
     start_pp = {n: state.pp_of(n) for n in state.nation_ids}
     deployment = state.phase is Phase.DEPLOYMENT
+    if not deployment and state.last_report and state.last_report.get(OPEN_TRADES):
+        # this turn's trade offers stay readable until trades can next be ordered
+        report[OPEN_TRADES] = copy_json(state.last_report[OPEN_TRADES])
     submissions: dict[str, SubmitDeployment | SubmitAttack] = {}
     for i, seat in enumerate(state.players):
         raw = state.orders[i]

@@ -57,6 +57,23 @@ def drop_text(m: ScenarioMap, nation: str) -> str:
     return f"Drop the alliance with {m.name_of(nation)}"
 
 
+_REASONS = {
+    "armies-on-border": "{other}'s armies on its border",
+    "room-to-grow": "its only room to grow is {other}'s land",
+    "cannot-win": "the war with {other} cannot be won now",
+    "no-front": "no front with {other} to fight on",
+    "common-enemy": "an enemy in common with {other}",
+    "weak-neighbour": "{other} is weak and next door",
+}
+
+
+def reason_text(m: ScenarioMap, reason: str, other: str) -> str:
+    """A nation's reason for a change of relation with ``other``, for the report ("" for
+    none)."""
+    template = _REASONS.get(reason)
+    return "" if template is None else template.format(other=m.name_of(other))
+
+
 def written(m: ScenarioMap, section: str, part: Mapping[str, Any]) -> str:
     """One order part of ``section``, in its JSON form, as a sentence."""
 

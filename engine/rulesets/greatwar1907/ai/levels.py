@@ -3,15 +3,21 @@ every order they give is one the rules allow as written (no drop, cut or
 adjustment), whatever the other nations order in the same phase.
 
 That is why they only move into their own provinces (a guest can be displaced by
-another nation's diplomacy), only embark on ships in their own ports, never trade, and
-make peace only where both sides' computer would order it (the same symmetric test).
+another nation's diplomacy), only embark on ships in their own ports, never give land
+away in a trade, and order a peace or an alliance with another computer nation only
+where both sides' computers would order it.  How they negotiate (standing answers to
+offers, trades answered at the next Deployment phase, reasons in the report) is
+:mod:`.negotiation`.
 
 - ``easy``: builds divisions spread over its threatened provinces, attacks Neutral and
-  enemy provinces only with a large margin, never declares war.
+  enemy provinces only with a large margin, never declares war; forgiving toward humans
+  (peace whenever offered, alliances against a common enemy, passage returned).
 - ``standard``: spends on the provinces that face enemies, also builds ships where a
   fleet can carry a strike, goes with its generals, declares war on a weak neighbour at
   peace when it can afford the cost and has nothing left to take, makes peace in wars it
-  cannot fight, and strikes from the sea when no enemy fleet can reach the district.
+  cannot fight or win, allies against common enemies, breaks an alliance with an ally
+  massing armies on its border, and strikes from the sea when no enemy fleet can reach
+  the district.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from dataclasses import dataclass
 
 from engine.ai import register_player
 from engine.core import Order
-from engine.rulesets.greatwar1907.ai import plans
+from engine.rulesets.greatwar1907.ai import negotiation, plans
 from engine.rulesets.greatwar1907.economy import start_allowances
 from engine.rulesets.greatwar1907.mapdata import NEUTRAL
 from engine.rulesets.greatwar1907.options import (
@@ -98,19 +104,6 @@ def _drop(state: GreatWarState, nation: str) -> str | None:
     return due[2] if due is not None else None
 
 
-def _wants_peace(state: GreatWarState, a: str, b: str) -> bool:
-    """Symmetric: at war with no land border between them."""
-    if not state.at_war(a, b):
-        return False
-    mine = set(state.provinces_of(a))
-    theirs = set(state.provinces_of(b))
-    return not any(q in theirs for p in mine for q in state.map.neighbours(p))
-
-
-def _standard_seat(state: GreatWarState, nation: str) -> bool:
-    return state.players[state.seat_of(nation)].control == STANDARD.name
-
-
 # ------------------------------------------------------------------ Deployment
 def deployment_orders(state: GreatWarState, seat: int, profile: Profile) -> SubmitDeployment:
     nation = state.nation_ids[seat]
@@ -122,18 +115,17 @@ def deployment_orders(state: GreatWarState, seat: int, profile: Profile) -> Subm
     pools = start_allowances(preview)[nation]
     in_debt = preview.nations[nation].owed > 0
     mine = state.provinces_of(nation)
-    diplomacy: list[Diplomacy] = []
-    if profile.makes_peace:
-        for other in state.nation_ids:
-            if _standard_seat(state, other) and _wants_peace(state, nation, other):
-                diplomacy.append(Diplomacy(other, "peace"))
     has_targets = any(_targets(state, nation, p) for p in mine)
+    diplomacy, passage = negotiation.diplomacy_orders(state, nation, profile.name)
     if profile.declares_war and not has_targets and not in_debt and mine:
         victim = _war_choice(state, nation)
         cost = CHANGES[("peace", "war")][1]
         if victim is not None and pools.total() >= cost + 4 * DIVISION_COST:
             pools.spend_anywhere(preview, cost, None)
-            diplomacy.append(Diplomacy(victim, "war"))
+            diplomacy.append(Diplomacy(victim, "war", "weak-neighbour"))
+    if not in_debt and mine and not any(d.to == "war" for d in diplomacy):
+        diplomacy += negotiation.breaks(state, nation, profile.name, pools)
+    trades = negotiation.trade_orders(state, nation, profile.name, pools, in_debt)
     drop = _drop(state, nation)
     builds: list[Build] = []
     added: dict[str, int] = {}
@@ -199,6 +191,8 @@ def deployment_orders(state: GreatWarState, seat: int, profile: Profile) -> Subm
         state.players[seat].name,
         diplomacy=tuple(diplomacy),
         drop_ally=drop,
+        passage=tuple(passage),
+        trades=tuple(trades),
         builds=tuple(builds),
         place=tuple(place),
         embark=tuple(embark),
@@ -381,25 +375,32 @@ def _fleet_moves(
 # ------------------------------------------------------------------ Attack
 def attack_orders(state: GreatWarState, seat: int, profile: Profile) -> SubmitAttack:
     nation = state.nation_ids[seat]
+    diplomacy, passage = negotiation.diplomacy_orders(state, nation, profile.name)
+    # a peace signed at the start of the phase (R82) would void attacks on that nation
+    spared = frozenset(d.other for d in diplomacy if d.to == "peace")
     attacks = (
-        plans.plan_attacks(state, nation)
+        plans.plan_attacks(state, nation, spared)
         if profile.plans
-        else _ratio_attacks(state, nation, profile)
+        else _ratio_attacks(state, nation, profile, spared)
     )
     strikes: list[Strike] = []
     if profile.uses_ships:
-        strikes = _strikes(state, nation, profile)
+        strikes = _strikes(state, nation, profile, spared)
     return SubmitAttack(
         seat,
         nation,
         state.players[seat].name,
+        diplomacy=tuple(diplomacy),
         drop_ally=_drop(state, nation),
+        passage=tuple(passage),
         attacks=tuple(attacks),
         strikes=tuple(strikes),
     )
 
 
-def _ratio_attacks(state: GreatWarState, nation: str, profile: Profile) -> list[Attack]:
+def _ratio_attacks(
+    state: GreatWarState, nation: str, profile: Profile, spared: frozenset[str] = frozenset()
+) -> list[Attack]:
     """``easy``: from each province alone, when it outnumbers the target by the ratio."""
     m = state.map
     attacks: list[Attack] = []
@@ -411,7 +412,8 @@ def _ratio_attacks(state: GreatWarState, nation: str, profile: Profile) -> list[
                 free -= 1
         free -= 1 if _enemy_pressure(state, nation, p) else 0
         targets = sorted(
-            _targets(state, nation, p), key=lambda q: (_defence(state, q), m.order_of(q))
+            (q for q in _targets(state, nation, p) if state.owner_of(q) not in spared),
+            key=lambda q: (_defence(state, q), m.order_of(q)),
         )
         for q in targets:
             if free <= 0:
@@ -425,7 +427,9 @@ def _ratio_attacks(state: GreatWarState, nation: str, profile: Profile) -> list[
     return attacks
 
 
-def _strikes(state: GreatWarState, nation: str, profile: Profile) -> list[Strike]:
+def _strikes(
+    state: GreatWarState, nation: str, profile: Profile, spared: frozenset[str] = frozenset()
+) -> list[Strike]:
     """From fleets at sea with cargo, where no enemy fleet is in or next to the district
     (so the strike cannot be dropped by their sailing)."""
     m = state.map
@@ -437,7 +441,11 @@ def _strikes(state: GreatWarState, nation: str, profile: Profile) -> list[Strike
         near = {sea, *m.sea(sea).adjacent}
         if any(state.at_war(nation, n) for s in near for n in state.at_sea.get(s, {})):
             continue
-        targets = [q for q in m.ports_on(sea) if state.hostile_target(nation, q)]
+        targets = [
+            q
+            for q in m.ports_on(sea)
+            if state.hostile_target(nation, q) and state.owner_of(q) not in spared
+        ]
         targets.sort(key=lambda q: (_defence(state, q), m.order_of(q)))
         if targets and fleet.cargo >= profile.attack_ratio * max(1, _defence(state, targets[0])):
             strikes.append(Strike(sea, targets[0], fleet.cargo, 0))

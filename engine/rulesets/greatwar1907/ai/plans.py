@@ -75,14 +75,22 @@ def _defence_mod(state: GreatWarState, q: str) -> int:
     return leader_dice(m, generals, False, m.province(q).core)
 
 
-def plan_attacks(state: GreatWarState, nation: str) -> list[Attack]:
+def plan_attacks(
+    state: GreatWarState, nation: str, spared: frozenset[str] = frozenset()
+) -> list[Attack]:
     """Targets cheapest first; each takes origins (largest first) until the force wins
-    often enough; an empty target gets one division."""
+    often enough; an empty target gets one division.  Provinces of ``spared`` nations
+    (offered peace this phase) are left alone."""
     m = state.map
     own = state.provinces_of(nation)
     free = {p: spare(state, nation, p) for p in own}
     targets = sorted(
-        {q for p in own for q in hostile_neighbours(state, nation, p)},
+        {
+            q
+            for p in own
+            for q in hostile_neighbours(state, nation, p)
+            if state.owner_of(q) not in spared
+        },
         key=lambda q: (defence(state, q), m.order_of(q)),
     )
     used_leaders: set[str] = set()

@@ -4,14 +4,17 @@ Both are deterministic given the state.  Combat has no dice, so a player can kno
 exact result of every attack it considers (:func:`battle`); the levels differ in what
 they buy and where they attack:
 
-* ``easy`` buys an even mix of the three types on its most exposed territory, attacks
-  whatever its whole stack would capture, bids nothing and never buys a card.
+* ``easy`` buys the Colony Influence cards its commanders make score, two years in
+  three the cheapest capture of its best target, else the type that kills what
+  threatens its most exposed territory; attacks whatever its whole stack would capture,
+  moves idle stacks to the front, bids nothing and buys no other card.
 * ``standard`` buys the cheapest mix that captures a chosen target (composition is the
   whole game), weighs targets by points, income and the groups they complete, keeps
   the energy its attacks need, buys the Colony Influence cards its commanders make
   score, Land Assemble (played at once), one Cease Fire (armed every turn on its most
-  pressed territory) and Energy Crisis, moves idle stacks to the front, and bids a
-  little for the first slot.
+  pressed territory) and Energy Crisis, one each of Rocket Strike, Death Trap,
+  Redeployment and Invade Earth (played when they help: :mod:`.cardplay`), moves idle
+  stacks to the front, and bids a little for the first slot.
 """
 
 from __future__ import annotations

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Order
+from engine.rulesets.risk_paper_scissors.ai.cardplay import card_to_buy
 from engine.rulesets.risk_paper_scissors.ai.plan import (
     attack_force,
     capturing_subset,
@@ -25,10 +26,27 @@ TOP_TARGETS = 10
 
 
 def easy_purchase(state: RpsState, seat: int) -> Order:
-    """An even mix on the territory facing the most enemy units, keeping 4 energy."""
+    """The Colony Influence cards its commanders make score (3 points for 1 energy),
+    then, two years in three, the cheapest mix that captures its best target (as
+    ``standard`` plans it), else the type that kills the most enemy units next to its
+    most pressed territory, else an even mix there; it keeps 4 energy.  (Issue 31: the
+    even mix alone lost every game and taught nothing of composition.)"""
     o = state.options
-    if state.players[seat].energy < o.unit_cost + 4:
+    spare = state.players[seat].energy
+    if state.turn_state.cards_bought < o.cards_per_turn and spare >= o.card_cost + 4:
+        for deck in ("land", "diplomat", "naval", "space"):
+            card = f"{deck}.colony_influence"
+            if card not in state.players[seat].hand and state.has_commander(seat, deck):
+                return BuyCard(card)
+    if spare < o.unit_cost + 4:
         return EndPurchase()
+    if state.turn % 3:  # plans a capture two years in three (it stays the weaker)
+        planned = standard_purchase(state, seat)
+        if isinstance(planned, BuyUnits):
+            return planned
+    defence = _defence(state, seat)
+    if defence is not None:
+        return defence
     own = state.territories_of(seat)
     spot = max(own, key=lambda t: (enemy_pressure(state, seat, t), -state.board.index(t)))
     have = state.pieces(seat)
@@ -100,6 +118,9 @@ def _card_to_buy(state: RpsState, seat: int, spare: int) -> Order | None:
     )
     if not held and state.has_commander(seat, "diplomat") and spare >= o.card_cost + 2:
         return BuyCard(cease_fire)
+    extra = card_to_buy(state, seat, spare)
+    if extra is not None:
+        return BuyCard(extra)
     if state.has_commander(seat, "land") and spare >= o.card_cost + 1:
         return BuyCard("land.assemble")
     payers = sum(

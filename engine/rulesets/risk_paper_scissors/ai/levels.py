@@ -6,6 +6,7 @@ from __future__ import annotations
 import networkx as nx
 
 from engine.core import Order
+from engine.rulesets.risk_paper_scissors.ai import cardplay
 from engine.rulesets.risk_paper_scissors.ai.buying import easy_purchase, standard_purchase
 from engine.rulesets.risk_paper_scissors.ai.plan import (
     attack_force,
@@ -57,7 +58,7 @@ def choose_easy(state: RpsState, seat: int) -> Order:
         return Bid(seat, 0)
     if state.phase is Phase.PURCHASE:
         return easy_purchase(state, seat)
-    return _attack(state, seat, minimal=False) or EndTurn()
+    return _attack(state, seat, minimal=False) or _consolidate(state, seat) or EndTurn()
 
 
 def choose_standard(state: RpsState, seat: int) -> Order:
@@ -76,8 +77,12 @@ def choose_standard(state: RpsState, seat: int) -> Order:
     if assemble is not None:
         return assemble
     return (
-        _attack(state, seat, minimal=True)
+        cardplay.rocket_strike(state, seat)
+        or cardplay.invade_earth(state, seat)
+        or _attack(state, seat, minimal=True)
         or _arm(state, seat)
+        or cardplay.arm_death_trap(state, seat)
+        or cardplay.redeployment(state, seat)
         or _consolidate(state, seat)
         or EndTurn()
     )

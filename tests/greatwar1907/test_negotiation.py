@@ -1,0 +1,256 @@
+"""Computer nations that negotiate (issue 31): each case a small position where a human
+nation offers peace, an alliance, passage or a trade to a computer nation, and the
+computer's orders (chosen from the position alone: orders are sealed, R3) accept it when
+it helps and refuse it when it does not."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rulesets.greatwar1907.ai import levels
+from engine.rulesets.greatwar1907.orders import SubmitAttack, SubmitDeployment
+from engine.rulesets.greatwar1907.report import report_text
+from engine.rulesets.greatwar1907.state import GreatWarState, Seat
+from engine.rulesets.greatwar1907.trades import OPEN_TRADES
+from tests.greatwar1907.helpers import NATIONS, give, offenses, order, resolve, set_relation, start
+
+
+def _computer(state: GreatWarState, nation: str, level: str = "standard") -> None:
+    seat = NATIONS.index(nation)
+    state.players[seat] = Seat.of(nation, f"computer {nation}", level)
+
+
+def _computer_orders(state: GreatWarState, nation: str) -> SubmitDeployment | SubmitAttack:
+    """The computer nation writes its orders from the position, as every page does."""
+    seat = NATIONS.index(nation)
+    level = levels.EASY if state.players[seat].control == "easy" else levels.STANDARD
+    chosen = levels.choose(state, seat, level)
+    assert isinstance(chosen, SubmitDeployment | SubmitAttack)
+    state.orders[seat] = chosen.to_json()
+    return chosen
+
+
+def _diplomacy(chosen: SubmitDeployment | SubmitAttack) -> list[tuple[str, str, str]]:
+    return [(d.other, d.to, d.reason) for d in chosen.diplomacy]
+
+
+def _war_in_the_east(riga_divisions: int = 1, level: str = "standard") -> GreatWarState:
+    """Germany (computer) at war with Russia (human), 1 division in Königsberg (raised
+    to ``riga_divisions`` when told) against Riga's 1 and Russia's 18 on the border."""
+    state = start()
+    _computer(state, "germany", level)
+    set_relation(state, "germany", "russia", "war")
+    give(state, "kbg", "germany", riga_divisions)
+    return state
+
+
+# ------------------------------------------------------------------ peace (R79, R80)
+def test_a_computer_signs_the_peace_of_a_war_it_cannot_win() -> None:
+    """R79/R80: "war → peace: both nations (peace treaty)"; "a two-sided change ordered
+    by one nation only does nothing".  Germany, outnumbered on the Russian border with
+    no Russian province it can take, orders peace with Russia from the position alone,
+    so Russia's offer in the same phase is matched and the war ends."""
+    state = _war_in_the_east()
+    chosen = _computer_orders(state, "germany")
+    assert ("russia", "peace", "cannot-win") in _diplomacy(chosen)
+    order(state, "russia", diplomacy=[{"with": "germany", "to": "peace"}])
+    resolve(state)
+    assert state.relation("germany", "russia") == "peace"
+    assert "dip/unmatched" not in offenses(state)
+    assert "the war with Russian Empire cannot be won now" in report_text(state)
+
+
+def test_a_computer_refuses_peace_while_it_can_take_a_province() -> None:
+    """R80: the same offer, but Germany has 12 divisions in Königsberg next to Riga's
+    1: it orders no peace, so Russia's offer is unmatched and the war goes on."""
+    state = _war_in_the_east(riga_divisions=12)
+    chosen = _computer_orders(state, "germany")
+    assert not [d for d in chosen.diplomacy if d.to == "peace"]
+    order(state, "russia", diplomacy=[{"with": "germany", "to": "peace"}])
+    resolve(state)
+    assert state.relation("germany", "russia") == "war"
+    assert offenses(state, "russia") == ["dip/unmatched"]
+
+
+def test_easy_forgives_and_signs_the_peace_standard_refuses() -> None:
+    """Issue 31: "the easy level is forgiving".  The position where Standard refuses
+    (it can take Riga): Easy still orders peace with the human nation."""
+    state = _war_in_the_east(riga_divisions=12, level="easy")
+    chosen = _computer_orders(state, "germany")
+    assert ("russia", "peace", "cannot-win") in _diplomacy(chosen)
+    order(state, "russia", diplomacy=[{"with": "germany", "to": "peace"}])
+    resolve(state)
+    assert state.relation("germany", "russia") == "peace"
+
+
+# ------------------------------------------------------------------ alliance (R79, R86)
+def _west(common_enemy: bool) -> GreatWarState:
+    """Attack phase; Germany (computer) with no ally, at peace with the UK (human); the
+    UK at war with the Ottoman Empire, and Germany too when ``common_enemy``."""
+    state = start(phase="attack")
+    _computer(state, "germany")
+    for other in ("russia", "italy", "uk"):
+        set_relation(state, "germany", other, "peace")
+    if common_enemy:
+        set_relation(state, "germany", "ottoman", "war")
+    return state
+
+
+def test_a_computer_allies_against_a_common_enemy() -> None:
+    """R79: "peace → alliance: both nations".  Germany and the UK are both at war with
+    the Ottoman Empire and the UK masses no armies on Germany's border: Germany orders
+    the alliance, the UK's offer matches it and the pair is allied."""
+    state = _west(common_enemy=True)
+    chosen = _computer_orders(state, "germany")
+    assert ("uk", "alliance", "common-enemy") in _diplomacy(chosen)
+    order(state, "uk", diplomacy=[{"with": "germany", "to": "alliance"}])
+    resolve(state)
+    assert state.relation("germany", "uk") == "alliance"
+
+
+def test_a_computer_refuses_an_alliance_with_no_enemy_in_common() -> None:
+    """R80: the same offer with Germany at war with nobody: an alliance brings it
+    nothing, it orders none, and the UK's offer is unmatched."""
+    state = _west(common_enemy=False)
+    chosen = _computer_orders(state, "germany")
+    assert not [d for d in chosen.diplomacy if d.to == "alliance"]
+    order(state, "uk", diplomacy=[{"with": "germany", "to": "alliance"}])
+    resolve(state)
+    assert state.relation("germany", "uk") == "peace"
+    assert offenses(state, "uk") == ["dip/unmatched"]
+
+
+# ------------------------------------------------------------------ passage (R17)
+def test_a_computer_returns_a_passage_grant() -> None:
+    """R17: "A nation may grant or revoke passage to a nation it is at peace with".
+    Spain (human) grants Germany passage; at its next orders Germany grants Spain
+    passage in return."""
+    state = start(phase="attack")
+    _computer(state, "germany")
+    state.grants.add(("spain", "germany"))
+    chosen = _computer_orders(state, "germany")
+    assert [(p.nation, p.grant) for p in chosen.passage] == [("spain", True)]
+    resolve(state)
+    assert ("germany", "spain") in state.grants
+
+
+def test_a_computer_revokes_passage_of_a_nation_at_war_with_its_ally() -> None:
+    """R17: a grant "lets supply and pp pass".  Spain grants Germany passage but is at
+    war with Italy, Germany's ally: Germany does not help it and revokes its own grant."""
+    state = start(phase="attack")
+    _computer(state, "germany")
+    set_relation(state, "spain", "italy", "war")
+    state.grants.update({("spain", "germany"), ("germany", "spain")})
+    chosen = _computer_orders(state, "germany")
+    assert [(p.nation, p.grant) for p in chosen.passage] == [("spain", False)]
+    resolve(state)
+    assert ("germany", "spain") not in state.grants
+
+
+# ------------------------------------------------------------------ trades (R73-R75)
+def _offer(give_part: dict[str, Any], get_part: dict[str, Any]) -> GreatWarState:
+    """Deployment of turn 2; Germany (computer) at peace with Russia (human), which
+    offered it a trade at the last Deployment phase (kept in the report)."""
+    state = start(turn=2)
+    _computer(state, "germany")
+    set_relation(state, "germany", "russia", "peace")
+    offer = {"from": "russia", "with": "germany", "give": give_part, "get": get_part}
+    state.last_report = {OPEN_TRADES: [offer]}
+    return state
+
+
+def test_a_computer_buys_a_province_next_to_its_land() -> None:
+    """R73: "It happens only if both nations order it in the same Deployment phase with
+    matching parts".  Russia offered Riga (4 pp, 1 division, next to Königsberg) for
+    2 pp: Germany answers with the matching bundle at the next Deployment phase, Russia
+    orders it again, and Riga passes to Germany with its division (R74)."""
+    state = _offer({"provinces": ["rig"]}, {"pp": 2})
+    chosen = _computer_orders(state, "germany")
+    assert isinstance(chosen, SubmitDeployment)
+    assert [(t.other, t.give.pp, t.get.provinces) for t in chosen.trades] == [
+        ("russia", 8, ("rig",))
+    ]
+    trade = {"with": "germany", "give": {"provinces": ["rig"]}, "get": {"pp": 2}}
+    order(state, "russia", trades=[trade])
+    resolve(state)
+    assert state.owner_of("rig") == "germany"
+    assert offenses(state, "germany") == []
+
+
+def test_a_computer_refuses_a_trade_that_costs_more_than_it_brings() -> None:
+    """R73: "An unmatched bundle does nothing".  Russia offered 1 pp for 2 pp, and
+    Germany's own Königsberg for 10 pp: Germany orders no trade, both stay unmatched."""
+    state = _offer({"pp": 1}, {"pp": 2})
+    state.last_report = {
+        OPEN_TRADES: [
+            *(state.last_report or {})[OPEN_TRADES],
+            {
+                "from": "russia",
+                "with": "germany",
+                "give": {"pp": 10},
+                "get": {"provinces": ["kbg"]},
+            },
+        ]
+    }
+    chosen = _computer_orders(state, "germany")
+    assert isinstance(chosen, SubmitDeployment)
+    assert chosen.trades == ()
+    order(state, "russia", trades=[{"with": "germany", "give": {"pp": 1}, "get": {"pp": 2}}])
+    resolve(state)
+    assert offenses(state, "russia") == ["trade/unmatched"]
+
+
+def test_an_unmatched_trade_offer_stays_readable_until_the_next_deployment() -> None:
+    """R73 with sealed orders (R3): a computer answers a trade at the next Deployment
+    phase, so the Deployment report's unmatched bundles are kept in the Attack report."""
+    state = start()
+    order(state, "russia", trades=[{"with": "germany", "give": {"pp": 1}}])
+    resolve(state)
+    assert [o["from"] for o in (state.last_report or {})[OPEN_TRADES]] == ["russia"]
+    resolve(state)
+    assert [o["with"] for o in (state.last_report or {})[OPEN_TRADES]] == ["germany"]
+
+
+# ------------------------------------------------------------------ breaking (R84)
+def test_a_computer_breaks_with_an_ally_massing_armies_and_says_why() -> None:
+    """R79: "alliance → peace: one nation (break), 3 pp".  Russia, allied to Germany and
+    the stronger, stands 18 divisions on Germany's border against Germany's 4: Germany
+    breaks the alliance and the report gives its reason."""
+    state = start()
+    _computer(state, "germany")
+    chosen = _computer_orders(state, "germany")
+    assert ("russia", "peace", "armies-on-border") in _diplomacy(chosen)
+    resolve(state)
+    assert state.relation("germany", "russia") == "peace"
+    assert "German Empire's reason: Russian Empire's armies on its border" in report_text(state)
+
+
+def test_a_computer_keeps_an_ally_whose_armies_are_not_massed() -> None:
+    """R84: the same alliance with Russia's border provinces down to 1 division each:
+    no threat, no break (the 3 pp are kept)."""
+    state = start()
+    _computer(state, "germany")
+    for p in ("war", "rig", "vil", "lem", "bud", "zag"):
+        give(state, p, "russia", 1)
+    chosen = _computer_orders(state, "germany")
+    assert not [d for d in chosen.diplomacy if d.other == "russia"]
+    resolve(state)
+    assert state.relation("germany", "russia") == "alliance"
+
+
+def test_a_reason_is_left_out_of_the_order_when_none_is_given() -> None:
+    """§3.2: orders without a reason are written as before (codes unchanged); a reason
+    outside the closed list is refused with a typed error naming the field."""
+    import pytest
+
+    from engine.errors import InvalidOrderError
+    from engine.rulesets.greatwar1907.orders import Diplomacy, parse_order
+
+    plain = SubmitDeployment(1, "germany", diplomacy=(Diplomacy("russia", "peace"),))
+    assert plain.to_json()["diplomacy"] == [{"with": "russia", "to": "peace"}]
+    assert parse_order(plain.to_json()) == plain
+    given = SubmitDeployment(1, "germany", diplomacy=(Diplomacy("russia", "war", "room-to-grow"),))
+    assert parse_order(given.to_json()) == given
+    bad = {**plain.to_json(), "diplomacy": [{"with": "russia", "to": "war", "reason": "[b]x"}]}
+    with pytest.raises(InvalidOrderError):
+        parse_order(bad)
