@@ -42,8 +42,11 @@ def run(
     options: dict[str, Any] | None = None,
     max_turns: int = 600,
     progress: Callable[[str], None] | None = None,
+    first: int = 0,
 ) -> dict[str, Any]:
-    """Play the games; wins, shares and intervals per level, unfinished games, seconds."""
+    """Play the games ``first`` .. ``first + games - 1`` of the tournament (so a long one
+    can be shared between processes and added up); wins, shares and intervals per level,
+    unfinished games, seconds."""
     from engine.core import PlayerSpec
     from engine.simulate import play
     from engine.tournament import deal_number, seating
@@ -52,7 +55,7 @@ def run(
     unfinished = 0
     turns: list[int] = []
     started = time.perf_counter()
-    for game in range(games):
+    for game in range(first, first + games):
         seated = seating(levels, players, game)
         specs = [PlayerSpec(f"{level} {seat + 1}", level) for seat, level in enumerate(seated)]
         deal = f"{seed}-{deal_number(len(levels), game)}"
@@ -63,7 +66,7 @@ def run(
         else:
             wins[seated[record.winner]] += 1
         if progress is not None:
-            done = game + 1
+            done = game + 1 - first
             progress(f"{done}/{games} " + " ".join(f"{lv} {wins[lv]}" for lv in levels))
     finished = games - unfinished
     figures = {}
@@ -80,6 +83,7 @@ def run(
         "ruleset": ruleset,
         "players": players,
         "seed": seed,
+        "first": first,
         "games": games,
         "unfinished": unfinished,
         "mean_turns": round(sum(turns) / len(turns), 1) if turns else 0.0,
@@ -128,6 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", default="bench-top")
     parser.add_argument("--max-turns", type=int, default=600)
+    parser.add_argument("--first", type=int, default=0, help="number of the first game (0)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON too")
     args = parser.parse_args(argv)
     levels = tuple(lv for lv in args.levels.split(",") if lv)
@@ -138,6 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.games,
         args.seed,
         max_turns=args.max_turns,
+        first=args.first,
         progress=lambda line: print(line, file=sys.stderr, flush=True),
     )
     for line in describe(result):
