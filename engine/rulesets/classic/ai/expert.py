@@ -15,13 +15,20 @@ of turn are worth most on average:
   the enemy stacks next door (a one-army trail beside a big stack is nearly lost, a held
   continent's border counts its bonus too).  Counting a share rather than a difference
   makes an even trade of armies worth it when ahead (so a winning Expert finishes the
-  game) and not when behind.
+  game) and not when behind;
+* against the last rival, the neutral armies standing between Expert and it count
+  against Expert, so breaking a neutral wall is progress.
+
+The rivals' replies are not played out (too dear within the budget at six players): what
+they threaten is the static risk above, weighed with the battle odds.
 
 The search is bounded by a count of simulated orders, not by time, so the same position
 always gives the same order.  The private generator is seeded from the public position
 (owners, armies, phase, turn), never from the game's own generator, so Expert cannot
 foresee the game's dice and never changes them.  Ties between candidates go to the one
-ranked first by the heuristic (Good's choice first), never to a name.
+listed first: Good's choice for battles and move-ins; for placements the territory with
+the best attack, then the shortest way to the rival, then the most threatened, Good's
+own choice last (it falls back on the first territory by name when nothing scores).
 """
 
 from __future__ import annotations
