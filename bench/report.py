@@ -558,6 +558,25 @@ def _engine_tables(engine: dict[str, Any]) -> list[str]:
         ["computer turn, 6 players", "level", "median turn", "p90 turn", "turns per run"], rows
     )
     lines.append("")
+    rows = []
+    for size, data in (engine.get("classic_tournament") or {}).items():
+        finished = data["games"] - data["unfinished"]
+        for level, f in data["levels"].items():
+            rows.append(
+                [
+                    size,
+                    level,
+                    f"{f['share']:.3f}",
+                    f"{f['low']:.3f}–{f['high']:.3f}",
+                    f"{f['wins']} of {finished} ({data['unfinished']} unfinished)",
+                ]
+            )
+    if rows:
+        lines += _table(
+            ["Classic tournament (seed bench-top)", "level", "share", "95% interval", "wins"],
+            rows,
+        )
+        lines.append("")
     resolution = engine.get("capital_resolution") or {}
     if resolution:
         lines += _table(

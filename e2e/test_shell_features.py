@@ -38,7 +38,7 @@ def test_default_seats_are_one_human_against_two_standard_computers(
         expect(page.get_by_test_id(f"seat{seat}-on")).to_be_checked()
     expect(page.get_by_test_id("seat3-on")).not_to_be_checked()
     labels = page.locator('[data-testid="seat1-control"] option').all_inner_texts()
-    assert labels == ["Human", "CPU · Easy", "CPU · Standard", "CPU · Good"]
+    assert labels == ["Human", "CPU · Easy", "CPU · Standard", "CPU · Good", "CPU · Expert"]
     assert page.get_by_test_id("opt-game_type").input_value() != "custom"
     assert page.get_by_test_id("cf1-kind").input_value() == "standard"
     for size, (w, h) in SIZES.items():

@@ -23,7 +23,7 @@ def test_every_listed_player_is_registered_by_its_module() -> None:
         importlib.import_module(module)
         assert (ruleset, control) in _PLAYERS, (ruleset, control, module)
     assert set(_PLAYERS) >= set(listed)
-    assert levels("classic") == ["baseline", "easy", "good", "standard"]
+    assert levels("classic") == ["baseline", "easy", "expert", "good", "standard"]
     assert levels("capital") == ["baseline", "easy", "good", "standard"]
 
 

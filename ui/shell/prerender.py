@@ -33,19 +33,22 @@ CONTROLS = (
     ("easy", "CPU · Easy"),
     ("standard", "CPU · Standard"),
     ("good", "CPU · Good"),
+    ("expert", "CPU · Expert"),
 )
 """What the form offers, weakest level first (the engine's ``baseline`` player is for
 tests and tournaments, not offered to players)."""
+CAPITAL_CONTROLS = tuple(c for c in CONTROLS if c[0] != "expert")
+"""Capital Risk's faction rows: it has no Expert level yet."""
 
 
 def default_control(i: int) -> str:
     return "human" if i == 0 else DEFAULT_CONTROL
 
 
-def control_options(selected: str) -> str:
+def control_options(selected: str, controls: tuple[tuple[str, str], ...] = CONTROLS) -> str:
     return "".join(
         f'<option value="{v}"{" selected" if v == selected else ""}>{label}</option>'
-        for v, label in CONTROLS
+        for v, label in controls
     )
 
 
@@ -85,6 +88,7 @@ def faction_rows() -> str:
     rows = []
     for i, style in enumerate(FACTION_STYLES):
         ticks = " checked disabled" if i < 2 else (" checked" if i < PLAYING else "")
+        kinds = control_options(default_control(i), CAPITAL_CONTROLS)
         rows.append(
             f'<div class="seat-row cap-row" data-faction="{i}" style="--c:{style.color}">'
             f'<input type="checkbox" name="cf{i}-on" aria-label="Faction {i + 1} plays"'
@@ -92,7 +96,7 @@ def faction_rows() -> str:
             f'<input type="text" name="cf{i}-name" value="{DEFAULT_NAMES[i]}" maxlength="16"'
             f' aria-label="Faction {i + 1} name" data-testid="cf{i}-name">'
             f'<select name="cf{i}-kind" aria-label="Faction {i + 1} player"'
-            f' data-testid="cf{i}-kind">{control_options(default_control(i))}</select>'
+            f' data-testid="cf{i}-kind">{kinds}</select>'
             f'<input type="text" name="cf{i}-mate" maxlength="16" placeholder="2nd player"'
             f' aria-label="Faction {i + 1} second player (team)" data-testid="cf{i}-mate"></div>'
         )

@@ -43,6 +43,7 @@ class ClassicRuleset(Ruleset[ClassicState]):
         "easy": "engine.rulesets.classic.ai.levels",
         "standard": "engine.rulesets.classic.ai.levels",
         "good": "engine.rulesets.classic.ai.levels",
+        "expert": "engine.rulesets.classic.ai.expert",
     }
 
     def new_game(

@@ -29,7 +29,7 @@ from engine.rulesets.classic.options import (
 )
 from engine.rulesets.classic.state import NEUTRAL_CONTROL, UNOWNED, ClassicState, Phase, Player
 
-CONTROLS = ("human", "baseline", "easy", "standard", "good")
+CONTROLS = ("human", "baseline", "easy", "standard", "good", "expert")
 DEFAULT_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#e8c21a", "#9467bd", "#333333")
 NEUTRAL_COLOUR = "#9a9a9a"
 

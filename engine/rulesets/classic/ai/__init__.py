@@ -1,2 +1,3 @@
 """Classic's computer players: ``baseline`` and the levels ``easy``, ``standard``, ``good``
-(listed in :attr:`ClassicRuleset.computer_players`)."""
+and ``expert`` (Good's judgement checked by looking ahead; listed in
+:attr:`ClassicRuleset.computer_players`)."""

@@ -1,0 +1,157 @@
+"""Computer levels against each other, with the 95% interval of each level's share.
+
+``python -m bench.ai_tournament --ruleset classic --levels expert,good --players 2 --games 40
+--seed x1`` plays the games ``python -m engine tournament`` plays (the same seating, every
+level in every seat, and the same deals: :func:`engine.tournament.seating` and
+:func:`engine.tournament.deal_number`), one at a time with progress on stderr, and prints
+each level's share of the finished games with its Wilson 95% interval.  ``make bench``
+runs a small fixed-seed tournament of the top Classic level against Good
+(:func:`measure_top_level`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
+
+
+def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a share of ``wins`` in ``games`` (0..1 when none)."""
+    if games <= 0:
+        return 0.0, 1.0
+    share = wins / games
+    denominator = 1 + z * z / games
+    centre = (share + z * z / (2 * games)) / denominator
+    half = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def run(
+    ruleset: str,
+    levels: Sequence[str],
+    players: int,
+    games: int,
+    seed: str,
+    options: dict[str, Any] | None = None,
+    max_turns: int = 600,
+    progress: Callable[[str], None] | None = None,
+    first: int = 0,
+) -> dict[str, Any]:
+    """Play the games ``first`` .. ``first + games - 1`` of the tournament (so a long one
+    can be shared between processes and added up); wins, shares and intervals per level,
+    unfinished games, seconds."""
+    from engine.core import PlayerSpec
+    from engine.simulate import play
+    from engine.tournament import deal_number, seating
+
+    wins = dict.fromkeys(levels, 0)
+    unfinished = 0
+    turns: list[int] = []
+    started = time.perf_counter()
+    for game in range(first, first + games):
+        seated = seating(levels, players, game)
+        specs = [PlayerSpec(f"{level} {seat + 1}", level) for seat, level in enumerate(seated)]
+        deal = f"{seed}-{deal_number(len(levels), game)}"
+        record = play(ruleset, specs, dict(options or {}), deal, max_turns)
+        turns.append(record.turns)
+        if record.winner is None or record.winner >= len(seated):
+            unfinished += 1
+        else:
+            wins[seated[record.winner]] += 1
+        if progress is not None:
+            done = game + 1 - first
+            progress(f"{done}/{games} " + " ".join(f"{lv} {wins[lv]}" for lv in levels))
+    finished = games - unfinished
+    figures = {}
+    for level in levels:
+        low, high = wilson(wins[level], finished)
+        share = wins[level] / finished if finished else 0.0
+        figures[level] = {
+            "wins": wins[level],
+            "share": round(share, 3),
+            "low": round(low, 3),
+            "high": round(high, 3),
+        }
+    return {
+        "ruleset": ruleset,
+        "players": players,
+        "seed": seed,
+        "first": first,
+        "games": games,
+        "unfinished": unfinished,
+        "mean_turns": round(sum(turns) / len(turns), 1) if turns else 0.0,
+        "seconds": round(time.perf_counter() - started, 1),
+        "levels": figures,
+    }
+
+
+def describe(result: dict[str, Any]) -> list[str]:
+    """One line per level, best first: share, 95% interval, wins of finished games."""
+    finished = result["games"] - result["unfinished"]
+    ranked = sorted(result["levels"].items(), key=lambda item: -item[1]["share"])
+    lines = [
+        f"{level} {f['share']:.3f} (95% {f['low']:.3f}–{f['high']:.3f}; "
+        f"{f['wins']} of {finished} finished)"
+        for level, f in ranked
+    ]
+    lines.append(
+        f"{result['players']} players, seed {result['seed']}: {result['games']} games, "
+        f"{result['unfinished']} unfinished, {result['mean_turns']} turns a game, "
+        f"{result['seconds']} s"
+    )
+    return lines
+
+
+TOP_LEVEL_GAMES = {2: 12, 4: 8}
+"""``make bench``'s tournament: games per table size (small: it must fit the bench)."""
+
+
+def measure_top_level(log: Callable[[str], None] = print, quick: bool = False) -> dict[str, Any]:
+    """The top Classic level against Good at 2 and 4 players, fixed seed."""
+    out: dict[str, Any] = {}
+    for players, games in TOP_LEVEL_GAMES.items():
+        result = run("classic", ("expert", "good"), players, 2 if quick else games, "bench-top")
+        out[f"{players}p"] = result
+        for line in describe(result):
+            log(f"bench: classic expert vs good: {line}")
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.ai_tournament", description=__doc__)
+    parser.add_argument("--ruleset", default="classic")
+    parser.add_argument("--levels", default="expert,good")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", default="bench-top")
+    parser.add_argument("--max-turns", type=int, default=600)
+    parser.add_argument("--first", type=int, default=0, help="number of the first game (0)")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON too")
+    args = parser.parse_args(argv)
+    levels = tuple(lv for lv in args.levels.split(",") if lv)
+    result = run(
+        args.ruleset,
+        levels,
+        args.players,
+        args.games,
+        args.seed,
+        max_turns=args.max_turns,
+        first=args.first,
+        progress=lambda line: print(line, file=sys.stderr, flush=True),
+    )
+    for line in describe(result):
+        print(line)
+    if args.json:
+        print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,396 @@
+"""The Expert Classic computer player: Good's judgement, checked by looking ahead.
+
+At every decision that shapes the turn (where the reinforcements go, which battle to
+fight or whether to stop, how many armies move in, which free move to make) Expert lists
+a few candidate orders: Good's own choice, the alternatives Good ranks next, stopping,
+and the attacks that finish the game (the last enemy stacks, and the neutral
+territories standing between Expert and them).  It plays each candidate on a copy of
+the game and lets Good's judgement finish the turn, several times with dice drawn from
+the game's own dice rules by a private generator, and keeps the candidate whose ends
+of turn are worth most on average:
+
+* winning the game is worth more than anything else;
+* otherwise a position is worth Expert's share of the players' power (armies, income
+  from territories and continents, cards), less what its territories stand to lose to
+  the enemy stacks next door (a one-army trail beside a big stack is nearly lost, a held
+  continent's border counts its bonus too).  Counting a share rather than a difference
+  makes an even trade of armies worth it when ahead (so a winning Expert finishes the
+  game) and not when behind;
+* against the last rival, the neutral armies standing between Expert and it count
+  against Expert, so breaking a neutral wall is progress.
+
+The rivals' replies are not played out (too dear within the budget at six players): what
+they threaten is the static risk above, weighed with the battle odds.
+
+The search is bounded by a count of simulated orders, not by time, so the same position
+always gives the same order.  The private generator is seeded from the public position
+(owners, armies, phase, turn), never from the game's own generator, so Expert cannot
+foresee the game's dice and never changes them.  Ties between candidates go to the one
+listed first: Good's choice for battles and move-ins; for placements the territory with
+the best attack, then the shortest way to the rival, then the most threatened, Good's
+own choice last (it falls back on the first territory by name when nothing scores).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import heapq
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.ai import register_player
+from engine.core import Order, find_ruleset
+from engine.rng import Rng
+from engine.rulesets.classic.ai.evaluate import View, map_info, win_chance
+from engine.rulesets.classic.ai.levels import GOOD, _choose
+from engine.rulesets.classic.ai.tactics import attack_score
+from engine.rulesets.classic.common import room
+from engine.rulesets.classic.legal import attack_options, move_options
+from engine.rulesets.classic.orders import Attack, EndAttack, EndTurn, FreeMove, MoveIn, Place
+from engine.rulesets.classic.state import ClassicState, Phase
+from engine.rulesets.classic.turn import base_reinforcements
+
+BASE = replace(GOOD, name="expert")
+"""The judgement Expert starts from and finishes its simulated turns with."""
+
+SAMPLES = 4  # dice samples per candidate, at most
+ORDER_BUDGET = 240  # simulated orders per decision, over every candidate and sample
+ROLLOUT_ORDERS = 60  # a simulated rest of turn stops after this many orders
+ATTACK_CANDIDATES = 3  # attacks Good ranks best, besides its own choice
+PLACE_CANDIDATES = 3  # territories to stack the reinforcements on, besides Good's
+FORTIFY_CANDIDATES = 6  # free moves weighed (no dice: one play each)
+
+INCOME_WEIGHT = 3.0  # an army of income is worth this many armies now (it recurs)
+CARD_WEIGHT = 1.5  # a card in hand, in armies
+TERRITORY_WEIGHT = 1.0  # a territory lost costs this besides its armies and income
+RISK_WEIGHT = 0.6  # share of the static risk counted (rivals strike one at a time)
+WIN_VALUE = 10.0  # a won game, against a share of at most 1
+WALL_WEIGHT = 1.0  # an army standing between Expert and its last rival, against one of its own
+FINISH_RIVALS = 2  # with this many rivals left or fewer, Expert looks for the way to them
+
+
+# ---------------------------------------------------------------- evaluation
+
+
+def way_costs(state: ClassicState, seat: int) -> dict[str, int]:
+    """For each territory ``seat`` does not own, the fewest neutral armies it must beat,
+    that territory's included, on a way from it to a rival's territory (0 for a rival's
+    territory): a wall of neutral armies is as costly as its armies."""
+    info = map_info(state.map_id)
+    owner, armies = state.owner, state.armies
+    neutral = state.neutral
+    cost = {t: 0 for t, o in owner.items() if o != seat and o != neutral}
+    frontier = [(0, t) for t in sorted(cost)]
+    while frontier:
+        here_cost, here = heapq.heappop(frontier)
+        if here_cost > cost[here]:
+            continue
+        for n in info.neighbours[here]:
+            if owner[n] == seat:
+                continue
+            step = here_cost + (armies[n] if owner[n] == neutral else 0)
+            if step < cost.get(n, step + 1):
+                cost[n] = step
+                heapq.heappush(frontier, (step, n))
+    return cost
+
+
+def _way_in(state: ClassicState, seat: int) -> float:
+    """Neutral armies standing between ``seat`` and its nearest rival (0 when beside one)."""
+    cost = way_costs(state, seat)
+    info = map_info(state.map_id)
+    return float(
+        min(
+            (
+                cost[n]
+                for t, o in state.owner.items()
+                if o == seat
+                for n in info.neighbours[t]
+                if n in cost
+            ),
+            default=0,
+        )
+    )
+
+
+def _power(state: ClassicState, seat: int) -> float:
+    armies = sum(a for t, a in state.armies.items() if state.owner[t] == seat)
+    if armies == 0:
+        return 0.0
+    income = base_reinforcements(state, seat)
+    return armies + INCOME_WEIGHT * income + CARD_WEIGHT * len(state.players[seat].cards)
+
+
+def _risk(state: ClassicState, seat: int) -> float:
+    """Armies' worth ``seat`` stands to lose to the enemy stacks beside its territories."""
+    info = map_info(state.map_id)
+    owner, armies = state.owner, state.armies
+    neutral = state.neutral
+    held = {cid for cid, members in info.members.items() if all(owner[t] == seat for t in members)}
+    total = 0.0
+    for territory, holder in owner.items():
+        if holder != seat:
+            continue
+        threat = max(
+            (
+                armies[n] - 1
+                for n in info.neighbours[territory]
+                if owner[n] != seat and owner[n] != neutral
+            ),
+            default=0,
+        )
+        if threat < 1:
+            continue
+        worth = armies[territory] + TERRITORY_WEIGHT
+        cid = info.continent[territory]
+        if cid in held:
+            worth += INCOME_WEIGHT * info.bonus[cid]
+        total += win_chance(threat, armies[territory]) * worth
+    return total * RISK_WEIGHT
+
+
+def position_value(state: ClassicState, seat: int) -> float:
+    """What a position is worth to ``seat``: a win above all, else its share of power."""
+    if state.winner is not None:
+        return WIN_VALUE if state.winner == seat else 0.0
+    if not state.players[seat].alive:
+        return 0.0
+    rival_seats = [
+        s for s, p in enumerate(state.players) if s != seat and p.alive and not p.is_neutral
+    ]
+    mine = _power(state, seat) - _risk(state, seat)
+    if len(rival_seats) == 1:
+        # The last rival behind a wall: the wall's armies are still to be beaten.
+        mine -= WALL_WEIGHT * _way_in(state, seat)
+    mine = max(0.0, mine)
+    rivals = sum(_power(state, s) for s in rival_seats)
+    total = mine + rivals
+    return mine / total if total > 0 else 0.0
+
+
+# ---------------------------------------------------------------- simulation
+
+
+def _position_key(state: ClassicState, seat: int) -> str:
+    """A digest of the public position: the private generator's seed."""
+    parts = [
+        str(state.turn),
+        str(seat),
+        state.phase.value,
+        str(state.reinforcements),
+        str(state.conquered),
+        repr(sorted((t, o, state.armies[t]) for t, o in state.owner.items())),
+        repr(state.pending),
+        repr(sorted(state.moved.items())),
+    ]
+    return hashlib.sha256("|".join(parts).encode()).hexdigest()[:24]
+
+
+@dataclass
+class _Budget:
+    left: int
+
+
+def _rollout(state: ClassicState, seat: int, order: Order, seed: str, budget: _Budget) -> float:
+    """Play ``order`` on a copy of ``state`` with the private dice of ``seed``, let the base
+    judgement finish the turn, and value the end of the turn.  An attack is pursued while
+    the attackers at least match the defenders, as Expert would judge it again."""
+    ruleset: Any = find_ruleset("classic")
+    sim = state.clone()
+    sim.rng = Rng(seed)
+    ruleset._apply(sim, order)
+    pursue = (order.origin, order.target) if isinstance(order, Attack) else None
+    steps = 1
+    while sim.phase is not Phase.GAME_OVER and sim.current == seat and steps < ROLLOUT_ORDERS:
+        if pursue is not None and sim.phase is Phase.ATTACK:
+            origin, target = pursue
+            attackers = sim.armies[origin] - 1
+            if (
+                sim.owner[origin] == seat
+                and sim.owner[target] != seat
+                and attackers >= max(1, sim.armies[target])
+            ):
+                ruleset._apply(sim, Attack(origin, target, min(3, attackers), "continuous"))
+                steps += 1
+                continue
+            pursue = None
+        ruleset._apply(sim, _choose(BASE, sim, seat))
+        steps += 1
+    budget.left -= steps
+    return position_value(sim, seat)
+
+
+def _best_of(state: ClassicState, seat: int, candidates: list[Order], samples: int) -> Order:
+    """The candidate whose simulated turns are worth most on average (the first listed on
+    a tie: the candidates come ranked by the heuristic)."""
+    unique: list[Order] = []
+    for order in candidates:
+        if order not in unique:
+            unique.append(order)
+    if len(unique) == 1:
+        return unique[0]
+    key = _position_key(state, seat)
+    budget = _Budget(ORDER_BUDGET)
+    totals = [0.0] * len(unique)
+    for sample in range(samples):
+        before = budget.left
+        seed = f"expert:{key}:{sample}"
+        for index, order in enumerate(unique):
+            totals[index] += _rollout(state, seat, order, seed, budget)
+        # Another sample only if one more like this one fits in the budget.
+        if budget.left < before - budget.left:
+            break
+    best = max(range(len(unique)), key=lambda i: (totals[i], -i))
+    return unique[best]
+
+
+# ---------------------------------------------------------------- candidates
+
+
+def _finishing_attacks(view: View) -> list[Attack]:
+    """With few rivals left: from the biggest stacks, the attacks on the first territory
+    of the cheapest way (fewest armies in between, neutral ones included) to a rival's
+    territory, so a wall of neutral armies is no hiding place."""
+    state = view.state
+    if view.rivals > FINISH_RIVALS or not view.enemy_of:
+        return []
+    cost = way_costs(state, view.seat)
+    attacks: list[tuple[int, int, str, str]] = []
+    for origin, target in attack_options(state):
+        if target in cost:
+            attacks.append(
+                (cost[target] - state.armies[origin], -state.armies[origin], origin, target)
+            )
+    attacks.sort()
+    return [
+        Attack(origin, target, min(3, state.armies[origin] - 1), "continuous")
+        for _, _, origin, target in attacks[:2]
+    ]
+
+
+def _attack_candidates(view: View, base: Order) -> list[Order]:
+    ranked: list[tuple[float, float, str, str]] = []
+    for origin, target in attack_options(view.state):
+        p, worth = attack_score(view, origin, target)
+        if p >= 0.2:
+            ranked.append((-worth, -p, origin, target))
+    ranked.sort()
+    armies = view.state.armies
+    candidates: list[Order] = [base]
+    candidates += [
+        Attack(origin, target, min(3, armies[origin] - 1), "continuous")
+        for _, _, origin, target in ranked[:ATTACK_CANDIDATES]
+    ]
+    candidates += _finishing_attacks(view)
+    candidates.append(EndAttack())
+    return candidates
+
+
+def _place_candidates(view: View, base: Place) -> list[Order]:
+    """Good's placement, then all the reinforcements on the territories that make the best
+    attacks or face the biggest stacks (ranked by that, then by the enemy armies beside)."""
+    state = view.state
+    armies = state.reinforcements
+    cost = way_costs(state, view.seat)
+    ranked: list[tuple[float, int, float, int, str]] = []
+    for territory in view.own:
+        if room(state, territory) <= 0 or not any(
+            n not in view.own_set for n in view.info.neighbours[territory]
+        ):
+            continue
+        worth = max(
+            (
+                attack_score(view, territory, t, armies)[1]
+                for t in view.info.neighbours[territory]
+                if t not in view.own_set
+            ),
+            default=0.0,
+        )
+        defence = max(0.0, view.deficit(territory)) * view.importance(territory)
+        way = min((cost[n] for n in view.info.neighbours[territory] if n in cost), default=1 << 20)
+        ranked.append(
+            (
+                -(worth + 0.5 * defence),
+                way,
+                -view.danger[territory],
+                -state.armies[territory],
+                territory,
+            )
+        )
+    ranked.sort()
+    # Good's choice comes last: on a tie it would go to the first territory by name.
+    candidates: list[Order] = [
+        Place(t, max(1, min(armies, room(state, t)))) for *_, t in ranked[:PLACE_CANDIDATES]
+    ]
+    return [*candidates, base]
+
+
+def _move_in_candidates(state: ClassicState, base: MoveIn) -> list[Order]:
+    pending = state.pending
+    assert pending is not None
+    least, most = int(pending["min"]), int(pending["max"])
+    return [base, MoveIn(most), MoveIn(least), MoveIn((least + most + 1) // 2)]
+
+
+def _spread_out(state: ClassicState) -> bool:
+    """A move-in worth weighing: the armies allowed differ by a few."""
+    pending = state.pending
+    return pending is not None and int(pending["max"]) - int(pending["min"]) >= 2
+
+
+def _fortify_choice(state: ClassicState, seat: int, base: Order) -> Order:
+    """Free moves have no dice: each candidate is valued once, after it."""
+    ruleset: Any = find_ruleset("classic")
+    seed = f"expert:{_position_key(state, seat)}"
+    ranked: list[tuple[float, int, str, str, int]] = []
+    for origin, target, most in move_options(state):
+        for count in sorted({most, (most + 1) // 2}):
+            sim = state.clone()
+            sim.rng = Rng(seed)  # ending the turn may draw (the UK neutral's armies)
+            ruleset._apply(sim, FreeMove(origin, target, count))
+            ranked.append((-position_value(sim, seat), -count, origin, target, count))
+    ranked.sort()
+    candidates: list[tuple[float, int, Order]] = []
+    for rank, order in enumerate([base, EndTurn()]):
+        sim = state.clone()
+        sim.rng = Rng(seed)
+        ruleset._apply(sim, order)
+        candidates.append((position_value(sim, seat), -rank, order))
+    for rank, (value, _, origin, target, count) in enumerate(ranked[:FORTIFY_CANDIDATES]):
+        candidates.append((-value, -2 - rank, FreeMove(origin, target, count)))
+    return max(candidates, key=lambda c: (c[0], c[1]))[2]
+
+
+# ---------------------------------------------------------------- dispatch
+
+
+def _continues(state: ClassicState, base: Order) -> bool:
+    """Good carries on with the battle under way: the choice was made when it began."""
+    battle = state.battle
+    return (
+        isinstance(base, Attack)
+        and battle is not None
+        and (battle["origin"], battle["target"]) == (base.origin, base.target)
+    )
+
+
+def choose(state: ClassicState, seat: int) -> Order:
+    """The Expert Classic computer player."""
+    base = _choose(BASE, state, seat)
+    phase = state.phase
+    if phase is Phase.REINFORCE and isinstance(base, Place):
+        view = View(state, seat, BASE)
+        return _best_of(state, seat, _place_candidates(view, base), SAMPLES)
+    if phase is Phase.ATTACK and not _continues(state, base):
+        view = View(state, seat, BASE)
+        return _best_of(state, seat, _attack_candidates(view, base), SAMPLES)
+    if phase is Phase.MOVE_IN and isinstance(base, MoveIn) and _spread_out(state):
+        return _best_of(state, seat, _move_in_candidates(state, base), SAMPLES)
+    if phase is Phase.FORTIFY:
+        return _fortify_choice(state, seat, base)
+    return base
+
+
+chooser: Callable[[ClassicState, int], Order] = choose
+register_player("classic", "expert", choose)

@@ -1,0 +1,141 @@
+"""The Expert Classic computer level: it looks ahead, plays legal orders, finishes the game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from engine.ai import choose_order, levels
+from engine.core import PlayerSpec, find_ruleset
+from engine.rng import Rng
+from engine.rulesets.classic.ai.expert import position_value
+from engine.rulesets.classic.orders import Attack, Place
+from engine.rulesets.classic.state import ClassicState, Phase
+from engine.simulate import play
+
+CLASSIC = find_ruleset("classic")
+AUSTRALIA = ("indonesia", "new_guinea", "western_australia", "eastern_australia")
+
+
+def _endgame(
+    rival: Iterable[str],
+    neutral: Iterable[str] = (),
+    armies: Mapping[str, int] | None = None,
+    phase: Phase = Phase.ATTACK,
+) -> ClassicState:
+    """Two players and the neutral: Expert (seat 0) holds every territory but the
+    rival's and the neutral ones, with 3 armies each unless ``armies`` says otherwise."""
+    specs = [PlayerSpec("Ada", "expert"), PlayerSpec("Boris", "good")]
+    state: ClassicState = CLASSIC.new_game(specs, {"game_type": "custom"}, "endgame")
+    seat_neutral = state.neutral
+    assert seat_neutral is not None
+    theirs, walls = set(rival), set(neutral)
+    for territory in state.owner:
+        if territory in theirs:
+            state.owner[territory] = 1
+        elif territory in walls:
+            state.owner[territory] = seat_neutral
+        else:
+            state.owner[territory] = 0
+        state.armies[territory] = 3
+    state.armies.update(armies or {})
+    for player in state.players:
+        player.setup_armies = 0
+    state.phase = phase
+    state.current = 0
+    state.turn = 40
+    state.conquered = True  # this turn's card is already earned: only the game is at stake
+    return state
+
+
+def test_expert_is_offered() -> None:
+    assert "expert" in levels("classic")
+
+
+def test_attacks_the_last_enemy_stack() -> None:
+    """'Eliminate all opponents by capturing every territory' (the rules' object): the
+    rival's last territory holds 150 armies against Expert's 300 beside it; Expert
+    attacks it, since taking it wins the game (Standard waits here)."""
+    state = _endgame(rival=("argentina",), armies={"brazil": 300, "argentina": 150})
+    order = choose_order(state)
+    assert isinstance(order, Attack)
+    assert (order.origin, order.target) == ("brazil", "argentina")
+
+
+def test_breaks_a_neutral_wall_to_reach_the_rival() -> None:
+    """The rival's last territories (the south of Australia) sit behind neutral
+    Indonesia and New Guinea, 20 armies each: Expert's 30 in Siam break the wall rather
+    than wait while the neutral armies grow (Good waits here: no single battle scores)."""
+    state = _endgame(
+        rival=("western_australia", "eastern_australia"),
+        neutral=("indonesia", "new_guinea"),
+        armies={
+            "siam": 30,
+            "indonesia": 20,
+            "new_guinea": 20,
+            "western_australia": 10,
+            "eastern_australia": 10,
+        },
+    )
+    order = choose_order(state)
+    assert isinstance(order, Attack)
+    assert (order.origin, order.target) == ("siam", "indonesia")
+
+
+def test_reinforces_where_the_wall_can_be_broken() -> None:
+    """With nothing worth attacking this turn, the reinforcements go to the stack that
+    faces the way to the rival, not to the first territory by name."""
+    state = _endgame(
+        rival=("western_australia", "eastern_australia"),
+        neutral=("indonesia", "new_guinea"),
+        armies={"siam": 6, "indonesia": 8, "new_guinea": 8, "eastern_australia": 10},
+        phase=Phase.REINFORCE,
+    )
+    state.reinforcements = 20
+    order = choose_order(state)
+    assert isinstance(order, Place)
+    assert order.territory == "siam"
+
+
+def test_same_position_same_order_whatever_the_game_dice() -> None:
+    """Expert samples its own dice, seeded from the position: the same position gives
+    the same order, however the game's generator stands, and the game's generator is
+    left where it was."""
+    state = _endgame(
+        rival=(*AUSTRALIA, "siam", "china"),
+        armies={"india": 9, "siam": 5, "china": 4, "mongolia": 7},
+    )
+    first = choose_order(state)
+    assert choose_order(state) == first
+    before = (state.rng.seed, state.rng.counter)
+    other = state.clone()
+    other.rng = Rng("another seed", 1234)
+    assert choose_order(other) == first
+    assert (state.rng.seed, state.rng.counter) == before
+
+
+def test_winning_is_worth_more_than_any_position() -> None:
+    """A won game outweighs every position still in play."""
+    state = _endgame(rival=("argentina",), armies={"brazil": 40})
+    won = state.clone()
+    won.winner = 0
+    lost = state.clone()
+    lost.winner = 1
+    assert position_value(won, 0) > position_value(state, 0) > position_value(lost, 0)
+
+
+def test_whole_games_are_legal() -> None:
+    """Full games with every option family finish without an illegal order (the
+    engine refuses an illegal one with an error)."""
+    cases: list[tuple[int, dict[str, Any]]] = [
+        (2, {}),
+        (2, {"game_type": "uk_short", "neutral": "uk", "army_limit": 12}),
+        (3, {"game_type": "us_short", "supply_lines": True, "computer_advantage": True}),
+        (4, {"game_type": "uk_short"}),
+    ]
+    for players, options in cases:
+        specs = [
+            PlayerSpec(f"P{i}", "expert" if i % 2 == 0 else "baseline") for i in range(players)
+        ]
+        record = play("classic", specs, options, f"legal-expert-{players}", max_turns=300)
+        assert record.turns > 0
