@@ -33,10 +33,9 @@ from engine.sealed import (
     deadline_code,
     read_reveals,
     read_seals,
-    resolution_orders,
     seal_orders,
-    seals_for,
 )
+from engine.sealed_round import resolution_orders, seals_for
 from ui.shell.forum import Resolution, sign_resolution, split_codes
 from ui.shell.pbem import PbemGame, distinct_codes
 

@@ -33,14 +33,9 @@ from engine.fault_words import refusal as fault_refusal
 from engine.fault_words import title as fault_title
 from engine.invitations import kept_for, new_invitations, opens
 from engine.keys import PlayerKey
+from engine.save_chain import continue_chain, differences
 from engine.savecode import SaveCodeError
-from engine.saves import (
-    SaveRecord,
-    continue_chain,
-    differences,
-    make_save,
-    read_save,
-)
+from engine.saves import SaveRecord, make_save, read_save
 
 
 class Session(Protocol):
