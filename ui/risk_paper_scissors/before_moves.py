@@ -224,14 +224,10 @@ def email_bid_html(session: Session) -> str:
         return (
             _code_box(str(round_["sealed"]), "bid-sealed-code", "1. Your sealed code: post it")
             + "<p>2. Once every player's sealed code is posted, paste the thread: your page "
-            "makes your reveal code.</p>"
-            + paste
-            + shown
+            "makes your reveal code.</p>" + paste + shown
         )
     return (
         _code_box(str(round_["bound"]), "bid-reveal-code", "3. Your reveal code: post it")
         + "<p>4. Once every player's reveal code is posted, paste the thread again: your page "
-        "resolves the bids, as every player's page does.</p>"
-        + paste
-        + shown
+        "resolves the bids, as every player's page does.</p>" + paste + shown
     )
