@@ -39,10 +39,11 @@ def sealed(session: Session, seat: int, bid: Bid) -> str:
 def paste(session: Session, seat: int, text: str) -> email_bids.PageStep:
     assert session.pbem is not None
     step = email_bids.paste_page(session.pbem, session.bid_round, text, KEYS[seat])
-    session.bid_round = step.round
-    if step.resolution is not None:
+    if step.resolution is not None:  # as the page does
         email_bids.adopt_resolution(session.pbem, step.resolution)
+        session.pbem.outbox = None
         session.adopt(step.resolution.state, step.resolution.events, "resolved")
+    session.bid_round = step.round
     return step
 
 
@@ -90,15 +91,16 @@ def test_the_turn_after_follows_on_the_page_that_resolved_it_too() -> None:
     seal_a, seal_b = sealed(ada, 0, Bid(0, 2, ())), sealed(boris, 1, Bid(1, 1, ()))
     thread = forum_page(seal_a, seal_b)
     reveals = [posts(paste(ada, 0, thread)), posts(paste(boris, 1, thread))]
-    paste(ada, 0, forum_page(*reveals, seal_b, seal_a))
-    paste(boris, 1, forum_page(seal_a, *reveals, seal_b))
+    mine = paste(ada, 0, forum_page(*reveals, seal_b, seal_a)).resolution
+    his = paste(boris, 1, forum_page(seal_a, *reveals, seal_b)).resolution
+    assert mine is not None and his is not None and mine.code != his.code
     assert ada.pbem is not None and boris.pbem is not None
     ada.play(EndPurchase())
     ada.play(EndTurn())
     pbem.seal(ada.pbem, ada.state, KEYS[0])
     email_bids.with_resolution(ada)
     sent = ada.pbem.outbox
-    assert sent is not None
+    assert sent is not None and sent.startswith(mine.code)
     result = pbem.interpret(boris.pbem, sent, KEYS[1].public_key_text, "risk_paper_scissors")
     assert result.kind == "accepted", result.message
     assert result.record is not None and result.record.state.to_json() == ada.state.to_json()
