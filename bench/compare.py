@@ -79,11 +79,19 @@ def _summary(samples: Sequence[float]) -> tuple[float, float]:
 
 
 def compare(
-    ref: str, rounds: int, quick: bool, python: str = sys.executable, log: Any = print
+    ref: str,
+    rounds: int,
+    quick: bool,
+    python: str = sys.executable,
+    log: Any = print,
+    only: str = "",
 ) -> dict[str, Any]:
-    """Both sides' samples per figure, measured in alternating rounds."""
+    """Both sides' samples per figure (those whose name holds ``only``), measured in
+    alternating rounds."""
     sizes = {"turns": 12 if quick else 40, "short": 3 if quick else 6, "repeats": 3 if quick else 5}
-    figures = {name: expr.format(**sizes) for name, expr in FIGURES.items()}
+    figures = {name: expr.format(**sizes) for name, expr in FIGURES.items() if only in name}
+    if not figures:
+        raise ValueError(f"no figure's name holds {only!r}")
     commit = _git("rev-parse", "--verify", f"{ref}^{{commit}}")
     here = _git("rev-parse", "--short", "HEAD")
     dirty = bool(_git("status", "--porcelain", "--untracked-files=no"))
@@ -139,10 +147,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=4, help="alternating rounds (default 4)")
     parser.add_argument("--quick", action="store_true", help="small sizes, for a try-out")
     parser.add_argument("--json", type=Path, default=None, help="also write the samples here")
+    parser.add_argument("--only", default="", help="only the figures whose name holds this")
     args = parser.parse_args(argv)
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
-    result = compare(args.ref, args.rounds, args.quick, log=lambda m: print(m, flush=True))
+    if not any(args.only in name for name in FIGURES):
+        parser.error(f"no figure's name holds {args.only!r}: {', '.join(FIGURES)}")
+    result = compare(
+        args.ref, args.rounds, args.quick, log=lambda m: print(m, flush=True), only=args.only
+    )
     if args.json is not None:
         args.json.write_text(json.dumps(result, indent=1) + "\n")
     print(render(result))
