@@ -1,5 +1,7 @@
 """``python -m bench [--runs N]``: measure, then write bench/results.json and
-bench/results.md and print the table.  See bench/README.md."""
+bench/results.md and print the table; ``python -m bench compare --ref REF``: the engine
+figures of this tree and of a git ref side by side, in one run (bench/compare.py).  See
+bench/README.md."""
 
 from __future__ import annotations
 
@@ -112,6 +114,11 @@ def summarize_browser(runs: Any) -> tuple[dict[str, Any], list[str]]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    given = sys.argv[1:] if argv is None else argv
+    if given[:1] == ["compare"]:
+        from bench.compare import main as compare_main
+
+        return compare_main(given[1:])
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--runs", type=int, default=5, help="runs per figure (default 5)")
     parser.add_argument("--skip-browser", action="store_true", help="engine only")

@@ -245,7 +245,8 @@ def save_code_times(players: int = 6, turn: int = 20, repeats: int = 5) -> TaskR
     """Encode (sign) a 6-player Classic save code, decode and verify its signature, and
     verify it as the next save of a chain by replaying its orders; milliseconds each."""
     from engine.core import find_ruleset
-    from engine.saves import continue_game, make_save, read_save
+    from engine.save_chain import continue_game
+    from engine.saves import make_save, read_save
 
     ruleset = find_ruleset("classic")
     keys = player_keys(players)

@@ -1,6 +1,8 @@
 """Risk, Paper, Scissors by email (issue 18): two browsers, each with its own key, play the
-setup as save codes, then one year's bids by sealed codes (commit, reveal, resolve), the
-third seat a computer (which bids nothing by email: nobody may sign for it)."""
+setup as save codes, then one year's bids by sealed codes in two posts and two pastes each
+(issue 30: the sealed code; the reveal, which the page makes from the pasted thread; the
+page resolves from the thread pasted again, on both pages alike), the third seat a
+computer (which bids nothing by email: nobody may sign for it)."""
 
 from __future__ import annotations
 
@@ -44,6 +46,15 @@ def load(page: Page, code: str) -> None:
     expect(page.get_by_test_id("pbem-dialog")).to_be_hidden()
 
 
+def forum_page(*posts: str) -> str:
+    """A forum thread as copied: each post quoted, in BBCode, wrapped at 60 characters."""
+    lines = ["Year 1 bids", ""]
+    for index, post in enumerate(posts):
+        wrapped = [post[i : i + 60] for i in range(0, len(post), 60)]
+        lines += [f"Player {index + 1} wrote:", "[quote][code]", *wrapped, "[/code][/quote]", ""]
+    return "\n".join(lines)
+
+
 def seal_bid(page: Page, amount: int, slot: int) -> str:
     page.get_by_test_id("bid-amount").fill(str(amount))
     page.get_by_test_id("bid-slot-1").select_option(str(slot))
@@ -83,47 +94,46 @@ def test_one_year_of_bids_by_sealed_codes_between_two_browsers(
     load(a, setup_code)
     a.wait_for_function(f"{BODY}.phase === 'bid'")
 
-    # The sealed bid: each seals, each reveals having seen both seals, Ada resolves.
+    # The sealed bid in two posts each: each posts a sealed code; each pastes the thread
+    # (a forum page: quoted, wrapped, BBCode) and its page makes the reveal; each pastes
+    # the thread again and its page resolves the bids itself.
     seal_a = seal_bid(a, 2, 1)
+    # A thread with only Ada's seal: the page says whose is missing and waits.
+    a.get_by_test_id("bid-codes").fill(forum_page(seal_a))
+    a.get_by_test_id("bid-paste").click()
+    expect(a.get_by_test_id("message")).to_contain_text("missing from Boris")
+    assert a.get_by_test_id("bid-reveal-code").count() == 0
     seal_b = seal_bid(b, 1, 1)
-    both = f"{seal_a}\n{seal_b}"
-    a.get_by_test_id("bid-codes").fill(both)
-    a.get_by_test_id("bid-reveal").click()
-    b.get_by_test_id("bid-codes").fill(both)
-    b.get_by_test_id("bid-reveal").click()
+    thread = forum_page(seal_a, seal_b)
+    for page_ in (a, b):
+        page_.get_by_test_id("bid-codes").fill(thread)
+        page_.get_by_test_id("bid-paste").click()
+        expect(page_.get_by_test_id("message")).to_contain_text("post your reveal code")
     reveal_a = a.get_by_test_id("bid-reveal-code").input_value()
     reveal_b = b.get_by_test_id("bid-reveal-code").input_value()
-    expect(b.get_by_test_id("rps-controls")).to_contain_text("Ada resolves the bids")
     a.screenshot(path=str(artifacts / "rps-email-bid-1366.png"))
 
-    # A reveal that does not open its seal is refused, the game untouched.
-    a.get_by_test_id("bid-codes").fill(reveal_a)
-    a.get_by_test_id("bid-resolve").click()
-    expect(a.get_by_test_id("message")).to_contain_text("reveal codes missing from Boris")
-    assert a.evaluate(f"{BODY}.phase") == "bid"
-
-    a.get_by_test_id("bid-codes").fill(f"{reveal_b}\n{reveal_a}")
-    a.get_by_test_id("bid-resolve").click()
-    resolved = sent(a)
-    close_dialog(a)
-    a.wait_for_function(f"{BODY}.phase === 'purchase'")
+    thread = forum_page(seal_a, seal_b, reveal_a, reveal_b)
+    for page_ in (a, b):
+        page_.get_by_test_id("bid-codes").fill(thread)
+        page_.get_by_test_id("bid-paste").click()
+        page_.wait_for_function(f"{BODY}.phase === 'purchase'", timeout=TIMEOUT)
+        expect(page_.get_by_test_id("message")).to_contain_text("resolved here")
     order_a = a.get_by_test_id("turn-order").inner_text()
     assert order_a.index("Ada") < order_a.index("Boris")  # 2 beats 1 for slot 1
     assert "Chloe" in order_a  # the computer bid nothing
-
-    load(b, resolved)
-    b.wait_for_function(f"{BODY}.phase === 'purchase'")
     assert b.get_by_test_id("turn-order").inner_text() == order_a
     expect(b.get_by_test_id("waiting")).to_be_visible()  # Ada's turn, in her browser
+    a.screenshot(path=str(artifacts / "rps-email-resolved-1366.png"))
 
-    # Ada's turn goes to Boris as a save code (with the resolution before it, which his
-    # page already holds and skips); then it is his turn.
+    # Ada's turn goes to Boris as a save code (with her page's save of the bids before
+    # it: his page resolved the same save itself and skips it); then it is his turn.
     a.wait_for_function(f"{BODY}.humanTurn === 'true'")
     a.get_by_test_id("end-purchase").click()
     a.wait_for_function(f"{BODY}.phase === 'action'")
     a.get_by_test_id("end-turn").click()
     turn = sent(a)
-    assert turn.startswith(resolved) and len(turn) > len(resolved)
+    assert turn.count("RK1.") == 2  # her page's save of the bids, then her turn
     close_dialog(a)
     load(b, turn)
     b.wait_for_function(f"{BODY}.humanTurn === 'true' && {BODY}.phase === 'purchase'")

@@ -2,7 +2,7 @@
 first save.
 
 Without a moderator nobody forces a sealed round alone
-(:func:`engine.sealed.check_consent`), so a game where the silent factions are half or
+(:func:`engine.sealed_round.check_consent`), so a game where the silent factions are half or
 more waits.  The factions can agree to let one of them decide: each signs an
 *appointment code* (this round) naming the same moderator, a seated player's key.  The
 save that carries one code from every faction that seals this round (``appoint``, no
@@ -20,7 +20,8 @@ from engine.core import find_ruleset
 from engine.errors import SaveError
 from engine.keys import PlayerKey
 from engine.savecode import encode_code
-from engine.sealed import SealBase, read_signed, voters
+from engine.sealed import SealBase, read_signed
+from engine.sealed_round import voters
 
 APPOINT = "appoint"
 FIELD = "appoint"

@@ -288,7 +288,8 @@ def _inspect(args: Any) -> int:
     import json
     import sys
 
-    from engine.saves import continue_game, read_save
+    from engine.save_chain import continue_game
+    from engine.saves import read_save
 
     first, *later = _given_codes(args)
     record = read_save(first)

@@ -237,7 +237,7 @@ class Ruleset(ABC, Generic[S]):
     def computer_seats(self, state: S) -> list[int]:
         """The seats a computer player plays in the current sealed round, in seat order:
         by email and forum nobody seals for them, so every page plays their orders from
-        the position (:func:`engine.sealed.computer_orders`); default none."""
+        the position (:func:`engine.sealed_round.computer_orders`); default none."""
         return []
 
     def resolving_order(self, *, force: bool, entropy: str) -> Order:

@@ -1,6 +1,6 @@
 """A forfeit claim and its concession: how a game of two ends when one seat stays silent.
 
-Without a moderator nobody forces a sealed round alone (:func:`engine.sealed.check_consent`),
+Without a moderator nobody forces a sealed round alone (:func:`engine.sealed_round.check_consent`),
 so in a game of two factions a silent rival stops the game.  The faction left waiting
 signs a *forfeit claim* (this round, naming the rival); every page given it shows the
 game as disputed ("X claims Y forfeited; Y has not agreed").  Only the rival's own
@@ -23,7 +23,8 @@ from engine.core import find_ruleset
 from engine.errors import SaveError
 from engine.keys import PlayerKey
 from engine.savecode import decode_code, encode_code
-from engine.sealed import SealBase, read_signed, voters
+from engine.sealed import SealBase, read_signed
+from engine.sealed_round import voters
 
 CLAIM, CONCEDE = "forfeit", "concede"
 FIELD = "ff"

@@ -41,9 +41,9 @@ from engine.sealed import (
     read_reveals,
     read_seals,
     read_signed,
-    voters,
     witness,
 )
+from engine.sealed_round import voters
 
 SAVE = "save"
 """The kind :func:`code_kind` gives a game's save code (its payload names a ruleset)."""

@@ -18,20 +18,11 @@ from engine.core import find_ruleset
 from engine.errors import EngineError
 from engine.keys import PlayerKey
 from engine.rulesets.capital import CapitalState, Resolve
+from engine.save_chain import continue_game
 from engine.savecode import decode_code, encode_code
-from engine.saves import SaveRecord, continue_game, make_save, read_save
-from engine.sealed import (
-    Revealed,
-    claimed_keys,
-    deadline_code,
-    dice_entropy,
-    proofs_for,
-    read_reveals,
-    read_seals,
-    resolution_orders,
-    seal_orders,
-    witness,
-)
+from engine.saves import SaveRecord, make_save, read_save
+from engine.sealed import Revealed, deadline_code, read_reveals, read_seals, seal_orders, witness
+from engine.sealed_round import claimed_keys, dice_entropy, proofs_for, resolution_orders
 from tests import test_saves
 from tests.test_sealed import KEYS, RS, base_save, choose, save_resolution, sealed_turn
 from ui.capital import export

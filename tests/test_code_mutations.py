@@ -14,7 +14,7 @@ value (``resigned_hostile``: out of range, of the wrong type, a huge text, NaN).
 
 Each mutant is offered as the next save of the game (``continue_game``), as every page
 and ``python -m engine inspect --previous`` do; a mutant that reads as an unverified
-fork goes on to :func:`engine.saves.differences`, which the pages show for it (and is
+fork goes on to :func:`engine.save_chain.differences`, which the pages show for it (and is
 counted apart: it is not adopted).  "Accepted" means verified.  The fast tier runs a few
 hundred mutants per ruleset; the ``slow`` tier runs 10,000 per ruleset and prints the
 slowest refusal of each.
@@ -39,8 +39,9 @@ import pytest
 
 from engine.errors import EngineError
 from engine.keys import PlayerKey
+from engine.save_chain import continue_game, differences
 from engine.savecode import SaveCodeError, canonical_json, decode_code, encode_code
-from engine.saves import SaveRecord, continue_game, differences
+from engine.saves import SaveRecord
 from tests import test_saves, test_sealed
 from tests.greatwar1907 import test_forum as greatwar_forum
 from tests.risk_paper_scissors import test_email_year as rps_email
@@ -116,7 +117,8 @@ def _classic_and_capital() -> list[Case]:
 
 
 def moderated_resolution(base: SaveRecord, reveals: list[str]) -> str:
-    from engine.sealed import proofs_for, read_reveals, resolution_orders
+    from engine.sealed import read_reveals
+    from engine.sealed_round import proofs_for, resolution_orders
 
     revealed = read_reveals(base, reveals, seals=None)
     orders = resolution_orders(test_sealed.RS, revealed, force=True, with_entropy=False)

@@ -23,15 +23,10 @@ from engine.forfeit import (
 )
 from engine.keys import PlayerKey
 from engine.rulesets.capital.ai.baseline import choose
-from engine.saves import SaveRecord, continue_game, make_save, read_save
-from engine.sealed import (
-    claimed_keys,
-    deadline_code,
-    proofs_for,
-    read_reveals,
-    read_seals,
-    resolution_orders,
-)
+from engine.save_chain import continue_game
+from engine.saves import SaveRecord, make_save, read_save
+from engine.sealed import deadline_code, read_reveals, read_seals
+from engine.sealed_round import claimed_keys, proofs_for, resolution_orders
 from tests.test_attacks import refused
 from tests.test_sealed import KEYS, RS, sealed_turn
 

@@ -20,8 +20,9 @@ import pytest
 from engine.errors import EngineError
 from engine.fault_words import FAULTS, Fault, fault_of, title, words
 from engine.keys import PlayerKey
+from engine.save_chain import continue_game
 from engine.savecode import decode_code, encode_code
-from engine.saves import SaveRecord, continue_game
+from engine.saves import SaveRecord
 from engine.sealed import read_reveals
 from tests import test_code_mutations as mutations
 from tests import test_sealed

@@ -20,8 +20,9 @@ from engine.core import PlayerSpec, find_ruleset
 from engine.errors import EngineError
 from engine.keys import PlayerKey
 from engine.maps import load_map
+from engine.save_chain import continue_game, differences
 from engine.savecode import decode_code, encode_code
-from engine.saves import SaveRecord, continue_game, differences, read_save
+from engine.saves import SaveRecord, read_save
 from engine.statecheck import MAX_ARMIES, MAX_NAME
 from tests import test_saves, test_sealed
 from tests.greatwar1907 import test_forum as greatwar_forum

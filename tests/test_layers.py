@@ -21,11 +21,6 @@ PAGES = sorted(
 )
 
 
-# Left to issue 12 (save-code trust), which is rewriting sealed.py: it names Capital's
-# Resolve.  When that is gone, this list empties and the test holds sealed.py too.
-SEALED_KNOWS_CAPITAL = ["engine.rulesets.capital.orders", "engine.rulesets.capital.orders.Resolve"]
-
-
 def imports(path: Path) -> set[str]:
     names: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -62,8 +57,7 @@ def test_the_engine_imports_no_page_and_no_sibling_ruleset(path: Path) -> None:
     parts = path.relative_to(ROOT).parts
     own = parts[2] if parts[1] == "rulesets" and len(parts) > 3 else None
     forbidden += [f"engine.rulesets.{r}" for r in RULESETS if r != own]
-    known = SEALED_KNOWS_CAPITAL if path.name == "sealed.py" else []
-    assert set(refused(path, forbidden)) <= set(known)
+    assert refused(path, forbidden) == []
 
 
 @pytest.mark.parametrize("path", module_files("ui"), ids=lambda p: str(p.relative_to(ROOT)))
@@ -75,5 +69,4 @@ def test_the_shell_imports_no_ruleset_page_and_pages_no_sibling(path: Path) -> N
     own = parts[1] if len(parts) > 2 and parts[1] in PAGES else None
     forbidden = [f"ui.{p}" for p in PAGES if p != own]
     forbidden += [f"engine.rulesets.{r}" for r in RULESETS if r != own]
-    known = SEALED_KNOWS_CAPITAL if path.name == "sealed.py" else []
-    assert set(refused(path, forbidden)) <= set(known)
+    assert refused(path, forbidden) == []

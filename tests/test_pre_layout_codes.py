@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.core import find_ruleset
-from engine.saves import continue_game, read_save
+from engine.save_chain import continue_game
+from engine.saves import read_save
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from engine.ai import choose_order
 from engine.core import find_ruleset
-from engine.saves import continue_game, read_save
+from engine.save_chain import continue_game
+from engine.saves import read_save
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 RPS = find_ruleset("risk_paper_scissors")

@@ -18,8 +18,9 @@ from engine.core import Order, PlayerSpec, find_ruleset
 from engine.errors import EngineError
 from engine.keys import PlayerKey
 from engine.rulesets.classic import ClassicState
+from engine.save_chain import continue_game
 from engine.savecode import decode_code, encode_code
-from engine.saves import SaveRecord, continue_game, make_save, read_save
+from engine.saves import SaveRecord, make_save, read_save
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"

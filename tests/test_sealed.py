@@ -12,18 +12,10 @@ from engine.core import Order, PlayerSpec, find_ruleset
 from engine.errors import EngineError
 from engine.keys import PlayerKey
 from engine.rulesets.capital.ai.baseline import choose
-from engine.saves import SaveRecord, continue_game, make_save, read_save
-from engine.sealed import (
-    bind_reveal,
-    claimed_keys,
-    commitment,
-    dice_entropy,
-    proofs_for,
-    read_reveals,
-    read_seals,
-    resolution_orders,
-    seal_orders,
-)
+from engine.save_chain import continue_game
+from engine.saves import SaveRecord, make_save, read_save
+from engine.sealed import bind_reveal, commitment, read_reveals, read_seals, seal_orders
+from engine.sealed_round import claimed_keys, dice_entropy, proofs_for, resolution_orders
 
 RS = find_ruleset("capital")
 KEYS = [PlayerKey.generate(hashlib.sha256(f"faction{i}".encode()).digest()) for i in range(3)]

@@ -14,7 +14,8 @@ from engine.ai import levels
 from engine.core import PlayerSpec, find_ruleset, ruleset_names
 from engine.errors import IllegalOrderError
 from engine.keys import PlayerKey
-from engine.saves import continue_game, make_save, read_save
+from engine.save_chain import continue_game
+from engine.saves import make_save, read_save
 from engine.simulate import computer_seats, play
 
 

@@ -13,8 +13,8 @@ import pytest
 
 from engine.core import PlayerSpec
 from engine.keys import PlayerKey
+from engine.save_chain import continue_game
 from engine.savecode import canonical_json, decode_code, encode_code
-from engine.saves import continue_game
 from ui.capital.session import CapitalSession
 from ui.greatwar1907.session import GreatWarSession
 from ui.shell import forum

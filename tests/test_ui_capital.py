@@ -825,7 +825,7 @@ def test_a_struck_out_faction_is_played_by_the_computer_in_a_forum_game() -> Non
     (the computer players are deterministic), the other factions need no deadline code,
     and every page that checks the save computes the same orders."""
     from engine.ai import choose_for
-    from engine.saves import continue_game
+    from engine.save_chain import continue_game
 
     record, keys = _struck_out_forum_game()
     rs = find_ruleset("capital")

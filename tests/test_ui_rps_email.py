@@ -12,7 +12,7 @@ from engine.core import PlayerSpec
 from engine.errors import EngineError
 from engine.keys import PlayerKey
 from engine.rulesets.risk_paper_scissors.orders import Bid, Phase
-from engine.saves import continue_game
+from engine.save_chain import continue_game
 from ui.risk_paper_scissors import email_bids, entry
 from ui.risk_paper_scissors.session import Session
 from ui.shell import pbem

@@ -14,16 +14,10 @@ from engine.cli import main
 from engine.core import Order, PlayerSpec
 from engine.errors import EngineError
 from engine.keys import PlayerKey
-from engine.saves import SaveRecord, continue_game, make_save, read_save
-from engine.sealed import (
-    bind_reveal,
-    deadline_code,
-    proofs_for,
-    read_reveals,
-    read_seals,
-    resolution_orders,
-    seal_orders,
-)
+from engine.save_chain import continue_game
+from engine.saves import SaveRecord, make_save, read_save
+from engine.sealed import bind_reveal, deadline_code, read_reveals, read_seals, seal_orders
+from engine.sealed_round import proofs_for, resolution_orders
 from tests.greatwar1907.helpers import RULESET
 
 KEYS = [PlayerKey.generate(hashlib.sha256(f"nation{i}".encode()).digest()) for i in range(8)]

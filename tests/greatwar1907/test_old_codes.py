@@ -7,7 +7,8 @@ from pathlib import Path
 
 from engine.ai import choose_for
 from engine.rulesets.greatwar1907 import GreatWarState, Phase, Resolve
-from engine.saves import continue_game, read_save
+from engine.save_chain import continue_game
+from engine.saves import read_save
 from tests.greatwar1907.helpers import RULESET
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"

@@ -20,7 +20,8 @@ from engine.rulesets.risk_paper_scissors.orders import (
 )
 from engine.rulesets.risk_paper_scissors.state import Player
 from engine.saves import make_save, read_save
-from engine.sealed import read_reveals, read_seals, resolution_orders, seal_orders
+from engine.sealed import read_reveals, read_seals, seal_orders
+from engine.sealed_round import resolution_orders
 from tests.risk_paper_scissors.helpers import BLUE, GREEN, RED, RPS, play, position, put, refused
 
 YELLOW = 3

@@ -18,17 +18,10 @@ from engine.keys import PlayerKey
 from engine.rulesets.risk_paper_scissors.legal import default_setup
 from engine.rulesets.risk_paper_scissors.orders import Bid, Phase, ResolveBids
 from engine.rulesets.risk_paper_scissors.state import RpsState
-from engine.saves import SaveRecord, continue_game, make_save, read_save
-from engine.sealed import (
-    bind_reveal,
-    deadline_code,
-    dice_entropy,
-    proofs_for,
-    read_reveals,
-    read_seals,
-    resolution_orders,
-    seal_orders,
-)
+from engine.save_chain import continue_game
+from engine.saves import SaveRecord, make_save, read_save
+from engine.sealed import bind_reveal, deadline_code, read_reveals, read_seals, seal_orders
+from engine.sealed_round import dice_entropy, proofs_for, resolution_orders
 from tests.risk_paper_scissors.helpers import BLUE, GREEN, RED, RPS
 
 GAME = "email-year"

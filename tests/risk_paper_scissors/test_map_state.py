@@ -181,7 +181,7 @@ def test_a_turn_by_email_is_a_chained_save_the_next_player_verifies() -> None:
     to the next player"; the receiver replays the orders on the previous position."""
     from engine.ai import choose_for
     from engine.rulesets.risk_paper_scissors.orders import Phase
-    from engine.saves import continue_game
+    from engine.save_chain import continue_game
 
     state = RPS.new_game([PlayerSpec(f"P{i}") for i in range(3)], {}, "mail-turn")
     keys = [PlayerKey.generate(hashlib.sha256(f"t{i}".encode()).digest()) for i in range(3)]

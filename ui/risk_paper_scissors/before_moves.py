@@ -200,9 +200,9 @@ def _code_box(code: str, testid: str, label: str) -> str:
 
 
 def email_bid_html(session: Session) -> str:
-    """The sealed bid of a game by email: seal, then reveal, then (the resolver) resolve."""
-    from ui.risk_paper_scissors.email_bids import resolver
-
+    """The sealed bid of a game by email or forum, in two posts: seal and post the sealed
+    code; paste the thread once every sealed code is in (the page makes the reveal, the
+    second post); paste it again once every reveal is in (the page resolves the bids)."""
     game = session.pbem
     if game is None or game.seat is None:
         return '<p class="muted">You are watching: the players are sealing their bids.</p>'
@@ -212,32 +212,22 @@ def email_bid_html(session: Session) -> str:
         return bid_form_html(session, action="rps-seal-bid")
     paste = (
         '<textarea id="rps-codes" class="code" rows="4" data-testid="bid-codes"'
-        ' placeholder="Paste the codes here (in any order; the whole e-mails will do)">'
+        ' placeholder="Paste the whole thread or e-mails here: every code in it is found">'
         "</textarea>"
+        + '<div class="row">'
+        + button("Read the pasted codes", "rps-email-paste", "bid-paste", "primary")
+        + "</div>"
     )
-    first = resolver(game.record)
-    first_name = escape(state.players[first].name)
+    note = str(round_.get("note", ""))
+    shown = f'<p class="muted" data-testid="bid-note">{escape(note)}</p>' if note else ""
     if "bound" not in round_:
         return (
             _code_box(str(round_["sealed"]), "bid-sealed-code", "1. Your sealed code: post it")
-            + "<p>2. Once every player's sealed code is in, paste them all (yours too) and "
-            "make your reveal code.</p>"
-            + paste
-            + '<div class="row">'
-            + button("Make my reveal code", "rps-email-reveal", "bid-reveal", "primary")
-            + "</div>"
-        )
-    reveal = _code_box(str(round_["bound"]), "bid-reveal-code", "3. Your reveal code: post it")
-    if game.seat != first:
-        return reveal + (
-            f"<p>{first_name} resolves the bids once every reveal code is in: then load the "
-            "save code they send (Load a code).</p>"
+            + "<p>2. Once every player's sealed code is posted, paste the thread: your page "
+            "makes your reveal code.</p>" + paste + shown
         )
     return (
-        reveal
-        + "<p>4. You resolve the bids: paste every player's reveal code (yours too).</p>"
-        + paste
-        + '<div class="row">'
-        + button("Resolve the bids", "rps-email-resolve", "bid-resolve", "primary")
-        + "</div>"
+        _code_box(str(round_["bound"]), "bid-reveal-code", "3. Your reveal code: post it")
+        + "<p>4. Once every player's reveal code is posted, paste the thread again: your page "
+        "resolves the bids, as every player's page does.</p>" + paste + shown
     )

@@ -10,16 +10,24 @@ sequential save codes (ui/shell/pbem.py).  In the page:
    (the spec's missing bid, 6.2.2): each reveal then comes with the player's signed
    statement that the computers are silent (a deadline code), which a forced resolution
    needs from everyone who revealed;
-3. the *resolver* — the first human seat — pastes every reveal and makes the save of the
-   resolved bids (:func:`resolve`); everyone else loads that save as any other turn.
+3. once every reveal is in, each page resolves the bids itself (:func:`resolve`), and
+   every page reaches the same save.
+
+Two posts a year (:func:`paste_page`): a player posts the sealed code, pastes the
+thread once every sealed code is in (the page makes the reveal: the second post), and
+pastes it again once every reveal is in (the page resolves).  The save of the resolved
+bids is the same on every page whoever signs it (a save's hash is its payload's), so the
+next turn's save follows it on every page.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
+from engine import forumtext
 from engine.core import find_ruleset
-from engine.errors import EngineError
+from engine.errors import EngineError, SaveError
 from engine.keys import PlayerKey
 from engine.rulesets.risk_paper_scissors.orders import Bid
 from engine.savecode import decode_code
@@ -33,10 +41,9 @@ from engine.sealed import (
     deadline_code,
     read_reveals,
     read_seals,
-    resolution_orders,
     seal_orders,
-    seals_for,
 )
+from engine.sealed_round import resolution_orders, seals_for, voters
 from ui.shell.forum import Resolution, sign_resolution, split_codes
 from ui.shell.pbem import PbemGame, distinct_codes
 
@@ -163,3 +170,89 @@ def with_resolution(session: Any) -> None:
         return
     if game.record.seq == int(session.bid_round.get("seq", -2)) + 1:
         game.outbox = resolved + game.outbox  # codes split at "RK1."; a link stays URL-safe
+
+
+# ------------------------------------------------------------ two posts a year
+
+
+@dataclass(frozen=True)
+class PageStep:
+    """What a pasted page did to the year's bids: the note for the player, the round as
+    it stands now (``bid_round`` of the session), and the resolution when the page
+    resolved the bids itself."""
+
+    note: str
+    round: dict[str, Any]
+    resolution: Resolution | None = None
+
+
+def paste_page(game: PbemGame, round_: dict[str, Any], text: str, key: PlayerKey) -> PageStep:
+    """A whole forum page or email thread pasted (any number of codes in any order, with
+    quotes and wrapped lines): this year's sealed bids, reveals and deadline codes are
+    found and kept (:func:`engine.forumtext.scan`, :func:`engine.forumtext.sort_codes`,
+    each checked as the resolution checks it).  Once every player's sealed bid is in,
+    this player's reveal is made (the second post); once every reveal (and, when
+    computers play, every deadline code) is in, the page resolves the bids itself, as
+    every other page does from the same codes: the same save, whoever signs it (a save's
+    hash is its payload's), so nobody waits on a resolver.
+
+    :raises EngineError: nothing of this game's year in the text (the save reader's or
+        the sealed codes' reason), or this browser plays no seat.
+    """
+    seat = _seat(game)
+    record = game.record
+    names = [p.name for p in record.state.players]
+    page = forumtext.scan(text)
+    ours = [c for c in page.codes if forumtext.game_of(c) == record.game_id]
+    if not ours:
+        if page.damaged:
+            held = forumtext.summary(names, None, page, None, moderated=False)
+            raise SaveError(
+                page.damaged[0].error, " ".join([held + ".", *forumtext.damage_notes(names, page)])
+            )
+        read_save(page.codes[0] if page.codes else text)  # names what it is instead
+        raise SaveError("save/no-code", "this page holds no code of this game's bids")
+    found = [c for c in ours if forumtext.code_kind(c) in forumtext.ROUND_KINDS]
+    sealed_here = str(round_.get("sealed", ""))
+    own = [c for c in [sealed_here, *split_codes(str(round_.get("bound", "")))] if c]
+    pool = list(dict.fromkeys([*split_codes(str(round_.get("pool", ""))), *found]))
+    codes = forumtext.sort_codes(record, [*pool, *own], moderated=False)
+    kept = {*codes.seals.values(), *codes.reveals.values(), *codes.deadlines}
+    new_round = {**round_, "pool": "\n".join(c for c in pool if c in kept)}
+    everyone = voters(record)
+    seals_in = all(f in codes.seals for f in everyone)
+    progress = ""
+    if seals_in and "bound" not in new_round:
+        seals_text = "\n".join(codes.seals.values())
+        new_round["bound"] = reveal(game, str(round_["reveal"]), seals_text, key)
+        new_round["seals"] = seals_text
+        codes = forumtext.sort_codes(
+            record, [*pool, *own, *split_codes(new_round["bound"])], moderated=False
+        )
+        progress = "Every sealed bid is in: post your reveal code (your second post)."
+    else:
+        revealed = all(f in codes.reveals for f in everyone)
+        signed = {decode_code(c).seat for c in codes.deadlines}
+        consent = not computer_seats(record) or all(f in signed for f in everyone)
+        if seals_in and revealed and consent:
+            every = [*codes.reveals.values(), *codes.deadlines]
+            resolution = resolve(game, "\n".join(codes.seals.values()), "\n".join(every), key)
+            return PageStep(
+                _note(names, record, page, codes)
+                + " Every reveal is in: the bids are resolved here from every player's codes,"
+                " as on every page; nothing more to post.",
+                {"resolved": resolution.code, "seq": resolution.record.seq},
+                resolution,
+            )
+    if seat not in codes.seals and "sealed" not in round_:
+        progress = progress or "Seal your bid first (your first post)."
+    return PageStep(
+        " ".join(x for x in [_note(names, record, page, codes), progress] if x), new_round
+    )
+
+
+def _note(
+    names: list[str], record: SaveRecord, page: forumtext.PageScan, codes: forumtext.RoundCodes
+) -> str:
+    note = forumtext.summary(names, record, page, codes, moderated=False)
+    return " ".join([note + ".", *forumtext.damage_notes(names, page)])

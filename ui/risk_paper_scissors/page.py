@@ -371,18 +371,17 @@ class RpsPage(SequentialPage, BrowserPage):
         pasted = str(box.value) if found(box) else ""
         key = self.email.key()
         try:
-            if name == "reveal":
-                bound = email_bids.reveal(session.pbem, session.bid_round["reveal"], pasted, key)
-                session.bid_round = {**session.bid_round, "bound": bound, "seals": pasted}
-                self.message("Reveal code made: post it to the other players.")
-            elif name == "resolve":
-                seals = str(session.bid_round.get("seals", ""))
-                resolution = email_bids.resolve(session.pbem, seals, pasted, key)
+            step = email_bids.paste_page(session.pbem, session.bid_round, pasted, key)
+            if step.resolution is None:
+                session.bid_round = {**step.round, "note": step.note}
+                self.message(step.note)
+            else:
+                resolution = step.resolution
                 email_bids.adopt_resolution(session.pbem, resolution)
-                session.adopt(resolution.state, resolution.events, "— Bids resolved by email")
-                session.bid_round = {"resolved": resolution.code, "seq": resolution.record.seq}
-                self.email.dialog = "send"
-                self.message("Bids resolved: send the save code to every player.")
+                session.pbem.outbox = None  # every page resolved alike: nothing to send
+                session.adopt(resolution.state, resolution.events, "— Bids resolved")
+                session.bid_round = step.round
+                self.message(step.note)
         except (EngineError, KeyError) as exc:
             self.message(str(getattr(exc, "message", exc)), warn=True)
             return

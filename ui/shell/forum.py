@@ -20,7 +20,7 @@ round the position waits for (``sealed_round``).
 * Everyone else pastes the next save code (:func:`accept`): the engine replays the
   signed orders and checks that they lead to the position shown.
 * Past a deadline without a moderator, a round is forced only with the consent of more
-  than half of the factions (:func:`engine.sealed.check_consent`); where that cannot
+  than half of the factions (:func:`engine.sealed_round.check_consent`); where that cannot
   come (a game of two, one silent) the page offers a forfeit claim
   (:func:`claim_forfeit`, :func:`concede`) or a new game (:func:`stuck_reason`).
 """
@@ -38,29 +38,23 @@ from engine.errors import EngineError
 from engine.forfeit import Forfeit, concession, forfeit_claim, read_forfeit
 from engine.invitations import kept_for, new_invitations, opens, refuse_uninvited
 from engine.keys import PlayerKey
+from engine.save_chain import Continuation, continue_chain, continue_game, differences
 from engine.savecode import decode_code
-from engine.saves import (
-    Continuation,
-    SaveError,
-    SaveRecord,
-    continue_chain,
-    continue_game,
-    differences,
-    make_save,
-    read_save,
-)
+from engine.saves import SaveError, SaveRecord, make_save, read_save
 from engine.sealed import (
     Revealed,
     bind_reveal,
-    claimed_keys,
     deadline_code,
     deadline_signers,
-    majority,
-    proofs_for,
     read_reveals,
     read_seals,
-    resolution_orders,
     seal_orders,
+)
+from engine.sealed_round import (
+    claimed_keys,
+    majority,
+    proofs_for,
+    resolution_orders,
     seals_for,
     voters,
 )

@@ -21,7 +21,7 @@ from engine.forfeit import dispute_text, ended_by, is_forfeit_code, kind_of
 from engine.keys import PlayerKey
 from engine.savecode import decode_code
 from engine.saves import SaveRecord, read_save
-from engine.sealed import voters
+from engine.sealed_round import voters
 from ui.shell import forum
 from ui.shell.pbem import extract_code, extract_invite
 

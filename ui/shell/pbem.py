@@ -33,14 +33,9 @@ from engine.fault_words import refusal as fault_refusal
 from engine.fault_words import title as fault_title
 from engine.invitations import kept_for, new_invitations, opens
 from engine.keys import PlayerKey
-from engine.savecode import SaveCodeError
-from engine.saves import (
-    SaveRecord,
-    continue_chain,
-    differences,
-    make_save,
-    read_save,
-)
+from engine.save_chain import continue_chain, differences
+from engine.savecode import SaveCodeError, decode_code
+from engine.saves import SaveRecord, make_save, read_save
 
 
 class Session(Protocol):
@@ -399,6 +394,10 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
+SAME_SAVE_LOOKBACK = 8
+"""How many codes before the last :func:`unseen` reads for a save equal to the held one."""
+
+
 def unseen(held: SaveRecord, codes: list[str]) -> list[str]:
     """The saves of a pasted chain after the one this browser holds (a sender may send
     two saves at once, e.g. a round's resolution and the turn after it, to a player who
@@ -408,6 +407,17 @@ def unseen(held: SaveRecord, codes: list[str]) -> list[str]:
     held_text = "".join(held.code.split())
     for index, code in enumerate(codes[:-1]):
         if "".join(code.split()) == held_text:
+            return codes[index + 1 :]
+    # The same save signed on another page (a sealed round every page resolves itself:
+    # one payload, one hash, each page's signature) is the held one too.  Only the last
+    # few are read: a sender sends a short chain.
+    start = max(0, len(codes) - 1 - SAME_SAVE_LOOKBACK)
+    for index in range(len(codes) - 2, start - 1, -1):
+        try:
+            same = decode_code(codes[index]).payload_hash == held.hash
+        except EngineError:
+            continue
+        if same:
             return codes[index + 1 :]
     return codes
 

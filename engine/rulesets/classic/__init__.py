@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from engine.core import Event, Order, PlayerSpec, Ruleset, register
 from engine.errors import EngineError
-from engine.rulesets.classic import compact, position, setup, turn
+from engine.rulesets.classic import battle, compact, position, setup, turn
 from engine.rulesets.classic.legal import legal_orders
 from engine.rulesets.classic.orders import (
     ORDER_TYPES,
@@ -117,11 +117,11 @@ class ClassicRuleset(Ruleset[ClassicState]):
         if isinstance(order, TradeCards):
             return turn.trade(state, order.cards)
         if isinstance(order, Attack):
-            return turn.attack(state, order.origin, order.target, order.dice, order.mode)
+            return battle.attack(state, order.origin, order.target, order.dice, order.mode)
         if isinstance(order, Reroll):
-            return turn.reroll(state, order.accept)
+            return battle.reroll(state, order.accept)
         if isinstance(order, MoveIn):
-            return turn.move_in(state, order.count)
+            return battle.move_in(state, order.count)
         if isinstance(order, EndAttack):
             state.phase = Phase.FORTIFY
             return [{"type": "end-attack", "seat": state.current}]

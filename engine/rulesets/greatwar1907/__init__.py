@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from engine import statecheck
 from engine.core import SEATLESS, BoardSummary, Event, Order, PlayerSpec, Ruleset, register
 from engine.rng import reseeded
-from engine.rulesets.greatwar1907 import position, setup, turn
+from engine.rulesets.greatwar1907 import compact, position, setup, turn
 from engine.rulesets.greatwar1907.legal import (
     attack_targets,
     free_move_targets,
@@ -36,7 +36,6 @@ from engine.rulesets.greatwar1907.orders import (
 )
 from engine.rulesets.greatwar1907.report import render, report_text
 from engine.rulesets.greatwar1907.state import NEUTRAL_SEAT, GreatWarState, Phase, StateError
-from engine.rulesets.greatwar1907.state_reader import is_nation_keyed, nation_keyed_to_board
 from engine.rulesets.greatwar1907.supply import Network, networks
 
 __all__ = [
@@ -132,10 +131,18 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
     def from_position_text(self, text: str) -> GreatWarState:
         return position.read(text, self.state_from_json, self.aliases)
 
+    def to_compact(self, state: GreatWarState) -> dict[str, Any]:
+        """The state without what the scenario says (engine/rulesets/greatwar1907/
+        compact.py)."""
+        return compact.from_board_form(state.to_json())
+
     def from_compact(self, data: Mapping[str, Any]) -> GreatWarState:
-        """A save code's state: every field checked, and its last report one the report
-        writer reads (a code read alone is its signer's word)."""
-        state = self.state_from_json(data)
+        """A save code's state (the compact form, or a form older codes hold): every field
+        checked, and its last report one the report writer reads (a code read alone is
+        its signer's word)."""
+        if not isinstance(data, Mapping):
+            raise StateError("state/bad-field", "a greatwar1907 state must be an object")
+        state = self.state_from_json(compact.to_board_form(data))
         kind = {Phase.DEPLOYMENT: SubmitDeployment, Phase.ATTACK: SubmitAttack}.get(state.phase)
         for faction, slot in enumerate(state.orders):
             if slot is None:
@@ -152,8 +159,9 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
         return state
 
     def compact_as_written_now(self, data: Mapping[str, Any]) -> Mapping[str, Any]:
-        """A code saved before the state stood on the shared board, in the board's form."""
-        return nation_keyed_to_board(data) if is_nation_keyed(data) else data
+        """A code saved in an older form (the board's JSON form, or the nation-keyed one
+        from before the state stood on the board), in the compact form."""
+        return compact.written_now(data)
 
     def actor(self, state: GreatWarState) -> int | None:
         """The first acting seat without orders; when none is missing, the first acting
