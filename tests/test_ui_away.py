@@ -8,6 +8,7 @@ from typing import Any
 from engine.core import PlayerSpec, find_ruleset
 from engine.history import away_summary
 from ui.shell.away import Away, AwayNotes, away_html, storage_key
+from ui.shell.render import territory_names
 
 
 def test_a_human_back_after_a_computer_turn_gets_a_summary() -> None:
@@ -28,7 +29,8 @@ def test_a_human_back_after_a_computer_turn_gets_a_summary() -> None:
     summary = away.see(ruleset, back)
     assert summary is not None and summary.lost == (taken,)
     html = away_html(ruleset, back, summary)
-    assert "While you were away" in html and "Ada: lost" in html
+    place = territory_names(back.map_id).get(taken, taken)
+    assert "While you were away, Ada" in html and f"You lost {place} to Boris." in html
     assert away.see(ruleset, back) is None  # told once
 
 
@@ -116,11 +118,14 @@ def test_the_great_war_and_rps_summaries_name_provinces_and_nations() -> None:
     summary = away_summary(RULESET, before, after, uk)
     assert summary.lost == (ire,)
     html = away_html(RULESET, after, summary)
-    assert "United Kingdom of Great Britain and Ireland: lost Ireland" in html
+    assert "While you were away, United Kingdom of Great Britain and Ireland" in html
+    assert "You lost Ireland to German Empire." in html
 
     was = position({"alaska": "Red 2E"})
     now = position({"alaska": "Blue 1J"}, hands={RED: ["land.death_trap"]})
     told = away_summary(RPS, was, now, RED)
     assert told.lost == ("alaska",) and told.cards == 1
-    assert "Red: lost Alaska, +1 card" in away_html(RPS, now, told)
+    card = away_html(RPS, now, told)
+    assert "While you were away, Red" in card and "You lost Alaska to Blue." in card
+    assert "You gained 1 card." in card
     assert away_summary(RPS, was, now, BLUE).won == ("alaska",)
