@@ -162,7 +162,10 @@ def _sentences(happened: Happened, facts: list[Fact], reader: int | None) -> lis
     for f in facts:
         if f.kind is Kind.CAPITAL:
             place = f.places[0] if f.places else ""
-            out.append(f"{who(f.actor)} took {whose(f.target)} capital, {place}.")
+            if f.actor == reader:  # the reader's own conquest is listed above: say what it was
+                out.append(f"{place} was {whose(f.target)} capital.")
+            else:
+                out.append(f"{who(f.actor)} took {whose(f.target)} capital, {place}.")
     for f in facts:
         if f.kind is Kind.SUNK:
             out.append(f"{who(f.target)} lost {_plural(f.amount, 'ship')}.")

@@ -92,7 +92,7 @@ def test_core_words_each_fact_for_the_reader_and_for_the_others() -> None:
         "Ann took Ontario and Quebec from Bob.",
     ]
     assert "You took North Africa." in turn.to_you(CHLOE)
-    assert "You took Ann's capital, North Africa." in turn.to_you(CHLOE)
+    assert "North Africa was Ann's capital." in turn.to_you(CHLOE)
     assert "Ann lost 19.5 pp of unspent allowance." not in turn.elsewhere(CHLOE)  # hers
     assert "Ann lost 19.5 pp of unspent allowance." in turn.elsewhere(None)  # a spectator
     assert Happened("", names, (), (ANN, CHLOE)).headline(BOB) == "Ann and Chloe share the win!"
@@ -108,7 +108,7 @@ def test_capital_summary_tells_each_player_what_happened_to_them() -> None:
     assert turn.to_you(ANN) == [
         "You took Ontario and Quebec, lost North Africa to Chloe.",
         "Chloe took your capital, North Africa.",
-        "You took Bob's capital, Quebec.",
+        "Quebec was Bob's capital.",
     ]
     assert turn.elsewhere(ANN) == ["Bob is out of the game."]
     assert turn.to_you(BOB) == [
@@ -118,7 +118,7 @@ def test_capital_summary_tells_each_player_what_happened_to_them() -> None:
     ]
     assert turn.to_you(CHLOE) == [
         "You took North Africa.",
-        "You took Ann's capital, North Africa.",
+        "North Africa was Ann's capital.",
     ]
     assert turn.elsewhere(CHLOE) == [
         "Ann took Ontario and Quebec from Bob.",
@@ -355,3 +355,20 @@ def test_greatwar_without_the_position_before_tells_what_the_report_holds() -> N
     assert phase.to_you(NATIONS.index("uk")) == ["Italy declared war on you."]
     give(after, "par", "germany")  # not a fact of this phase: never told
     assert all("Paris" not in x for x in greatwar_happened(after).elsewhere(None))
+
+
+def test_greatwar_leaders_gained() -> None:
+    """Issue 27: "leaders gained": a leader of the nation that it did not have before
+    the phase (R64's awards draw them) is told by name."""
+    from engine.rulesets.greatwar1907.state import Leader
+
+    before = start(turn=2, phase="attack")
+    after = before.clone()
+    card = next(c for c in after.map.leaders if c.id not in before.leaders)
+    after.leaders[card.id] = Leader(card.id, "france", None, None, True, 2)
+    after.last_report = {"title": "Turn 2", "phase": "attack"}
+    phase = greatwar_happened(after, before)
+    assert phase.to_you(NATIONS.index("france")) == [f"You gain a leader: {card.name}."]
+    assert phase.elsewhere(NATIONS.index("uk")) == [
+        f"{after.map.name_of('france')} gains a leader: {card.name}."
+    ]

@@ -356,7 +356,9 @@ def report_panel_html(session: CapitalSession, svg_href: str) -> str:
     return (
         what
         + sections_html(sections(report), "cap-plain-report")
-        + disclosure_html("The moderator's report (as posted to the forum)", moderator)
+        + disclosure_html(
+            "The moderator's report (as posted to the forum)", moderator, "cap-moderator"
+        )
         + '<div class="row exports">'
         + _button("cap-copy-bbcode", "Copy BBCode", "cap-copy-bbcode")
         + _button("cap-copy-markdown", "Copy Markdown", "cap-copy-markdown")

@@ -58,7 +58,9 @@ def happened(
                 card = after.map.leader(leader.id)
                 facts.append(Fact(Kind.LEADER, after.seat_of(leader.nation), places=(card.name,)))
     winners = tuple(after.seat_of(n) for n in after.winners)
-    return Happened(str(report.get("title", "")), names, tuple(facts), winners)
+    # "Turn 1 (1907), Deployment phase": the page already says which game it is
+    title = str(report.get("title", "")).split(" – ", 1)[-1]
+    return Happened(title, names, tuple(facts), winners)
 
 
 def _provinces(before: GreatWarState, after: GreatWarState) -> list[Fact]:
