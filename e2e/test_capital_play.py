@@ -150,6 +150,8 @@ def test_pass_and_play_turn_replay_and_report(page: Page, server_url: str, artif
     page.screenshot(path=str(artifacts / "capital-replay-paused.png"))
     page.get_by_test_id("cap-replay-skip").click()
     wait_stage(page, "report")
+    expect(page.get_by_test_id("summary")).to_be_visible()  # what happened, first
+    page.get_by_test_id("cap-moderator-open").click()  # the moderator's report, one click away
     report = page.get_by_test_id("cap-report")
     for section in SECTIONS:
         expect(report.locator(f'[data-section="{section}"]')).to_be_visible()
@@ -277,6 +279,7 @@ def test_one_turn_by_sealed_codes_between_two_browsers(
             a.get_by_test_id("cap-replay-skip").click()
         wait_stage(a, "report")
         next_code = text_of(a, "cap-save-code")
+        a.get_by_test_id("cap-moderator-open").click()
         report_a = a.get_by_test_id("cap-report").inner_text()
 
         b.get_by_test_id("cap-paste").fill(next_code)
@@ -285,6 +288,7 @@ def test_one_turn_by_sealed_codes_between_two_browsers(
         if stage(b) == "replay":
             b.get_by_test_id("cap-replay-skip").click()
         wait_stage(b, "report")
+        b.get_by_test_id("cap-moderator-open").click()
         assert b.get_by_test_id("cap-report").inner_text() == report_a
         for section in SECTIONS:
             expect(b.locator(f'[data-section="{section}"]')).to_be_visible()
@@ -406,6 +410,7 @@ def test_surge_condition_and_why_a_territory_cannot_attack(
     if stage(page) == "replay":
         page.get_by_test_id("cap-replay-skip").click()
     wait_stage(page, "report")
+    page.get_by_test_id("cap-moderator-open").click()
     report = page.get_by_test_id("cap-report")
     expect(report.locator('[data-section="surge-attacks"]')).to_be_visible()
     page.screenshot(path=str(artifacts / "capital-report-surges-desktop.png"))

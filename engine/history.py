@@ -169,6 +169,9 @@ class AwaySummary:
     """Cards gained (negative: spent or taken)."""
     eliminated: tuple[str, ...]
     """Players who held territory before and hold none now."""
+    takers: tuple[int, ...] = ()
+    """The seat holding each of ``lost`` now (:data:`UNHELD` or below: no seat);
+    empty in a summary stored before it was kept."""
 
     @property
     def empty(self) -> bool:
@@ -194,17 +197,26 @@ def conquests(ruleset: Ruleset[Any], before: Any, after: Any) -> dict[str, tuple
 def away_summary(ruleset: Ruleset[Any], before: Any, after: Any, seat: int) -> AwaySummary:
     """The changes ``seat`` should hear about on coming back to the game."""
     old, new = ruleset.board_summary(before), ruleset.board_summary(after)
-    lost, won = [], []
+    lost: list[tuple[str, int]] = []
+    won = []
     for territory, owner in new.owners.items():
         previous = old.owners.get(territory, UNHELD)
         if previous == seat and owner != seat:
-            lost.append(territory)
+            lost.append((territory, owner))
         elif owner == seat and previous != UNHELD and previous != seat:
             won.append(territory)
+    lost.sort()
     eliminated = tuple(
         name
         for s, name in enumerate(new.names)
         if old.territories_of(s) and not new.territories_of(s)
     )
     cards = new.cards[seat] - old.cards[seat]
-    return AwaySummary(seat, tuple(sorted(lost)), tuple(sorted(won)), cards, eliminated)
+    return AwaySummary(
+        seat,
+        tuple(t for t, _ in lost),
+        tuple(sorted(won)),
+        cards,
+        eliminated,
+        tuple(owner for _, owner in lost),
+    )

@@ -8,6 +8,7 @@ from typing import Any
 from engine.core import PlayerSpec, find_ruleset
 from engine.history import away_summary
 from ui.shell.away import Away, AwayNotes, away_html, storage_key
+from ui.shell.render import territory_names
 
 
 def test_a_human_back_after_a_computer_turn_gets_a_summary() -> None:
@@ -28,7 +29,8 @@ def test_a_human_back_after_a_computer_turn_gets_a_summary() -> None:
     summary = away.see(ruleset, back)
     assert summary is not None and summary.lost == (taken,)
     html = away_html(ruleset, back, summary)
-    assert "While you were away" in html and "Ada: lost" in html
+    place = territory_names(back.map_id).get(taken, taken)
+    assert "While you were away, Ada" in html and f"You lost {place} to Boris." in html
     assert away.see(ruleset, back) is None  # told once
 
 
@@ -116,11 +118,47 @@ def test_the_great_war_and_rps_summaries_name_provinces_and_nations() -> None:
     summary = away_summary(RULESET, before, after, uk)
     assert summary.lost == (ire,)
     html = away_html(RULESET, after, summary)
-    assert "United Kingdom of Great Britain and Ireland: lost Ireland" in html
+    assert "While you were away, United Kingdom of Great Britain and Ireland" in html
+    assert "You lost Ireland to German Empire." in html
 
     was = position({"alaska": "Red 2E"})
     now = position({"alaska": "Blue 1J"}, hands={RED: ["land.death_trap"]})
     told = away_summary(RPS, was, now, RED)
     assert told.lost == ("alaska",) and told.cards == 1
-    assert "Red: lost Alaska, +1 card" in away_html(RPS, now, told)
+    card = away_html(RPS, now, told)
+    assert "While you were away, Red" in card and "You lost Alaska to Blue." in card
+    assert "You gained 1 card." in card
     assert away_summary(RPS, was, now, BLUE).won == ("alaska",)
+
+
+def test_pass_and_play_tells_the_seat_that_left_by_name() -> None:
+    """Issue 29: ""While you were away" in pass-and-play is per seat, shown to the seat
+    that left": Ann seals, Bob seals and the turn resolves; the device comes back to Ann,
+    and the card, headed with her name, says she lost Ontario to Bob. Once Ann has
+    sealed again the card is over: Bob, who saw the turn resolve, is told nothing."""
+    from engine.rulesets.capital import Resolve
+    from tests.capital_helpers import RS, orders, position
+
+    s = position(
+        """
+        seat 0 Ann human
+        seat 1 Bob human
+        quebec 1 5
+        ontario 0 1
+        alaska 0 2
+        """,
+        factions=3,
+    )
+    away = Away()
+    assert away.see(RS, s) is None  # Ann writes
+    s = RS.apply(s, orders(0, place=[("alaska", 1)])).state
+    assert away.see(RS, s) is None  # the device goes to Bob
+    s = RS.apply(s, orders(1, place=[("quebec", 1)], attacks=[("quebec", "ontario", 5)])).state
+    s = RS.apply(s, Resolve(force=True), dice=[1, 9, 1, 9]).state  # two rounds, Bob wins both
+    assert s.owner["ontario"] == 1
+    told = away.see(RS, s)  # back to Ann
+    assert told is not None and told.seat == 0
+    html = away_html(RS, s, told)
+    assert "While you were away, Ann" in html and "You lost Ontario to Bob." in html
+    s = RS.apply(s, orders(0, place=[("alaska", 1)])).state
+    assert away.see(RS, s) is None and away.pending is None

@@ -339,13 +339,14 @@ def report_panel_html(session: CapitalSession, svg_href: str) -> str:
     report = session.state.last_report
     if report is None or session.stage != "report":
         return ""
+    from engine.rulesets.capital.plain import sections
+    from engine.rulesets.capital.summary import happened
+    from ui.shell.summary import disclosure_html, reader_of, sections_html, summary_html
+
     turn = report.get("turn", session.state.turn)
-    winner = ""
-    if session.state.winner is not None:
-        winner = (
-            '<div class="winner-line" data-testid="cap-winner">♛ '
-            f"{escape(session.state.players[session.state.winner].name)} wins!</div>"
-        )
+    # the winner is announced at the top of the summary card, which comes first
+    what = summary_html(happened(session.state), reader_of(session))
+    moderator = f'<div class="report" data-testid="cap-report">{report_html(report)}</div>'
     if session.over:
         after = _button("show-setup", "New game", "cap-new-game", "", "btn primary")
     elif session.where == "forum":
@@ -353,8 +354,12 @@ def report_panel_html(session: CapitalSession, svg_href: str) -> str:
     else:
         after = _button("cap-next-turn", "Next turn", "cap-next-turn", "", "btn primary")
     return (
-        f'{winner}<div class="report" data-testid="cap-report">{report_html(report)}</div>'
-        '<div class="row exports">'
+        what
+        + sections_html(sections(report), "cap-plain-report")
+        + disclosure_html(
+            "The moderator's report (as posted to the forum)", moderator, "cap-moderator"
+        )
+        + '<div class="row exports">'
         + _button("cap-copy-bbcode", "Copy BBCode", "cap-copy-bbcode")
         + _button("cap-copy-markdown", "Copy Markdown", "cap-copy-markdown")
         + f'<a class="btn" data-testid="cap-download-svg" download="capital-turn-{turn}.svg"'

@@ -823,9 +823,14 @@ def report_html(session: GreatWarSession) -> str:
     next_button = (
         "" if done else button("gw-next", "Next phase", "gw-next-phase", "", "btn primary")
     )
+    from engine.rulesets.greatwar1907.summary import happened
+    from ui.shell.summary import reader_of, summary_html
+
+    body = f'<div class="gw-report small" data-testid="gw-report">{report_body(state)}</div>'
+    what = happened(state, session.before, session.events)
     return (
-        f'<div class="gw-report small" data-testid="gw-report">{report_body(state)}</div>'
-        '<div class="row">'
+        summary_html(what, reader_of(session), body)
+        + '<div class="row">'
         + button("gw-copy-bbcode", "Copy BBCode", "gw-copy-bbcode")
         + button("gw-copy-markdown", "Copy Markdown", "gw-copy-markdown")
         + f'<a class="btn" download="{escape(map_file_name(state))}" '

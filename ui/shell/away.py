@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from html import escape
 from typing import Any
 
 from engine.history import AwaySummary, away_summary
+from engine.summary import Fact, Happened, Kind
 from ui.shell.render import territory_names
+from ui.shell.summary import summary_html
 
 VERSION = 1
 
@@ -63,7 +64,14 @@ class Away:
             "left": {str(seat): ruleset.to_compact(s) for seat, s in self.left.items()},
             "pending": None
             if pending is None
-            else [pending.seat, pending.lost, pending.won, pending.cards, pending.eliminated],
+            else [
+                pending.seat,
+                pending.lost,
+                pending.won,
+                pending.cards,
+                pending.eliminated,
+                pending.takers,
+            ],
         }
 
     @classmethod
@@ -79,8 +87,11 @@ class Away:
             pending = data.get("pending")
             told = None
             if pending is not None:
-                seat, lost, won, cards, out = pending
-                told = AwaySummary(int(seat), tuple(lost), tuple(won), int(cards), tuple(out))
+                seat, lost, won, cards, out, *rest = pending  # takers: kept since issue 29
+                takers = tuple(int(x) for x in rest[0]) if rest else ()
+                told = AwaySummary(
+                    int(seat), tuple(lost), tuple(won), int(cards), tuple(out), takers
+                )
         except (KeyError, TypeError, ValueError, AttributeError):
             return away
         away.cast = [str(name) for name in data.get("cast", [])]
@@ -137,26 +148,46 @@ class AwayNotes:
         self.store(ruleset)
 
 
-def away_html(ruleset: Any, state: Any, summary: AwaySummary) -> str:
+def away_happened(ruleset: Any, state: Any, summary: AwaySummary) -> Happened:
+    """The summary as the shared "what happened" facts (:mod:`engine.summary`), the
+    territories by the names players read."""
     board = ruleset.board_summary(state)
     names = territory_names(board.map_id)
-
-    def listed(territories: tuple[str, ...]) -> str:
-        return escape(", ".join(names.get(t, t) for t in territories))
-
-    who = escape(board.names[summary.seat])
-    parts = []
-    if summary.lost:
-        parts.append(f"lost {listed(summary.lost)}")
+    seat = summary.seat
+    lost: dict[int | None, list[str]] = {}
+    takers = summary.takers if len(summary.takers) == len(summary.lost) else ()
+    for i, territory in enumerate(summary.lost):
+        taker = takers[i] if takers and 0 <= takers[i] < len(board.names) else None
+        lost.setdefault(taker, []).append(names.get(territory, territory))
+    facts = [Fact(Kind.TOOK, seat, taker, tuple(places)) for taker, places in lost.items()]
     if summary.won:
-        parts.append(f"took {listed(summary.won)}")
+        won = tuple(names.get(t, t) for t in summary.won)
+        facts.append(Fact(Kind.TOOK, None, seat, won))
     if summary.cards:
-        parts.append(f"{summary.cards:+d} card{'s' if abs(summary.cards) != 1 else ''}")
-    out = [f"{escape(name)} is out of the game" for name in summary.eliminated]
-    text = "; ".join(([f"{who}: " + ", ".join(parts)] if parts else []) + out)
+        facts.append(Fact(Kind.CARDS, seat, amount=summary.cards))
+    facts += [
+        Fact(Kind.OUT, board.names.index(name))
+        for name in summary.eliminated
+        if name in board.names
+    ]
+    winner = ruleset.winner(state)
+    return Happened("", tuple(board.names), tuple(facts), () if winner is None else (winner,))
+
+
+def away_html(ruleset: Any, state: Any, summary: AwaySummary) -> str:
+    """The card told to the seat that left, named so that the right player at a shared
+    device reads it: what happened to it, then elsewhere (the shared summary card)."""
+    board = ruleset.board_summary(state)
+    who = board.names[summary.seat]
+    card = summary_html(
+        away_happened(ruleset, state, summary),
+        summary.seat,
+        heading=f"While you were away, {who}",
+        testid="away-summary",
+    )
     return (
         '<div class="away-card" role="status" data-testid="away">'
-        f"<strong>While you were away</strong> <span>{text}.</span>"
+        f"{card}"
         '<button type="button" class="btn ghost small" data-action="away-close"'
         ' data-testid="away-close" aria-label="Dismiss">OK</button></div>'
     )

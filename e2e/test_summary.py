@@ -1,0 +1,159 @@
+"""What happened, at the top of a resolved report (issues 27 and 29): a Great War game in
+which a computer nation declares war on the human shows it first thing after the phase
+("German Empire declared war on you."), the full report one click away; a Capital Risk
+game in which the human takes a computer's capital says so at the top of the turn's
+report, the battles in plain sentences, the attacker first.  Screenshots at laptop and
+phone size go to /work/wt/summary-shots/ (or e2e/artifacts/ elsewhere)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import assert_clean, wait_ready
+from playwright.sync_api import Page, expect
+
+from engine.ai import choose_for
+from engine.core import PlayerSpec, find_ruleset
+from engine.rulesets.greatwar1907.mapdata import NEUTRAL
+
+SIZES = {"1366": {"width": 1366, "height": 800}, "390": {"width": 390, "height": 844}}
+SHOTS = Path("/work/wt/summary-shots")
+NATIONS = ("russia", "germany", "france", "uk", "austria_hungary", "ottoman", "spain", "italy")
+
+
+def shots(artifacts: Path) -> Path:
+    folder = SHOTS if SHOTS.parent.is_dir() else artifacts
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def war_on_spain() -> str:
+    """The 1907 position with Spain the only human, the German Empire ringed by French
+    provinces (no Neutral land left to take) and France thin everywhere: a standard
+    computer then looks for a war worth its cost, and (checked here) picks Spain."""
+    rs = find_ruleset("greatwar1907")
+    specs = [PlayerSpec(n.title(), "human" if n == "spain" else "standard") for n in NATIONS]
+    s = rs.new_game(specs, {}, "war")
+    for p in s.provinces_of("germany"):
+        for q in s.map.neighbours(p):
+            if s.owner_of(q) == NEUTRAL:
+                s.set_owner(q, "france")
+    for p in s.provinces_of("france"):
+        for nation, count in list(s.divisions_at(p).items()):
+            s.add_divisions(p, nation, -count)
+        s.add_divisions(p, "france", 1)
+    germany = choose_for(s, NATIONS.index("germany"))
+    assert [(d.other, d.to) for d in germany.diplomacy] == [("spain", "war")]
+    return str(rs.position_text(s))
+
+
+def start_from(page: Page, text: str) -> None:
+    page.get_by_test_id("position-open").click()
+    page.get_by_test_id("position-paste").fill(text)
+    page.get_by_test_id("position-start").click()
+    expect(page.get_by_test_id("position-mark")).to_be_visible(timeout=60_000)
+
+
+def test_a_war_declared_on_you_is_the_first_thing_you_read(
+    page: Page, server_url: str, artifacts: Path
+) -> None:
+    page.set_viewport_size(SIZES["1366"])
+    page.goto(server_url)
+    wait_ready(page)
+    start_from(page, war_on_spain())
+    card = page.locator(".handover-card:visible")
+    if card.count():
+        card.locator("button").first.click()
+    page.wait_for_function("document.body.dataset.gwStage === 'entry'")
+    page.get_by_test_id("gw-seal").click()
+    page.wait_for_function(
+        "document.body.dataset.gwStage !== 'entry'"
+        " || !!document.querySelector('[data-testid=gw-seal-anyway]')"
+    )
+    if page.evaluate("document.body.dataset.gwStage") == "entry":
+        page.get_by_test_id("gw-seal-anyway").click()
+    page.wait_for_function("['replay', 'report'].includes(document.body.dataset.gwStage)")
+    if page.evaluate("document.body.dataset.gwStage") == "replay":
+        page.get_by_test_id("gw-replay-skip").click()
+    page.wait_for_function("document.body.dataset.gwStage === 'report'", timeout=30_000)
+    summary = page.get_by_test_id("summary")
+    expect(summary).to_be_visible()
+    mine = page.get_by_test_id("summary-you")
+    expect(mine.locator("li").first).to_have_text("German Empire declared war on you.")
+    expect(mine).to_contain_text("pp of unspent allowance")  # Spain built nothing
+    report = page.get_by_test_id("gw-report")
+    expect(report).to_be_hidden()  # the full report is one click away
+    folder = shots(artifacts)
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        summary.scroll_into_view_if_needed()
+        page.screenshot(path=str(folder / f"greatwar-war-on-you-{size}.png"))
+    page.set_viewport_size(SIZES["1366"])
+    page.get_by_test_id("summary-full-open").click()
+    expect(report).to_be_visible()
+    expect(report).to_contain_text("German Empire: peace to war with Spain")
+    assert_clean(page)
+
+
+CAPITAL_TAKEN = """ruleset capital
+seat 0 Ann human capital=alaska
+seat 1 Bot baseline capital=kamchatka
+phase orders
+turn 1
+capitals_revealed true
+"""
+
+
+def test_a_capital_taken_is_told_at_the_top_of_the_turn(
+    page: Page, server_url: str, artifacts: Path
+) -> None:
+    """Ann's twenty units beside the computer's one-unit capital: she takes it, and the
+    report opens with it; the battle reads with Ann first."""
+    rs = find_ruleset("capital")
+    ids = rs.new_game([PlayerSpec("A"), PlayerSpec("B")], {}, "x").owner
+    layout = {t: "1 1" for t in ids}
+    layout.update(alaska="0 20", kamchatka="1 1")
+    text = CAPITAL_TAKEN + "".join(f"{t} {v}\n" for t, v in layout.items())
+    rs.from_position_text(text)  # the position is well written (else the test is wrong)
+    page.set_viewport_size(SIZES["1366"])
+    page.goto(server_url)
+    wait_ready(page)
+    start_from(page, text)
+    card = page.locator(".handover-card:visible")
+    if card.count():
+        card.locator("button").first.click()
+    page.wait_for_function("document.body.dataset.capStage === 'entry'")
+    page.get_by_test_id("cap-mode-attack").click()
+    for place in ("alaska", "kamchatka"):
+        page.locator(f'#board [data-territory="{place}"]').first.dispatch_event("click")
+    expect(page.get_by_test_id("cap-orders")).to_contain_text("Kamchatka")
+    page.get_by_test_id("cap-seal").click()
+    ask = page.get_by_test_id("warn-go-on")
+    page.wait_for_function(
+        "document.body.dataset.capStage !== 'entry'"
+        " || !!document.querySelector('[data-testid=warn-go-on]')"
+    )
+    if page.evaluate("document.body.dataset.capStage") == "entry" and ask.count():
+        ask.click()
+    page.wait_for_function("['replay', 'report'].includes(document.body.dataset.capStage)")
+    if page.evaluate("document.body.dataset.capStage") == "replay":
+        page.get_by_test_id("cap-replay-skip").click()
+    page.wait_for_function("document.body.dataset.capStage === 'report'", timeout=30_000)
+    summary = page.get_by_test_id("summary")
+    expect(summary).to_be_visible()
+    expect(page.get_by_test_id("summary-winner")).to_have_text("♛ You win the game!")
+    mine = page.get_by_test_id("summary-you")
+    expect(mine).to_contain_text("You took Kamchatka.")
+    expect(mine).to_contain_text("Kamchatka was Bot's capital.")
+    plain = page.get_by_test_id("cap-plain-report")
+    expect(plain).to_contain_text("Ann attacked Kamchatka from Alaska with ")
+    expect(page.get_by_test_id("cap-report")).to_be_hidden()
+    folder = shots(artifacts)
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        summary.scroll_into_view_if_needed()
+        page.screenshot(path=str(folder / f"capital-capital-taken-{size}.png"))
+    page.set_viewport_size(SIZES["1366"])
+    page.get_by_test_id("cap-moderator-open").click()
+    expect(page.get_by_test_id("cap-report")).to_be_visible()
+    assert_clean(page)

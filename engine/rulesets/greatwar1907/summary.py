@@ -1,0 +1,109 @@
+"""What happened in the last Great War 1907 phase (:mod:`engine.summary`), nation by
+nation: wars declared (the report's diplomacy), provinces taken and lost (the owners
+before and after), ships lost and pushed out of port, allowance lost unspent and ships
+lost (the resolution's ``accounts`` event), leaders gained, the winners.
+
+Readers are seats; a seat's name is its nation's ("Germany declared war on you.").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core import Event
+from engine.rulesets.greatwar1907.state import GreatWarState, Phase
+from engine.summary import Fact, Happened, Kind
+
+_WAR = re.compile(r"^(?P<by>.+?): (?:peace|alliance) to war with (?P<on>.+), cost ")
+_PUSHED = re.compile(r"^(?P<who>.+?): (?P<n>\d+) ships pushed out of (?P<port>.+) to (?P<sea>.+)$")
+_LOST_SHIPS = ("R44", "R60")
+"""Ships sunk in a fleet battle, or taken with their port."""
+
+
+def happened(
+    after: GreatWarState, before: GreatWarState | None = None, events: Sequence[Event] = ()
+) -> Happened:
+    """The facts of the phase that turned ``before`` into ``after`` (``after``'s
+    ``last_report``).  Without ``before`` (a chain of forum saves) the provinces and
+    leaders are not told; without ``events`` neither the ships lost nor the pp lost."""
+    report = after.last_report or {}
+    names = tuple(after.map.name_of(n) for n in after.nation_ids)
+    seat_by_name = {name: seat for seat, name in enumerate(names)}
+    facts: list[Fact] = []
+    for line in report.get("diplomacy", []):
+        war = _WAR.match(str(line))
+        if war and war["by"] in seat_by_name and war["on"] in seat_by_name:
+            facts.append(Fact(Kind.WAR, seat_by_name[war["on"]], seat_by_name[war["by"]]))
+    if before is not None:
+        facts += _provinces(before, after)
+    facts += _ships(after, events)
+    for line in report.get("moves", []):
+        pushed = _PUSHED.match(str(line))
+        if pushed and pushed["who"] in seat_by_name:
+            facts.append(
+                Fact(
+                    Kind.DISPLACED,
+                    seat_by_name[pushed["who"]],
+                    places=(pushed["port"], pushed["sea"]),
+                    amount=int(pushed["n"]),
+                )
+            )
+    facts += _pp_lost(after, report, events)
+    if before is not None:
+        for leader in after.leaders.values():
+            old = before.leaders.get(leader.id)
+            if leader.alive and (old is None or old.nation != leader.nation):
+                card = after.map.leader(leader.id)
+                facts.append(Fact(Kind.LEADER, after.seat_of(leader.nation), places=(card.name,)))
+    winners = tuple(after.seat_of(n) for n in after.winners)
+    # "Turn 1 (1907), Deployment phase": the page already says which game it is
+    title = str(report.get("title", "")).split(" – ", 1)[-1]
+    return Happened(title, names, tuple(facts), winners)
+
+
+def _provinces(before: GreatWarState, after: GreatWarState) -> list[Fact]:
+    """Provinces whose owner changed, grouped by taker and loser (Neutral: no seat)."""
+    taken: dict[tuple[int, int | None], list[str]] = {}
+    for province in after.map.provinces:
+        old, new = before.owner[province.id], after.owner[province.id]
+        if old != new and new >= 0:
+            taken.setdefault((new, old if old >= 0 else None), []).append(
+                after.map.name_of(province.id)
+            )
+    return [
+        Fact(Kind.TOOK, target=loser, actor=taker, places=tuple(places))
+        for (taker, loser), places in taken.items()
+    ]
+
+
+def _accounts(events: Sequence[Event]) -> dict[str, Any]:
+    for event in events:
+        if event.get("type") == "accounts":
+            return dict(event)
+    return {}
+
+
+def _ships(after: GreatWarState, events: Sequence[Event]) -> list[Fact]:
+    lost: dict[str, int] = {}
+    for nation, kind, change, rule in _accounts(events).get("tallies", []):
+        if kind == "ships" and change < 0 and str(rule).startswith(_LOST_SHIPS):
+            lost[nation] = lost.get(nation, 0) - int(change)
+    return [
+        Fact(Kind.SUNK, after.seat_of(n), amount=lost[n])
+        for n in after.nation_ids
+        if lost.get(n) and n in lost
+    ]
+
+
+def _pp_lost(after: GreatWarState, report: dict[str, Any], events: Sequence[Event]) -> list[Fact]:
+    """A deployment's allowance left unspent is lost, unless the game banks it."""
+    if report.get("phase") != Phase.DEPLOYMENT.value or after.options.bank_unspent:
+        return []
+    pp = _accounts(events).get("pp", {})
+    return [
+        Fact(Kind.PP_LOST, after.seat_of(n), amount=int(pp[n]["left"]) / 4)
+        for n in after.nation_ids
+        if n in pp and int(pp[n].get("left", 0)) > 0
+    ]
