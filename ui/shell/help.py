@@ -186,8 +186,8 @@ def help_html(ruleset: str, phase: str | None, full: bool) -> str:
         if not whole
         else ""
     )
-    if whole:
-        body = markdown_html(rules.text)
+    if whole:  # the title is the dialog's heading: not twice
+        body = markdown_html(re.sub(r"\A# .*\n", "", rules.text))
         heading = escape(rules.title)
     else:
         body = markdown_html(guide)
@@ -195,7 +195,7 @@ def help_html(ruleset: str, phase: str | None, full: bool) -> str:
     return (
         f'<div class="help-card card" role="dialog" aria-modal="true" aria-labelledby="help-title"'
         f' data-testid="help-card" data-rulebook="{escape(ruleset)}"'
-        f' data-view="{"rulebook" if whole else "phase"}">'
+        f' data-view="{"rulebook" if whole else "phase"}" data-phase="{escape(phase or "")}">'
         f'<div class="row between"><h2 id="help-title">{heading}</h2>'
         f'<button type="button" class="btn ghost dark" data-action="close-help"'
         f' data-testid="close-help" aria-label="Close">✕</button></div>'
