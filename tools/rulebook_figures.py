@@ -322,6 +322,44 @@ def greatwar_attack() -> str:
     return figure("greatwar1907-attack", crop_board(board, crop, "rb-gw", label), escape(caption))
 
 
+def greatwar_supply() -> str:
+    """The seed's Ireland case: an enemy fleet in the North Atlantic cuts Ireland off; the
+    networks and their allowances are the engine's, drawn by the board's supply overlay."""
+    from engine.core import find_ruleset
+    from ui.greatwar1907.render import geometry, render_board, supply_networks
+
+    ruleset = find_ruleset("greatwar1907")
+    state = ruleset.from_position_text(
+        "ruleset greatwar1907\nturn 2\nphase deployment\nrelation germany uk war\n"
+        "nao germany=2\nire uk 2\nlon uk 4\ngla uk 1\nliv uk 1\n"
+    )
+    board = render_board(state, overlays=frozenset({"supply", "encircled", "blockade"}))
+    geo = geometry()
+    sea_x, sea_y = (float(v) for v in geo["seas"]["nao"]["label"])
+    fleet = (sea_x - 12, sea_y - 12, sea_x + 12, sea_y + 12)  # the fleet's mark, by the name
+    crop = box_around(
+        [*(_shape_of(geo["provinces"][p]) for p in ("ire", "gla", "edi", "lon", "bir")), fleet],
+        8,
+    )
+    networks = supply_networks(state)["uk"]
+    names = {p.id: p.name for p in state.map.provinces}
+    cut = networks[1:]
+    caption = (
+        "Germany, at war with the United Kingdom, has 2 ships in the North Atlantic, which "
+        "closes that sea to the UK. "
+        + " ".join(
+            f"{' and '.join(names[p] for p in n.provinces)} is cut off: its "
+            f"{n.allowance / 4:g} pp can be spent only there."
+            for n in cut
+        )
+        + f" The rest of the UK's land shares {networks[0].allowance / 4:g} pp."
+    )
+    label = "The British Isles with an enemy fleet in the North Atlantic"
+    return figure(
+        "greatwar1907-supply", crop_board(board, crop, "rb-gw-supply", label), escape(caption)
+    )
+
+
 def _shape_of(shape: Any) -> Box:
     d = shape["d"] if isinstance(shape, dict) else str(shape)
     return shape_box(d)
@@ -363,6 +401,7 @@ FIGURES_BY_NAME: dict[str, Callable[[], str]] = {
     "classic-attack": classic_attack,
     "capital-orders": capital_orders,
     "greatwar1907-attack": greatwar_attack,
+    "greatwar1907-supply": greatwar_supply,
     "rps-attack": rps_attack,
 }
 
