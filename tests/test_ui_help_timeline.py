@@ -1,4 +1,4 @@
-"""The page's "How to play" (ui/shell/help.py, from docs/rules-*.md) and the timeline of
+"""The page's "How to play" (ui/shell/help.py, from ui/rulebooks/*.md) and the timeline of
 positions the replay and the charts read (ui/shell/timeline.py)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from engine.rulesets.classic.state import Phase as ClassicPhase
 from engine.rulesets.greatwar1907.state import Phase as GreatWarPhase
 from tests.tool_loader import load_tool
 from ui.pages import PAGES
-from ui.shell.help import help_html, load_rules, markdown_html, rules_path
+from ui.shell.help import help_html, load_rules, markdown_html, rulebook_path, rules_path
 from ui.shell.timeline import Timeline, storage_key
 
 
@@ -23,23 +23,24 @@ from ui.shell.timeline import Timeline, storage_key
     [("classic", ClassicPhase), ("capital", CapitalPhase), ("greatwar1907", GreatWarPhase)],
 )
 def test_every_phase_has_a_guide_from_the_rules_docs(ruleset: str, phases: Any) -> None:
-    """Issue 16: "a one-screen guide to each phase" from the project's rules docs."""
+    """Issue 16: "a one-screen guide to each phase" from the players' rulebook."""
     rules = load_rules(ruleset)
     for phase in phases:
-        assert rules.guide(phase.value), f"docs/rules-{ruleset}.md has no part for {phase}"
+        assert rules.guide(phase.value), f"the {ruleset} rulebook has no part for {phase}"
 
 
-def test_every_ruleset_page_has_a_rules_file() -> None:
+def test_every_ruleset_page_has_a_rulebook_and_adjudication_notes() -> None:
     for entry in PAGES:
-        assert rules_path(entry.ruleset).is_file()
+        assert rulebook_path(entry.ruleset).is_file()
+        assert rules_path(entry.ruleset).is_file()  # the developers' notes stay in docs/
 
 
 def test_the_guide_shows_one_phase_and_the_full_rules_are_a_click_away() -> None:
     guide = help_html("classic", "attack", full=False)
-    assert "<strong>Attacks</strong>" in guide and "Card sets" not in guide
-    assert 'data-action="help-full"' in guide
+    assert "<strong>Attack.</strong>" in guide and "Fixed values" not in guide
+    assert 'data-action="help-full"' in guide and "The whole rulebook" in guide
     full = help_html("classic", "attack", full=True)
-    assert "Game types and options" in full and 'data-action="help-guide"' in full
+    assert "Units and cards" in full and 'data-action="help-guide"' in full
 
 
 def test_markdown_subset() -> None:
@@ -85,14 +86,14 @@ def test_a_frame_per_turn_is_kept_beside_the_autosave() -> None:
 
 
 def test_the_page_build_ships_every_rules_file() -> None:
-    """app.zip (tools/vendor.py) carries docs/rules-*.md, found by name, for the help."""
+    """app.zip (tools/vendor.py) carries ui/rulebooks/*.md, found by name, for the help."""
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[1]
     vendor = load_tool("vendor")
     shipped = {p.relative_to(root).as_posix() for p in vendor.app_files(root)}
     for entry in PAGES:
-        assert rules_path(entry.ruleset).relative_to(root).as_posix() in shipped
+        assert rulebook_path(entry.ruleset).relative_to(root).as_posix() in shipped
 
 
 @pytest.mark.parametrize("name", ["greatwar1907", "risk_paper_scissors"])

@@ -53,9 +53,11 @@ PYODIDE_FILES: tuple[str, ...] = (
 )
 APP_PACKAGES: tuple[str, ...] = ("engine", "ui", "maps")
 APP_SUFFIXES: tuple[str, ...] = (".py", ".json")
-APP_DOCS = "docs/rules-*.md"
-"""The rules as played here, which the page's "How to play" reads (ui/shell/help.py):
-every ruleset's file, found by name, so a new ruleset's rules ship without a change here."""
+APP_RULEBOOKS: tuple[str, ...] = ("ui/rulebooks/*.md", "ui/rulebooks/figures/*.html")
+"""The players' rulebooks and their worked examples, which the page's "How to play" reads
+(ui/shell/help.py): every ruleset's file, found by name, so a new ruleset's rulebook ships
+without a change here.  The adjudication notes (docs/rules-*.md) are for developers and
+are not shipped."""
 
 ROOT = Path(__file__).resolve().parent.parent
 VENDOR = ROOT / "vendor"
@@ -267,7 +269,8 @@ def app_files(root: Path = ROOT) -> list[Path]:
                 and "__pycache__" not in path.relative_to(root).parts
             ):
                 files.append(path)
-    files += [path for path in root.glob(APP_DOCS) if path.is_file()]
+    for pattern in APP_RULEBOOKS:
+        files += [path for path in root.glob(pattern) if path.is_file()]
     return sorted(files, key=lambda p: p.relative_to(root).as_posix())
 
 

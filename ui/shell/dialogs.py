@@ -23,6 +23,8 @@ class Dialogs:
     def __init__(self, shell: Any) -> None:
         self.shell = shell
         self.help_full = False
+        self.help_ruleset: str | None = None
+        """The ruleset whose rulebook the new-game form opened (None: the game's own)."""
         self.record_tab = "replay"
         self.replay: Any = None
         self.states: list[Any] = []
@@ -56,6 +58,11 @@ class Dialogs:
         """Handle a click on one of these dialogs' controls; False if it is not theirs."""
         if name == "help":
             self.help_full = False
+            self.help_ruleset = None
+            self.open_help()
+        elif name == "rulebook":
+            self.help_full = True
+            self.help_ruleset = self.shell.chosen_rules()
             self.open_help()
         elif name in ("help-full", "help-guide"):
             self.help_full = name == "help-full"
@@ -99,8 +106,10 @@ class Dialogs:
         from ui.shell.help import help_html
 
         page = self.shell.active
-        ruleset = page.entry.ruleset if page is not None else self.shell.chosen_rules()
-        phase = _phase(page) if page is not None else None
+        if page is not None and self.help_ruleset in (None, page.entry.ruleset):
+            ruleset, phase = page.entry.ruleset, _phase(page)
+        else:  # no game, or the form's rulebook of another ruleset: the whole rulebook
+            ruleset, phase = self.help_ruleset or self.shell.chosen_rules(), None
         self.show("help", help_html(ruleset, phase, self.help_full or phase is None))
 
     # ------------------------------------------------------------ a new game over a saved one

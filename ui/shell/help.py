@@ -1,9 +1,15 @@
-"""The page's "How to play", read from the project's own rules (docs/rules-<r>.md,
+"""The page's "How to play", read from the players' rulebooks (ui/rulebooks/<r>.md,
 shipped in app.zip by tools/vendor.py): a one-screen guide to the phase being played and
-the full rules a click away (pure; the page passes the ruleset and the phase).
+the whole rulebook a click away, also from the new-game form before a game starts (pure;
+the page passes the ruleset and the phase).
 
-A rules file marks what belongs to a phase with an HTML comment before it,
-``<!-- phases: attack advantage -->``; the part runs to the next marker or heading.
+A rulebook marks what belongs to a phase with an HTML comment before it,
+``<!-- phases: attack advantage -->``; the part runs to the next marker or heading (or
+``<!-- end -->``).  A line ``[[figure NAME]]`` shows a worked example drawn by the game's
+own renderers (ui/rulebooks/figures/NAME.html, written by tools/rulebook_figures.py).
+
+The developers' adjudication notes (docs/rules-<r>.md) stay in docs/ for developers and
+adjudicators; the page does not show them.
 """
 
 from __future__ import annotations
@@ -15,12 +21,36 @@ from html import escape
 from pathlib import Path
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
+RULEBOOKS = Path(__file__).resolve().parents[1] / "rulebooks"
+FIGURES = RULEBOOKS / "figures"
 MARKER = re.compile(r"^<!--\s*phases:\s*(?P<phases>[\w\s-]+?)\s*-->$")
+FIGURE = re.compile(r"^\[\[figure (?P<name>[a-z0-9-]+)\]\]$")
 
 
 def rules_path(ruleset: str) -> Path:
-    """docs/rules-<ruleset>.md, the engine name's underscores written as hyphens."""
+    """docs/rules-<ruleset>.md (the adjudication notes), underscores written as hyphens."""
     return DOCS / f"rules-{ruleset.replace('_', '-')}.md"
+
+
+def rulebook_path(ruleset: str) -> Path:
+    """ui/rulebooks/<ruleset>.md, the players' rulebook, named as the engine names it."""
+    return RULEBOOKS / f"{ruleset}.md"
+
+
+def phase_title(phase: str) -> str:
+    """A phase's name as players say it: "move-in" and "game_over" read "Move in", "Game over"."""
+    words = re.sub(r"[-_]+", " ", phase).strip()
+    return words[:1].upper() + words[1:]
+
+
+@cache
+def figure_html(name: str) -> str:
+    """A worked example's HTML, drawn at build time by the game's own renderers; a missing
+    figure reads as a sentence rather than breaking the rulebook."""
+    path = FIGURES / f"{name}.html"
+    if not path.is_file():
+        return '<p class="muted">(This example could not be drawn.)</p>'
+    return path.read_text(encoding="utf-8")
 
 
 @dataclass(frozen=True)
@@ -37,8 +67,8 @@ class Rules:
 
 @cache
 def load_rules(ruleset: str) -> Rules:
-    """:raises FileNotFoundError: the ruleset has no rules file in docs/."""
-    text = rules_path(ruleset).read_text(encoding="utf-8")
+    """:raises FileNotFoundError: the ruleset has no rulebook in ui/rulebooks/."""
+    text = rulebook_path(ruleset).read_text(encoding="utf-8")
     lines = text.splitlines()
     title = next((line[2:].strip() for line in lines if line.startswith("# ")), ruleset)
     parts: list[tuple[frozenset[str], str]] = []
@@ -108,8 +138,12 @@ def markdown_html(text: str) -> str:
         heading = re.match(r"^(#{1,4})\s+(.*)$", line)
         bullet = re.match(r"^[-*]\s+(.*)$", line)
         number = re.match(r"^(\d+)\.\s+(.*)$", line)
+        figure = FIGURE.match(stripped)
         if not stripped or stripped.startswith("<!--"):
             flush()
+        elif figure:
+            flush()
+            html.append(figure_html(figure["name"]))
         elif heading:
             flush()
             level = min(len(heading[1]) + 1, 5)
@@ -138,25 +172,31 @@ def markdown_html(text: str) -> str:
 
 
 def help_html(ruleset: str, phase: str | None, full: bool) -> str:
-    """The dialog's body: the guide to ``phase`` (or, with ``full``, the whole rules)."""
+    """The dialog's body: the guide to ``phase`` with a link to the whole rulebook, or,
+    with ``full`` (or no phase, or no part for it), the whole rulebook."""
     rules = load_rules(ruleset)
     guide = rules.guide(phase) if phase else ""
+    whole = full or not guide
     switch = (
         '<button type="button" class="btn" data-action="help-guide" data-testid="help-guide">'
-        "This phase only</button>"
-        if full
+        f"Back to {escape(phase_title(phase or ''))}</button>"
+        if whole and guide
         else '<button type="button" class="btn" data-action="help-full" data-testid="help-full">'
-        "Full rules</button>"
+        "The whole rulebook</button>"
+        if not whole
+        else ""
     )
-    if full or not guide:
-        body = markdown_html(rules.text)
+    if whole:  # the title is the dialog's heading: not twice
+        body = markdown_html(re.sub(r"\A# .*\n", "", rules.text))
         heading = escape(rules.title)
     else:
         body = markdown_html(guide)
-        heading = f"How to play: {escape((phase or '').replace('-', ' '))}"
+        heading = f"How to play: {escape(phase_title(phase or ''))}"
     return (
         f'<div class="help-card card" role="dialog" aria-modal="true" aria-labelledby="help-title"'
-        f' data-testid="help-card"><div class="row between"><h2 id="help-title">{heading}</h2>'
+        f' data-testid="help-card" data-rulebook="{escape(ruleset)}"'
+        f' data-view="{"rulebook" if whole else "phase"}" data-phase="{escape(phase or "")}">'
+        f'<div class="row between"><h2 id="help-title">{heading}</h2>'
         f'<button type="button" class="btn ghost dark" data-action="close-help"'
         f' data-testid="close-help" aria-label="Close">✕</button></div>'
         f'<div class="help-body" data-testid="help-body">{body}</div>'

@@ -31,6 +31,7 @@ LAST_KEY = "risk-family.last"
 """The ruleset of the game shown last (resumed first at start-up)."""
 SHELL_DIALOG_ACTIONS = frozenset(
     {"help", "help-full", "help-guide", "close-help", "record", "record-tab", "close-record"}
+    | {"rulebook"}
     | {"confirm-start", "confirm-keep"}
 )
 
@@ -639,7 +640,7 @@ class Shell:
                 select.value = "standard"
         el("start-note").textContent = ""
         document.querySelector('[data-action="show-setup"]').disabled = False
-        for action in ("help", "record"):
+        for action in ("help", "record", "rulebook"):
             document.querySelector(f'[data-action="{action}"]').disabled = False
         for button in document.querySelectorAll('.top-actions [data-action^="pbem-"]'):
             button.disabled = False
