@@ -63,11 +63,9 @@ def test_placing_for_me_over_a_hand_placement_warns() -> None:
     assert placement_replaced(Draft()) is None
     assert placement_replaced(Draft(placed={"peru": [0, 0, 0]})) is None
     assert placement_replaced(Draft(placed={"peru": [1, 1, 0]})) == (
-        "You placed 4 points of units by hand on 1 territory: placing for you replaces "
-        "them all."
+        "You placed 4 points of units by hand on 1 territory: placing for you replaces them all."
     )
     two = Draft(placed={"peru": [1, 0, 0], "chile": [0, 0, 1]})
     assert placement_replaced(two) == (
-        "You placed 6 points of units by hand on 2 territories: placing for you replaces "
-        "them all."
+        "You placed 6 points of units by hand on 2 territories: placing for you replaces them all."
     )
