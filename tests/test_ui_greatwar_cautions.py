@@ -29,10 +29,11 @@ def taken_province(divisions: int, enemy: int) -> tuple[GreatWarSession, str, st
             if russian:
                 state.owner[taken] = seat_numbers()["germany"]
                 state.conquered.add(taken)
-                state.units[taken] = {"germany": divisions}
-                state.units[russian[0]] = {"russia": enemy}
+                state.units[taken], state.armies[taken] = {"germany": divisions}, divisions
+                state.units[russian[0]], state.armies[russian[0]] = {"russia": enemy}, enemy
                 for other in russian[1:]:
                     state.units.pop(other, None)
+                    state.armies[other] = 0
                 return s, taken, home, russian[0]
     raise AssertionError("no Russian province next to Germany")
 
@@ -59,7 +60,7 @@ def test_no_warning_when_two_stay_the_enemy_is_weak_at_peace_or_the_province_was
     for change in ("weak", "peace", "own"):
         s, taken, home, russian = taken_province(2, 3)
         if change == "weak":
-            s.state.units[russian] = {"russia": 1}
+            s.state.units[russian], s.state.armies[russian] = {"russia": 1}, 1
         elif change == "peace":
             s.state.relations[pair("germany", "russia")] = "peace"
         else:

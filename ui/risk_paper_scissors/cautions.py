@@ -45,7 +45,8 @@ def placement_replaced(draft: Draft) -> str | None:
         return None
     where = len([c for c in draft.placed.values() if any(c)])
     places = "territory" if where == 1 else "territories"
+    worth = f"{points} point{'' if points == 1 else 's'}"
     return (
-        f"You placed {points} points of units by hand on {where} {places}: placing for you "
-        "replaces them all."
+        f"You placed {worth} of units by hand on {where} {places}: placing for you replaces "
+        "them all."
     )
