@@ -184,10 +184,10 @@ def test_warning_before_a_bad_attack_both_answers(page: Page, server_url: str) -
     chance = conquest_chance(3, 6)
     question = f"This attack has only {percent(chance)} to take"
     page.get_by_test_id(f"target-{target}").click()
-    expect(page.get_by_test_id("odds-warning")).to_contain_text(question)
-    page.get_by_test_id("odds-warning").screenshot(path=str(SHOTS / "warning-phone.png"))
-    page.get_by_test_id("odds-cancel").click()
-    expect(page.get_by_test_id("odds-warning")).to_be_hidden()
+    expect(page.get_by_test_id("warning")).to_contain_text(question)
+    page.get_by_test_id("warning").screenshot(path=str(SHOTS / "warning-phone.png"))
+    page.get_by_test_id("warning-back").click()
+    expect(page.get_by_test_id("warning")).to_be_hidden()
     expect(page.get_by_test_id("message")).to_have_text("Attack cancelled.")
     assert (
         page.locator(f'#board path[data-territory="{origin}"]').get_attribute("data-armies") == "4"
@@ -195,10 +195,10 @@ def test_warning_before_a_bad_attack_both_answers(page: Page, server_url: str) -
     assert page.get_by_test_id("dice").inner_text().strip() == ""
     # Again (the origin stays selected), and this time attack anyway: it is rolled.
     page.get_by_test_id(f"target-{target}").click()
-    expect(page.get_by_test_id("odds-warning")).to_be_visible()
+    expect(page.get_by_test_id("warning")).to_be_visible()
     page.set_viewport_size({"width": 1366, "height": 800})
-    page.get_by_test_id("controls").screenshot(path=str(SHOTS / "warning-desktop.png"))
-    page.get_by_test_id("odds-go").click()
+    page.screenshot(path=str(SHOTS / "warning-desktop.png"))
+    page.get_by_test_id("warning-go").click()
     expect(page.get_by_test_id("dice-pairs")).to_be_visible()
     page.wait_for_function(
         f"{BODY}.phase === 'move-in' || "
@@ -254,16 +254,16 @@ def test_capital_warning_before_writing_a_bad_attack(page: Page, server_url: str
     page.get_by_test_id("cap-count").fill("")
     click_territory(page, origin)
     click_territory(page, target)
-    expect(page.get_by_test_id("cap-odds-warning")).to_contain_text("This attack has only")
-    page.get_by_test_id("cap-main").screenshot(path=str(SHOTS / "capital-warning-phone.png"))
-    page.get_by_test_id("cap-odds-cancel").click()
-    expect(page.get_by_test_id("cap-odds-warning")).to_be_hidden()
+    expect(page.get_by_test_id("warning")).to_contain_text("This attack has only")
+    page.screenshot(path=str(SHOTS / "capital-warning-phone.png"))
+    page.get_by_test_id("warning-back").click()
+    expect(page.get_by_test_id("warning")).to_be_hidden()
     expect(page.get_by_test_id("cap-orders")).to_contain_text("No orders yet.")
     click_territory(page, target)
-    expect(page.get_by_test_id("cap-odds-warning")).to_be_visible()
+    expect(page.get_by_test_id("warning")).to_be_visible()
     page.set_viewport_size({"width": 1366, "height": 800})
-    page.get_by_test_id("cap-main").screenshot(path=str(SHOTS / "capital-warning-desktop.png"))
-    page.get_by_test_id("cap-odds-go").click()
+    page.screenshot(path=str(SHOTS / "capital-warning-desktop.png"))
+    page.get_by_test_id("warning-go").click()
     expect(page.get_by_test_id("cap-orders")).to_contain_text("Attack")
     expect(page.get_by_test_id("cap-orders")).to_contain_text("to take it from 9")
     assert_clean(page)

@@ -48,10 +48,10 @@ def seal(page: Page) -> None:
     """Seal the orders; when the panel asks first (allowance left unspent), seal anyway."""
     page.get_by_test_id("gw-seal").click()
     page.wait_for_function(
-        f"{BODY}.gwStage !== 'entry' || !!document.querySelector('[data-testid=gw-seal-anyway]')"
+        f"{BODY}.gwStage !== 'entry' || !!document.querySelector('[data-testid=warning-go]')"
     )
     if stage(page) == "entry":
-        page.get_by_test_id("gw-seal-anyway").click()
+        page.get_by_test_id("warning-go").click()
 
 
 def finish_phase(page: Page) -> None:
@@ -184,8 +184,8 @@ def test_orders_on_a_phone(page: Page, server_url: str, artifacts: Path) -> None
     assert box is not None and box["width"] <= 390  # nothing wider than the phone
     page.screenshot(path=str(artifacts / "greatwar-orders-390.png"), full_page=True)
     seal.click()
-    expect(page.get_by_test_id("gw-seal-ask")).to_contain_text("pp will be lost: seal anyway?")
-    page.get_by_test_id("gw-seal-anyway").click()
+    expect(page.get_by_test_id("warning")).to_contain_text("pp will be lost: seal anyway?")
+    page.get_by_test_id("warning-go").click()
     wait_stage(page, "replay", "report")
     assert_clean(page)
 
@@ -331,9 +331,9 @@ def test_the_new_order_controls_write_orders_the_engine_resolves(
     expect(page.get_by_test_id("gw-no-leader")).to_contain_text("No leader of yours")
     shoot(page, "place-none", "gw-no-leader")
     page.get_by_test_id("gw-seal").click()
-    expect(page.get_by_test_id("gw-seal-ask")).to_contain_text("23 pp will be lost: seal anyway?")
-    shoot(page, "seal-unspent", "gw-seal-ask")
-    page.get_by_test_id("gw-seal-anyway").click()
+    expect(page.get_by_test_id("warning")).to_contain_text("23 pp will be lost: seal anyway?")
+    shoot(page, "seal-unspent", "warning")
+    page.get_by_test_id("warning-go").click()
     wait_stage(page, "replay", "report")
     if stage(page) == "replay":
         page.get_by_test_id("gw-replay-skip").click()

@@ -172,10 +172,10 @@ def test_a_great_war_phase_in_two_posts_and_two_pastes_between_three_browsers(
             page.get_by_test_id("gw-seal").click()
             page.wait_for_function(
                 "document.body.dataset.gwStage !== 'entry' || "
-                "!!document.querySelector('[data-testid=gw-seal-anyway]')"
+                "!!document.querySelector('[data-testid=warning-go]')"
             )
             if page.evaluate("document.body.dataset.gwStage") == "entry":
-                page.get_by_test_id("gw-seal-anyway").click()
+                page.get_by_test_id("warning-go").click()
         two_posts(pages, "gw", "gw", "greatwar")
         states = {saved_state(page, "greatwar1907") for page in pages}
         assert len(states) == 1

@@ -63,6 +63,13 @@ def in_orders() -> CapitalSession:
     return session
 
 
+def click_on(s: CapitalSession, territory: str) -> str:
+    """Click ``territory``; a warning it raises (the attack or move leaves the capital
+    with 1 unit beside a stronger enemy) is answered "Go on anyway"."""
+    message = s.click(territory)
+    return s.answer_warning(True) if s.asking is not None else message
+
+
 def resolved() -> CapitalSession:
     session = in_orders()
     session.set_mode("attack")
@@ -121,14 +128,14 @@ def test_attack_with_a_blank_count_means_maximum() -> None:
     origin = s.highlight()[0]
     s.click(origin)
     target = s.highlight()[0]
-    s.click(target)
+    click_on(s, target)
     assert s.draft.attacks == [(origin, target, None)]
     order = s.order()
     assert isinstance(order, SubmitOrders) and order.attacks[0].units is None
     s.count = "500"
     other = s.highlight()
     assert target in other
-    message = s.click(target)  # the same attack again, with a count: cut to what is there
+    message = click_on(s, target)  # the same attack again, with a count: cut to what is there
     assert "cut from 500" in message and len(s.draft.attacks) == 1
 
 
@@ -140,7 +147,7 @@ def test_surge_needs_an_attacked_territory_and_tactical_move_has_one_origin() ->
     origin = s.highlight()[0]
     s.click(origin)
     via = s.highlight()[0]
-    s.click(via)
+    click_on(s, via)
     s.set_mode("surge")
     assert s.highlight() == [via]
     s.click(via)
@@ -154,7 +161,7 @@ def test_surge_needs_an_attacked_territory_and_tactical_move_has_one_origin() ->
     start = next(t for t in s.highlight() if entry.move_targets(s.state, 0, t))
     s.click(start)
     dest = s.highlight()[0]
-    s.click(dest)
+    click_on(s, dest)
     assert s.draft.tactical_origin == start and s.draft.moves == [(dest, None)]
     order = s.order()
     assert isinstance(order, SubmitOrders) and order.tactical is not None
@@ -165,7 +172,7 @@ def surge_started(s: CapitalSession) -> str:
     s.set_mode("attack")
     s.click(s.highlight()[0])
     via = s.highlight()[0]
-    s.click(via)
+    click_on(s, via)
     s.set_mode("surge")
     s.click(via)
     return via

@@ -14,6 +14,7 @@ from tests.test_ui_controller import quick, to_attack_phase
 from ui.classic import attack, panels, views
 from ui.classic.attack import AttackSettings, Blitz, blitz_step, percent
 from ui.classic.controller import Session
+from ui.shell.warnings import Caution, warning_html
 
 TOL = 1e-12
 
@@ -103,8 +104,8 @@ def test_warning_below_the_threshold() -> None:
     assert click.warning == (
         f"This attack has only {percent(chance)} to take {session.name(target)}: attack anyway?"
     )
-    html = panels.controls_html(session, ask=click.warning)
-    assert 'data-testid="odds-go"' in html and 'data-testid="odds-cancel"' in html
+    html = warning_html(Caution("odds", click.warning))
+    assert 'data-testid="warning-go"' in html and 'data-testid="warning-back"' in html
     # At or above the threshold: no question.
     session.state.armies[origin] = 30
     session._legal = None

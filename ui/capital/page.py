@@ -99,6 +99,29 @@ class CapitalPage(SealedOrdersPage):
             event.preventDefault()
             self.tap(str(territory))
 
+    def tap(self, place: str) -> None:
+        """A territory tapped; an order that needs a warning first is asked in the shell's
+        dialog (:mod:`ui.shell.warnings`) and written only on "Go on anyway"."""
+        super().tap(place)
+        session = self.session
+        if session is not None and session.asking is not None:
+            from ui.shell.warnings import Caution, ask
+
+            ask(
+                Caution(session.warning_case(), session.asking[3]),
+                lambda: self.answer_warning(True),
+                lambda: self.answer_warning(False),
+            )
+
+    def answer_warning(self, go_on: bool) -> None:
+        refusal = self.entry_refusal()
+        try:
+            self.message(self.session.answer_warning(go_on))
+        except refusal as exc:
+            self.message(str(exc), warn=True)
+        self.save()
+        self.refresh()
+
     def change_threshold(self, value: str) -> None:
         """The warning threshold changed: kept on this device, for every ruleset."""
         from dataclasses import replace
@@ -125,9 +148,7 @@ class CapitalPage(SealedOrdersPage):
         super().refresh()
 
     def own_action(self, act: str, button: Any, session: Any) -> bool:
-        if act in ("odds-go", "odds-cancel"):
-            self.message(session.answer_warning(act == "odds-go"))
-        elif act == "pick":
+        if act == "pick":
             self.tap(str(button.dataset.territoryId))
             return True
         if act == "remove":

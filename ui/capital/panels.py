@@ -172,17 +172,7 @@ def entry_html(session: CapitalSession, picked: set[int] | None = None) -> str:
             session.warn_below, 'id="cap-warn-below" data-testid="cap-warn-below"'
         )
     prompt = MODE_HELP[session.mode]
-    question = ""
-    if session.asking is not None:
-        question = (
-            '<div class="odds-warning" role="alertdialog" aria-labelledby="cap-odds-question"'
-            ' data-testid="cap-odds-warning">'
-            f'<p id="cap-odds-question">{escape(session.asking[3])}</p><div class="row">'
-            + _button("cap-odds-go", "Attack anyway", "cap-odds-go", "", "btn primary")
-            + _button("cap-odds-cancel", "Cancel", "cap-odds-cancel")
-            + "</div></div>"
-        )
-    if session.selected and not question:
+    if session.selected and session.asking is None:  # the question is the shell dialog
         prompt = f"From <b>{escape(session.name(session.selected))}</b>: " + {
             "attack": "click an enemy neighbour (or another of yours to start there).",
             "surge": "click where the surge goes if it falls.",
@@ -229,7 +219,6 @@ def entry_html(session: CapitalSession, picked: set[int] | None = None) -> str:
         f'<div class="row modes" role="group" aria-label="What a click does">{buttons}</div>'
         f'<div class="row">{pool}{units}</div>'
         f'<p class="prompt" data-testid="cap-prompt">{prompt}</p>'
-        f"{question}"
         f"{cards}"
         f'<h3 class="sub">Orders</h3><ul class="orders" data-testid="cap-orders">{listing}</ul>'
         f'<div class="offense-box{" has-offenses" if cuts else ""}" data-testid="cap-offenses">'

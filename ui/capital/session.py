@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 
 from engine.core import Order, PlayerSpec, find_ruleset
 from engine.rulesets.capital import CapitalState, Phase, Resolve
-from ui.capital import entry
+from ui.capital import cautions, entry
 from ui.capital.entry import Draft, EntryError
 from ui.capital.replay import Step, replay_steps
 from ui.shell.odds_setting import percent
@@ -60,8 +60,10 @@ class CapitalSession(SealedSession):
     warn_below: int = 0
     """The player's warning threshold in percent (per device: the page sets it; 0 off)."""
     asking: tuple[str, str, int | None, str] | None = None
-    """An attack below the threshold waiting for an answer: origin, target, units, the
-    question (not saved: a reload forgets the question, not the orders)."""
+    """An attack (or, with ``asking_move``, a tactical move) waiting for the answer to a
+    warning: origin, target, units, the question (not saved: a reload forgets the
+    question, not the orders)."""
+    asking_move: bool = False
 
     # ------------------------------------------------------------ hooks
 
@@ -231,6 +233,7 @@ class CapitalSession(SealedSession):
                 question = self.attack_warning(self.selected, territory, units)
                 if question:
                     self.asking = (self.selected, territory, units, question)
+                    self.asking_move = False
                     return question
                 return entry.add_attack(state, f, draft, self.selected, territory, units)
             if own and territory in entry.attack_origins(state, f, draft):
@@ -256,6 +259,11 @@ class CapitalSession(SealedSession):
             if self.selected is not None and territory in entry.move_targets(
                 state, f, self.selected
             ):
+                question = self.move_warning(self.selected, territory, units)
+                if question:
+                    self.asking = (self.selected, territory, units, question)
+                    self.asking_move = True
+                    return question
                 return entry.add_move(state, f, draft, self.selected, territory, units)
             if own:
                 self.selected = territory
@@ -264,16 +272,32 @@ class CapitalSession(SealedSession):
         raise EntryError(f"unknown mode {self.mode!r}")
 
     def attack_warning(self, origin: str, target: str, units: int | None) -> str:
-        """The question before writing an attack whose odds (as the orders list shows
-        them) are below the player's threshold; "" when they are not, or it is off."""
-        if not self.warn_below:
-            return ""
+        """The question before writing an attack that leaves the capital exposed
+        (:func:`ui.capital.cautions.capital_exposed`) or whose odds (as the orders list
+        shows them) are below the player's threshold; "" when neither."""
         trial = Draft.from_json(self.draft.to_json())
         entry.add_attack(self.state, self._seat(), trial, origin, target, units)
+        exposed = cautions.capital_exposed(self.state, self._seat(), trial, origin)
+        if not self.warn_below:
+            return exposed or ""
         chance = entry.attack_odds(self.state, trial, len(trial.attacks) - 1)
         if chance is None or chance >= self.warn_below / 100:
+            return exposed or ""
+        odds = f"This attack has only {percent(chance)} to take {self.name(target)}: attack anyway?"
+        return f"{exposed} {odds}" if exposed else odds
+
+    def move_warning(self, origin: str, dest: str, units: int | None) -> str:
+        """The question before writing a tactical move that leaves the capital exposed;
+        "" when it does not."""
+        trial = Draft.from_json(self.draft.to_json())
+        entry.add_move(self.state, self._seat(), trial, origin, dest, units)
+        return cautions.capital_exposed(self.state, self._seat(), trial, origin) or ""
+
+    def warning_case(self) -> str:
+        """The kind of the open question (the dialog's ``data-case``)."""
+        if self.asking is None:
             return ""
-        return f"This attack has only {percent(chance)} to take {self.name(target)}: attack anyway?"
+        return "odds" if self.asking[3].startswith("This attack") else "capital"
 
     def answer_warning(self, go_on: bool) -> str:
         """The player's answer to :meth:`attack_warning`'s question."""
@@ -281,8 +305,10 @@ class CapitalSession(SealedSession):
         if asked is None:
             return ""
         if not go_on:
-            return "Attack not written."
+            return "Move not written." if self.asking_move else "Attack not written."
         origin, target, units, _ = asked
+        if self.asking_move:
+            return entry.add_move(self.state, self._seat(), self.draft, origin, target, units)
         return entry.add_attack(self.state, self._seat(), self.draft, origin, target, units)
 
     def highlight(self) -> list[str]:

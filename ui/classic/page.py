@@ -290,12 +290,14 @@ class ClassicPage(SequentialPage):
 
     def play_click(self, click: Any) -> None:
         if click.order is not None and click.warning:
+            from ui.shell.warnings import Caution, ask
+
             self.asking = click  # the player's own warning level: ask first
-            self.message(click.warning, warn=True)
-            self.refresh()
-            button = document.querySelector('[data-testid="odds-cancel"]')
-            if found(button):
-                button.focus()
+            ask(
+                Caution("odds", click.warning),
+                lambda: self.attack_answer("odds-go"),
+                lambda: self.attack_answer("odds-cancel"),
+            )
         elif click.order is not None and click.blitz:
             self.start_blitz(click.order)
         elif click.order is not None:
@@ -528,7 +530,6 @@ class ClassicPage(SequentialPage):
         el("controls").innerHTML = panels.controls_html(
             session,
             self.choice,
-            self.asking.warning if self.asking is not None else "",
             self.blitz is not None,
         )
         el("private").innerHTML = panels.private_html(session, self.picked)

@@ -84,10 +84,11 @@ def turn_html(session: Session) -> str:
 
 
 def controls_html(
-    session: Session, choice: CountChoice | None = None, ask: str = "", blitzing: bool = False
+    session: Session, choice: CountChoice | None = None, blitzing: bool = False
 ) -> str:
-    """The action controls of the current phase (only on a human turn); ``ask``: the
-    warning before a bad attack, waiting for its answer; ``blitzing``: a blitz is on."""
+    """The action controls of the current phase (only on a human turn); ``blitzing``: a
+    blitz is on.  (The warning before a bad attack is the shell's dialog,
+    :mod:`ui.shell.warnings`.)"""
     state = session.state
     if session.over or not session.human_turn:
         if not session.over:
@@ -121,8 +122,6 @@ def controls_html(
         )
     elif phase is Phase.REINFORCE:
         parts.append(_place_count(session))
-    elif ask:
-        parts.append(_warning_card(ask))
     elif blitzing and phase is Phase.ATTACK:
         parts.append(
             '<div class="row" data-testid="blitzing"><span class="muted">Blitz under way…</span>'
@@ -175,18 +174,6 @@ def _place_count(session: Session) -> str:
     return (
         '<div class="field"><span class="label">Armies per click</span>'
         f'<div class="row">{"".join(buttons)}</div></div>'
-    )
-
-
-def _warning_card(ask: str) -> str:
-    """The question before an attack below the player's warning threshold."""
-    return (
-        '<div class="odds-warning" role="alertdialog" aria-labelledby="odds-warning-text" '
-        'data-testid="odds-warning">'
-        f'<p id="odds-warning-text">{escape(ask)}</p><div class="row">'
-        + _button("Attack anyway", "odds-go", "odds-go", "primary")
-        + _button("Cancel", "odds-cancel", "odds-cancel")
-        + "</div></div>"
     )
 
 

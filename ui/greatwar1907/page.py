@@ -95,6 +95,20 @@ class GreatWarPage(SealedOrdersPage):
                 box.textContent = check
                 box.className = "warn small" if check.startswith("Refused") else "muted small"
 
+    def tap(self, place: str) -> None:
+        """A province or sea tapped: an order that leaves a province you took exposed is
+        asked first in the shell's dialog (:mod:`ui.shell.warnings`); "Go back" writes
+        nothing."""
+        from ui.shell.warnings import Caution, ask
+
+        session = self.session
+        if session is not None and session.stage == "entry":
+            caution = session.click_caution(place)
+            if caution is not None:
+                ask(Caution("took", caution), lambda: SealedOrdersPage.tap(self, place))
+                return
+        super().tap(place)
+
     def on_key(self, event: Any) -> None:
         """Enter or Space on a focused province or sea (a legal destination) taps it."""
         if self.session is None or str(event.key) not in ("Enter", " "):
@@ -136,7 +150,11 @@ class GreatWarPage(SealedOrdersPage):
             if session.ask_seal():  # nothing is lost: seal as the plain button does
                 self.action("gw-seal", button)
                 return True
-        elif act == "seal-cancel":
+            from ui.shell.warnings import Caution, ask
+
+            caution = session.seal_caution()
+            if caution is not None:
+                ask(Caution("unspent", caution), lambda: self.action("gw-seal", button))
             session.seal_question = False
         elif act == "past-report":
             session.show_report(int(button.dataset.index))

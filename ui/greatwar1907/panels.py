@@ -758,20 +758,9 @@ def entry_html(session: GreatWarSession) -> str:
 
 
 def seal_html(session: GreatWarSession) -> str:
-    """The seal button; with allowance left unspent it asks first, and once asked the
-    question with its two answers."""
+    """The seal button; with allowance left unspent it asks first (the shell's warning
+    dialog, :mod:`ui.shell.warnings`)."""
     lost = session.unspent()
-    if session.seal_question and lost > 0:
-        return (
-            '<div class="gw-drop" role="alertdialog" aria-labelledby="gw-seal-question" '
-            'data-testid="gw-seal-ask">'
-            f'<p id="gw-seal-question"><b>{drafts.pp(lost)} will be lost: seal anyway?</b> '
-            "Allowance left unspent at the end of this phase is gone for good.</p>"
-            '<div class="row end">'
-            + button("gw-seal-cancel", "Keep writing", "gw-seal-cancel", "", "btn ghost")
-            + button("gw-seal", "Seal anyway", "gw-seal-anyway", "", "btn primary")
-            + "</div></div>"
-        )
     action = "gw-seal-ask" if lost > 0 else "gw-seal"
     return (
         '<div class="row end">'

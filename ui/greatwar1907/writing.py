@@ -17,7 +17,7 @@ from engine.rulesets.greatwar1907.legal import (
 )
 from engine.rulesets.greatwar1907.options import DIVISION_COST, SHIP_COST
 from engine.rulesets.greatwar1907.state import GreatWarState, Phase
-from ui.greatwar1907 import drafts, entry, preempt, purse, review
+from ui.greatwar1907 import cautions, drafts, entry, preempt, purse, review
 from ui.greatwar1907.drafts import Draft, EntryError
 from ui.shell.sealed_session import count_field
 
@@ -198,6 +198,37 @@ class OrderWriting:
         if self.mode == "strike":
             raise EntryError("tap a sea where your ships carry divisions")
         raise EntryError("tap one of your provinces to start from")
+
+    def click_caution(self, place: str) -> str | None:
+        """The warning to ask before a tap on ``place`` writes its order
+        (:func:`ui.greatwar1907.cautions.conquest_exposed`); None when there is none,
+        when the tap writes no move or attack, or when it is refused (the tap says why)."""
+        if self.mode not in ("move", "attack") or self.selected is None:
+            return None
+        if place not in self.targets():
+            return None
+        add = {"move": entry.add_move, "attack": entry.add_attack}[self.mode]
+        trial = Draft.from_json(self.draft.to_json())
+        try:
+            seat = self._seat()
+            add(
+                self.state,
+                seat,
+                trial,
+                self.selected,
+                place,
+                parse_count(self.count),
+                tuple(self.leaders),
+            )
+        except EntryError:
+            return None
+        return cautions.conquest_exposed(
+            self.state, self.state.nation_ids[seat], trial, self.selected
+        )
+
+    def seal_caution(self) -> str | None:
+        """The warning to ask before sealing (allowance left unspent), or None."""
+        return cautions.unspent_lost(self.unspent())
 
     def targets(self) -> list[str]:
         """Where the selected origin's units may go in the current mode."""

@@ -241,7 +241,14 @@ class RpsPage(SequentialPage, BrowserPage):
         if name == "cancel":
             draft.clear_force()
         elif name == "setup":
-            self.play(entry.setup_order(session))
+            from ui.risk_paper_scissors.cautions import placement_replaced
+            from ui.shell.warnings import Caution, confirm_then
+
+            replaced = placement_replaced(draft)
+            confirm_then(
+                None if replaced is None else Caution("placement", replaced),
+                lambda: self.play(entry.setup_order(session)),
+            )
             return
         elif name == "setup-manual":
             self.play(entry.manual_setup_order(session))
@@ -328,7 +335,14 @@ class RpsPage(SequentialPage, BrowserPage):
             self.save()
             self.refresh()
             return
-        self.play(PlayCard(card_id))
+        from ui.risk_paper_scissors.cautions import card_yields_nothing
+        from ui.shell.warnings import Caution, confirm_then
+
+        nothing = card_yields_nothing(session.state, session.state.current, card_id)
+        confirm_then(
+            None if nothing is None else Caution("card", nothing),
+            lambda: self.play(PlayCard(card_id)),
+        )
 
     def play(self, order: Any) -> None:
         from engine.errors import EngineError
