@@ -4,6 +4,8 @@ viewport (issue 28)."""
 
 from __future__ import annotations
 
+import pytest
+
 from ui.shell.board import board_attributes, focus_box, frame_box, label_ranks
 
 FULL = (0.0, 0.0, 1000.0, 489.0)
@@ -90,3 +92,144 @@ def test_every_renderer_marks_its_labels_for_the_viewport() -> None:
         names = re.findall(r'<text[^>]*class="name[^"]*"[^>]*>', svg)
         assert names and all("data-label=" in t and "data-at=" in t for t in names)
     assert len(territory_names("classic")) == 42
+
+
+# ------------------------------------------------------------ orders, results, keys
+
+
+def test_an_order_arrow_leaves_the_badges_free_and_points_at_its_target() -> None:
+    """Issue 28: "orders written this phase are drawn as arrows": the arrow starts and
+    stops beside the two places' badges, its head's tip on the way to the target."""
+    from math import dist
+
+    from ui.shell.board import ARROW_GAP, arrow_shape
+
+    shape = arrow_shape((100.0, 100.0), (200.0, 100.0))
+    tip = shape.head[0]
+    assert dist(tip, (200.0, 100.0)) == pytest.approx(ARROW_GAP, abs=0.2)
+    start = tuple(float(v) for v in shape.shaft[1:].split()[0].split(","))
+    assert dist(start, (100.0, 100.0)) == pytest.approx(ARROW_GAP, abs=0.2)
+    # the count sits between the two places
+    assert 100 < shape.middle[0] < 200
+
+
+def test_orders_between_the_same_two_places_never_lie_on_each_other() -> None:
+    """A to B and B to A bow to opposite sides; a second A to B bows further out."""
+    from ui.shell.board import arrow_shape
+
+    there = arrow_shape((100.0, 100.0), (200.0, 100.0)).middle
+    back = arrow_shape((200.0, 100.0), (100.0, 100.0)).middle
+    again = arrow_shape((100.0, 100.0), (200.0, 100.0), lane=1).middle
+    assert there[1] < 100 < back[1]  # left of the way east is north (y up the screen)
+    assert again[1] < there[1]
+
+
+def _classic_points() -> dict[str, tuple[float, float]]:
+    from maps import read_map_file
+
+    geometry = read_map_file("classic_geometry.json")
+    return {
+        t: (float(v["label"][0]), float(v["label"][1])) for t, v in geometry["territories"].items()
+    }
+
+
+def test_arrow_keys_go_to_the_neighbour_closest_to_their_direction() -> None:
+    """Issue 28: "arrow keys move between neighbouring territories": from Brazil, up is
+    Venezuela, left Peru, down Argentina, right North Africa (over the sea lane)."""
+    from ui.shell.board import DIRECTIONS, neighbour_toward
+    from ui.shell.render import territory_neighbours
+
+    points, near = _classic_points(), territory_neighbours("classic")
+    ways = {k: neighbour_toward("brazil", d, points, near, 1000) for k, d in DIRECTIONS.items()}
+    assert ways == {
+        "ArrowUp": "venezuela",
+        "ArrowLeft": "peru",
+        "ArrowDown": "argentina",
+        "ArrowRight": "north_africa",
+    }
+
+
+def test_an_arrow_key_never_jumps_to_a_territory_that_is_not_a_neighbour() -> None:
+    """From Greenland, east is its neighbour Iceland; from Argentina nothing lies south,
+    so down has no move (the viewport then takes the nearest territory that way); no
+    arrow key of any territory leads to a territory that is not its neighbour."""
+    from ui.shell.board import DIRECTIONS, neighbour_toward
+    from ui.shell.render import territory_neighbours
+
+    points, near = _classic_points(), territory_neighbours("classic")
+    east = DIRECTIONS["ArrowRight"]
+    assert neighbour_toward("greenland", east, points, near, 1000) == "iceland"
+    assert neighbour_toward("argentina", DIRECTIONS["ArrowDown"], points, near, 1000) is None
+    for tid in points:
+        for d in DIRECTIONS.values():
+            other = neighbour_toward(tid, d, points, near, 1000)
+            assert other is None or other in near[tid]
+
+
+def test_the_world_wraps_round_for_the_arrow_keys() -> None:
+    """Alaska's neighbour Kamchatka lies west over the date line, not 800 units east."""
+    from ui.shell.board import DIRECTIONS, neighbour_toward
+    from ui.shell.render import territory_neighbours
+
+    points, near = _classic_points(), territory_neighbours("classic")
+    assert neighbour_toward("alaska", DIRECTIONS["ArrowLeft"], points, near, 1000) == "kamchatka"
+    assert neighbour_toward("alaska", DIRECTIONS["ArrowLeft"], points, near) is None
+
+
+def test_a_removable_arrow_carries_its_remove_buttons_attributes() -> None:
+    """A tap on an order's arrow removes it the way the order list's button does: the
+    arrow is a button with that button's data-action and data-* attributes."""
+    import re
+
+    from ui.shell.board import OrderArrow, overlay_svg
+
+    points = {"a": (10.0, 10.0), "b": (90.0, 40.0)}
+    removable = OrderArrow(
+        "a", "b", "3", 'Attack "B" & co', "cap-remove", (("kind", "attack"), ("index", "2"))
+    )
+    shown = OrderArrow("b", "a", "", "Attack on A", kind="attack")
+    svg = overlay_svg(
+        points, [removable, shown, OrderArrow("a", "nowhere", "1", "x", "cap-remove")]
+    )
+    arrows = re.findall(r'<g class="order-arrow[^>]*>', svg)
+    assert len(arrows) == 2  # the order to a place not on this board is left out
+    assert 'data-action="cap-remove"' in arrows[0] and 'data-kind="attack"' in arrows[0]
+    assert 'data-index="2"' in arrows[0] and 'role="button"' in arrows[0]
+    assert "&quot;B&quot; &amp; co" in arrows[0]
+    assert "data-action" not in arrows[1] and 'role="img"' in arrows[1]
+    assert '<text class="count"' in svg and ">3</text>" in svg
+
+
+def test_a_callout_sits_above_its_territory_and_keeps_a_readable_size() -> None:
+    """Issue 28: "a battle's dice or rounds in a callout at the territory": the box ends
+    above the territory's point, and the viewport keeps it on screen at a count's size
+    (data-label, data-at, data-pin)."""
+    import re
+
+    from ui.shell.board import Callout, overlay_svg
+
+    svg = overlay_svg(
+        {"peru": (290.0, 360.0)}, callouts=[Callout("peru", ("⚔ 6 5 vs 4", "−0 / −1"), "won")]
+    )
+    assert 'class="callout won" data-label="peru" data-at="290 360" data-pin=""' in svg
+    box = re.search(r'<rect x="[^"]+" y="([^"]+)" width="[^"]+" height="([^"]+)"', svg)
+    assert box is not None
+    y, height = (float(v) for v in box.groups())
+    assert y + height < 360
+    assert overlay_svg({"peru": (1.0, 1.0)}, callouts=[Callout("chile", ("x",))]) == ""
+
+
+def test_every_board_gives_the_arrow_keys_its_neighbours() -> None:
+    """Each ruleset's drawing carries data-moves from its own map's adjacency."""
+    import re
+
+    from maps import read_map_file
+    from ui.greatwar1907.render import render_board as gw_board
+    from ui.risk_paper_scissors.render import render_board as rps_board
+    from ui.shell.render import render_map
+
+    classic = render_map(None, read_map_file("classic_geometry.json"))
+    assert "brazil:venezuela,north_africa,argentina,peru" in classic
+    for svg in (gw_board(None), rps_board(None)):
+        moves = re.search(r'data-moves="([^"]+)"', svg)
+        assert moves and len(moves.group(1).split(";")) > 40

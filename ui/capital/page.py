@@ -178,7 +178,7 @@ class CapitalPage(SealedOrdersPage):
                 shown, geometry, selected=step.focus, arrows=list(step.arrows), stars=stars
             )
         notes: dict[str, str] = {}
-        arrows: list[tuple[str, str]] = []
+        orders: list[Any] = []
         shown_state: Any = state
         if session.stage == "entry" and session.viewer is not None:
             f, draft = session.viewer, session.draft
@@ -193,11 +193,7 @@ class CapitalPage(SealedOrdersPage):
                     notes[t] = f"+{totals[t]}" + ("" if cap is None else f"/{cap}")
                 elif session.mode == "place" and cap is not None:
                     notes[t] = f"0/{cap}"
-            arrows = [(o, t) for o, t, _ in draft.attacks]
-            if draft.surge is not None:
-                arrows.append((draft.surge[0], draft.surge[1]))
-            if draft.tactical_origin:
-                arrows += [(draft.tactical_origin, d) for d, _ in draft.moves]
+            orders = written_orders(state, f, draft)
             mine = state.players[f].capital
             if mine:
                 stars.add(mine)
@@ -214,8 +210,8 @@ class CapitalPage(SealedOrdersPage):
             highlight=session.highlight(),
             selected=session.selected,
             viewer=session.viewer,
-            arrows=arrows,
             notes=notes,
+            orders=orders,
             stars=stars,
         )
 
@@ -244,6 +240,34 @@ class CapitalPage(SealedOrdersPage):
             again = board.querySelector(f'[data-territory="{focused}"]')
             if _found(again):
                 again.focus()
+
+
+def written_orders(state: Any, faction: int, draft: Any) -> list[Any]:
+    """The draft's attacks, surge and moves as arrows on the map (issue 28), each carrying
+    the attributes of its remove button in the orders list (the same kind and index), so
+    that a tap on the arrow removes the order as that button does."""
+    from ui.capital import entry
+    from ui.shell.board import OrderArrow
+
+    def arrow(kind: str, index: int, origin: str, target: str, count: Any, text: str) -> Any:
+        shown = "max" if count is None else str(count)
+        data = (("kind", kind), ("index", str(index)))
+        return OrderArrow(origin, target, shown, text, "cap-remove", data, kind)
+
+    texts = {(e.kind, e.index): e.text for e in entry.entries(state, faction, draft)}
+    found = [
+        arrow("attack", i, o, t, n, texts.get(("attack", i), ""))
+        for i, (o, t, n) in enumerate(draft.attacks)
+    ]
+    if draft.surge is not None:
+        via, target, count, _ = draft.surge
+        found.append(arrow("surge", 0, via, target, count, texts.get(("surge", 0), "")))
+    if draft.tactical_origin:
+        found += [
+            arrow("move", i, draft.tactical_origin, d, n, texts.get(("move", i), ""))
+            for i, (d, n) in enumerate(draft.moves)
+        ]
+    return found
 
 
 PAGE = CapitalPage

@@ -168,6 +168,7 @@ class GreatWarPage(SealedOrdersPage):
             overlays=frozenset(session.overlays),
             selected=session.selected,
             targets=tuple(session.highlight()),
+            orders=written_orders(session),
         )
 
     def record_board(self, state: Any, taken: set[str]) -> str:
@@ -181,6 +182,40 @@ class GreatWarPage(SealedOrdersPage):
         super().refresh()
         if self.session is not None:
             self.doc().body.dataset.gwPaintMs = f"{(time.perf_counter() - started) * 1000:.0f}"
+
+
+ARROW_SECTIONS = ("moves", "sail", "attacks", "strikes", "embark", "disembark")
+"""The sections whose orders go from one place to another: drawn on the map."""
+
+
+def written_orders(session: Any) -> list[Any]:
+    """The viewer's orders of this phase that go somewhere, as arrows on the map (issue
+    28): each carries its remove button's attributes (``gw-remove``, its section and
+    index), so that a tap on the arrow removes the order as that button does."""
+    from ui.greatwar1907 import drafts, review
+    from ui.shell.board import OrderArrow
+
+    if session.viewer is None:
+        return []
+    state = session.state
+    mine = state.nation_ids[session.viewer]
+    found = []
+    for section in drafts.sections(state):
+        if section not in ARROW_SECTIONS:
+            continue
+        for i, part in enumerate(session.draft.parts.get(section, [])):
+            origin = part.get("from")
+            path = part.get("path") or ()
+            target = part.get("target") or (path[-1] if path else None)
+            if origin is None or target is None:
+                continue
+            count = part.get("ships") if section == "sail" else part.get("divisions")
+            shown = "all" if count is None else str(count)
+            text = review.describe(state, section, part, mine)
+            data = (("section", section), ("index", str(i)))
+            kind = "attack" if section in ("attacks", "strikes") else "move"
+            found.append(OrderArrow(str(origin), str(target), shown, text, "gw-remove", data, kind))
+    return found
 
 
 PAGE = GreatWarPage
