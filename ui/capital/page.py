@@ -175,7 +175,12 @@ class CapitalPage(SealedOrdersPage):
                 phase=state.phase,
             )
             return render_map(
-                shown, geometry, selected=step.focus, arrows=list(step.arrows), stars=stars
+                shown,
+                geometry,
+                selected=step.focus,
+                arrows=list(step.arrows),
+                stars=stars,
+                callouts=step_callouts(step),
             )
         notes: dict[str, str] = {}
         orders: list[Any] = []
@@ -240,6 +245,18 @@ class CapitalPage(SealedOrdersPage):
             again = board.querySelector(f'[data-territory="{focused}"]')
             if _found(again):
                 again.focus()
+
+
+def step_callouts(step: Any) -> list[Any]:
+    """A battle of the replay in a callout at its territory (issue 28): how it ended and
+    in how many rounds."""
+    from ui.shell.board import Callout
+
+    if step.focus is None or not step.rounds:
+        return []
+    outcome = step.text.rsplit(" — ", 1)[-1]
+    rounds = len(step.rounds)
+    return [Callout(step.focus, (outcome, f"{rounds} round{'s' if rounds != 1 else ''}"))]
 
 
 def written_orders(state: Any, faction: int, draft: Any) -> list[Any]:

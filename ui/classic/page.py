@@ -565,8 +565,10 @@ def board_orders(session: Any, asking: Any, choice: Any) -> list[Any]:
     if choice is not None:
         label = f"Move from {name(choice.origin)} to {name(choice.target)}"
         return [OrderArrow(choice.origin, choice.target, "", label, "cancel", kind="move")]
-    battle = session.state.battle or session.state.pending
-    if battle and "origin" in battle and "target" in battle:
+    state = session.state
+    battle = state.battle or state.pending
+    fighting = str(getattr(state.phase, "value", state.phase)) in ("attack", "move-in")
+    if battle and fighting and "origin" in battle and "target" in battle:
         origin, target = str(battle["origin"]), str(battle["target"])
         label = f"Attack on {name(target)} from {name(origin)}"
         return [OrderArrow(origin, target, "", label, kind="attack")]

@@ -161,6 +161,7 @@ class GreatWarPage(SealedOrdersPage):
                 frame.state,
                 overlays=frozenset(session.overlays),
                 highlights=dict(frame.highlights),
+                callouts=frame_callouts(frame),
             )
         return render_board(
             session.state,
@@ -182,6 +183,20 @@ class GreatWarPage(SealedOrdersPage):
         super().refresh()
         if self.session is not None:
             self.doc().body.dataset.gwPaintMs = f"{(time.perf_counter() - started) * 1000:.0f}"
+
+
+def frame_callouts(frame: Any) -> list[Any]:
+    """A battle of the replay in a callout at the province fought for (issue 28): taken
+    or held, and in how many rounds."""
+    from ui.shell.board import Callout
+
+    fought = [p for p, css in frame.highlights.items() if css in ("conquered", "battle")]
+    if not fought or not frame.rounds:
+        return []
+    place = fought[0]
+    verdict = "Taken" if frame.highlights[place] == "conquered" else "Held"
+    rounds = len(frame.rounds)
+    return [Callout(place, (f"⚔ {verdict}", f"{rounds} round{'s' if rounds != 1 else ''}"))]
 
 
 ARROW_SECTIONS = ("moves", "sail", "attacks", "strikes", "embark", "disembark")

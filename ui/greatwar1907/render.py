@@ -153,6 +153,7 @@ def render_board(
         mine=state.provinces_of(viewer) if state is not None and viewer is not None else (),
         selected=selected,
         targets=targets,
+        focus=[t for o in orders[-1:] for t in (o.origin, o.target)],
     )
     dwg = board_drawing(geo["viewBox"], "board gw-board", extra)
     for nation, style in styles.items():

@@ -113,6 +113,7 @@ def render_board(
         mine=mine,
         selected=selected,
         targets=targets,
+        focus=[t for o in orders[-1:] for t in (o.origin, o.target)],
     )
     dwg = svgwrite.Drawing(
         size=("100%", "100%"),
