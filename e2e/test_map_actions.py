@@ -305,3 +305,48 @@ def test_orders_are_drawn_on_the_map_and_removed_by_a_tap(
         shoot(page, f"{ruleset}-{width}-after", artifacts)
     finally:
         SHOOT.pop()
+
+
+def test_the_moon_inset_folds_away_from_the_ocean_when_zoomed(
+    page: Page, server_url: str, artifacts: Path
+) -> None:
+    """Issue 28: "the Moon inset covers the Pacific when zoomed": zoomed in on the
+    ocean beside it, the inset folds to its title (the sea under it is the sea's
+    again) and opens with a tap on that tab; looking at the Moon itself opens it."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server_url)
+    wait_ready(page)
+    start(page, "risk_paper_scissors")
+    fit = page.evaluate("window.boardView.get().fit")
+    page.evaluate(f"window.boardView.set({{cx: 215, cy: 400, u: {fit / 3}}})")
+    inset = page.locator("#board .moon-inset")
+    expect(inset).to_have_class("moon-inset folded")
+    covered = page.evaluate(
+        """(() => {
+          const svg = document.querySelector('#board svg');
+          const p = new DOMPoint(150, 460).matrixTransform(svg.getScreenCTM());
+          const e = document.elementFromPoint(p.x, p.y);
+          return !!(e && e.closest('.moon-inset'));
+        })()"""
+    )
+    assert not covered, "the folded inset still covers the ocean"
+    lunar_labels = page.evaluate(
+        """[...document.querySelectorAll('#board .moon-inset [data-territory]')]
+          .map(t => t.dataset.territory)
+          .filter(t => { const l = document.querySelector(`#board [data-label="${t}"]`);
+                         return l && !l.closest('.label-hidden'); })"""
+    )
+    assert lunar_labels == [], f"labels of the folded Moon still shown: {lunar_labels}"
+    shoot(page, "risk_paper_scissors-390-moon-folded", artifacts)
+    tab = page.locator("#board .moon-inset .moon-frame")
+    box = tab.bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(inset).to_have_class("moon-inset")
+    page.evaluate(f"window.boardView.set({{cx: 215, cy: 400, u: {fit / 3}}})")
+    expect(inset).to_have_class("moon-inset")  # opened by the player: it stays open
+    page.locator("#board .moon-inset .moon-title").dispatch_event("click")
+    expect(inset).to_have_class("moon-inset folded")
+    page.evaluate(f"window.boardView.set({{cx: 85, cy: 400, u: {fit / 3}}})")
+    expect(inset).to_have_class("moon-inset")  # looking at the Moon: open
+    shoot(page, "risk_paper_scissors-390-moon-open", artifacts)

@@ -233,3 +233,105 @@ def test_every_board_gives_the_arrow_keys_its_neighbours() -> None:
     for svg in (gw_board(None), rps_board(None)):
         moves = re.search(r'data-moves="([^"]+)"', svg)
         assert moves and len(moves.group(1).split(";")) > 40
+
+
+def _remove_buttons(html: str, action: str) -> list[dict[str, str]]:
+    """The data attributes of each remove button of an orders list."""
+    import re
+
+    found = []
+    for tag in re.findall(rf'<button[^>]*data-action="{action}"[^>]*>', html):
+        found.append(dict(re.findall(r'data-(kind|index|section)="([^"]*)"', tag)))
+    return found
+
+
+def test_capital_arrows_remove_their_orders_as_the_list_buttons_do() -> None:
+    """Issue 28: orders "removable by tapping them": Capital Risk's attack arrow carries
+    the same action, kind and index as its remove button in the orders list, and its
+    count as written."""
+    from tests.test_ui_capital import in_orders
+    from ui.capital import entry
+    from ui.capital.panels import entry_html
+
+    s = in_orders()
+    s.set_mode("attack")
+    s.count = "2"
+    origin = s.highlight()[0]
+    s.click(origin)
+    target = s.highlight()[0]
+    s.click(target)
+    arrows = entry.order_arrows(s.state, 0, s.draft)
+    assert [(a.origin, a.target, a.count, a.action) for a in arrows] == [
+        (origin, target, "2", "cap-remove")
+    ]
+    attack_buttons = [
+        b for b in _remove_buttons(entry_html(s), "cap-remove") if b["kind"] == "attack"
+    ]
+    assert [dict(arrows[0].data)] == attack_buttons
+    entry.remove(s.draft, *(lambda d: (d["kind"], int(d["index"])))(dict(arrows[0].data)))
+    assert entry.order_arrows(s.state, 0, s.draft) == []
+
+
+def test_great_war_arrows_carry_their_remove_buttons_section_and_index() -> None:
+    """The Great War's written sail is drawn from Odessa to the Black Sea with its ships
+    ("all"), carrying the gw-remove button's section and index."""
+    from tests.test_ui_greatwar_session import _one_human
+    from ui.greatwar1907 import panels
+    from ui.greatwar1907.review import order_arrows
+
+    s = _one_human()
+    s.set_mode("embark")
+    s.count = ""
+    s.click("ode")
+    s.set_mode("sail")
+    s.click("ode")
+    s.click("blk")
+    arrows = order_arrows(s.state, s.viewer, s.draft)
+    assert [(a.origin, a.target, a.count, a.kind) for a in arrows] == [
+        ("ode", "blk", "all", "move")
+    ]
+    buttons = _remove_buttons(panels.review_html(s), "gw-remove")
+    assert dict(arrows[0].data) in buttons
+    assert order_arrows(s.state, None, s.draft) == []
+
+
+def test_a_classic_attack_shows_its_dice_in_a_callout_at_the_target() -> None:
+    """Issue 28: "a battle's dice ... in a callout at the territory": the last roll's
+    dice and the attack's losses so far, "taken" and a ring when it fell."""
+    from types import SimpleNamespace
+
+    from ui.classic.views import board_callouts
+
+    rolls = [
+        {"type": "roll", "seat": 0, "defender": 1, "origin": "brazil", "target": "peru",
+         "attack": [6, 5, 3], "defend": [6, 2], "attacker_losses": 1, "defender_losses": 1},
+        {"type": "roll", "seat": 0, "defender": 1, "origin": "brazil", "target": "peru",
+         "attack": [5, 4], "defend": [3], "attacker_losses": 0, "defender_losses": 1},
+    ]  # fmt: skip
+    session = SimpleNamespace(
+        last_rolls=rolls, viewer=0, state=SimpleNamespace(owner={"peru": 0, "brazil": 0})
+    )
+    (callout,) = board_callouts(session)  # type: ignore[arg-type]
+    assert callout.territory == "peru"
+    assert callout.lines == ("⚔ 5 4 vs 3", "−1 / −2 · taken")
+    assert callout.tone == "won" and callout.taken
+    held = SimpleNamespace(last_rolls=rolls[:1], viewer=1, state=SimpleNamespace(owner={"peru": 1}))
+    (callout,) = board_callouts(held)  # type: ignore[arg-type]
+    assert callout.lines == ("⚔ 6 5 3 vs 6 2", "−1 / −1") and not callout.taken
+    assert callout.tone == "won"  # the defender held: the even trade went their way
+
+
+def test_the_replays_battles_get_callouts() -> None:
+    """Capital Risk's replay step of a battle and the Great War's frame of an attack show
+    how it ended at the territory fought for."""
+    from ui.capital.replay import Step, step_callouts
+    from ui.greatwar1907.replay import Frame, frame_callouts
+
+    step = Step("Battle 1 of 1", "Ada Peru (5) v Bob Brazil (2) — Ada takes it with 4", {}, {},
+                (("peru", "brazil"),), ("Round 1: ...", "Round 2: ..."), "brazil")  # fmt: skip
+    (callout,) = step_callouts(step)
+    assert callout.lines == ("Ada takes it with 4", "2 rounds") and callout.taken
+    assert step_callouts(Step("Resolved", "Positions", {}, {})) == []
+    frame = Frame("Attack 1 of 1", "x", None, {"war": "conquered", "ber": "moved"}, ("r1",))  # type: ignore[arg-type]
+    (callout,) = frame_callouts(frame)
+    assert callout.territory == "war" and callout.lines == ("⚔ Taken", "1 round")

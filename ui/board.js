@@ -559,14 +559,29 @@
     return [...game.querySelectorAll(MAIN)].filter((b) => shown(b) && !b.closest("[hidden], details:not([open])"));
   }
 
+  function isAway(el) {
+    // Out of view: above the screen, or below the bar's top.
+    const r = el.getBoundingClientRect();
+    return r.top < 0 || r.bottom > window.innerHeight - (bar.hidden ? 64 : bar.offsetHeight || 64);
+  }
+
   function syncBar() {
     barFrame = 0;
     if (!bar) return;
     const originals = mainButtons();
-    const key = originals.map((b) => `${b.dataset.testid}|${b.textContent}|${b.disabled}`).join("/");
+    // The phase's prompt ("place 6 armies — click your territories") comes along when
+    // the panel saying it is out of view too.
+    const promptEl = originals.length ? originals[0].closest("section.game").querySelector('[data-testid="prompt"]') : null;
+    const promptAway = promptEl && shown(promptEl) && isAway(promptEl);
+    const prompt = promptAway ? promptEl.textContent.trim() : "";
+    const key = prompt + "//" + originals.map((b) => `${b.dataset.testid}|${b.textContent}|${b.disabled}`).join("/");
     if (key !== barKey) {
       barKey = key;
+      const line = document.createElement("p");
+      line.className = "bar-prompt";
+      line.textContent = prompt;
       bar.replaceChildren(
+        ...(prompt ? [line] : []),
         ...originals.map((b) => {
           const copy = document.createElement("button");
           copy.type = "button";
@@ -583,12 +598,7 @@
         })
       );
     }
-    // Shown when an original is out of view (above the bar's top or below the screen).
-    const bottom = window.innerHeight - (bar.offsetHeight || 64);
-    const away = originals.some((b) => {
-      const r = b.getBoundingClientRect();
-      return r.top < 0 || r.bottom > bottom;
-    });
+    const away = originals.some(isAway);
     document.body.classList.toggle("with-action-bar", originals.length > 0);
     bar.hidden = !(originals.length > 0 && away);
   }

@@ -159,6 +159,7 @@ class CapitalPage(SealedOrdersPage):
         from types import SimpleNamespace
 
         from ui.capital import entry
+        from ui.capital.replay import step_callouts
         from ui.shell.render import render_map
 
         session = self.session
@@ -198,7 +199,7 @@ class CapitalPage(SealedOrdersPage):
                     notes[t] = f"+{totals[t]}" + ("" if cap is None else f"/{cap}")
                 elif session.mode == "place" and cap is not None:
                     notes[t] = f"0/{cap}"
-            orders = written_orders(state, f, draft)
+            orders = entry.order_arrows(state, f, draft)
             mine = state.players[f].capital
             if mine:
                 stars.add(mine)
@@ -245,46 +246,6 @@ class CapitalPage(SealedOrdersPage):
             again = board.querySelector(f'[data-territory="{focused}"]')
             if _found(again):
                 again.focus()
-
-
-def step_callouts(step: Any) -> list[Any]:
-    """A battle of the replay in a callout at its territory (issue 28): how it ended and
-    in how many rounds."""
-    from ui.shell.board import Callout
-
-    if step.focus is None or not step.rounds:
-        return []
-    outcome = step.text.rsplit(" — ", 1)[-1]
-    rounds = len(step.rounds)
-    return [Callout(step.focus, (outcome, f"{rounds} round{'s' if rounds != 1 else ''}"))]
-
-
-def written_orders(state: Any, faction: int, draft: Any) -> list[Any]:
-    """The draft's attacks, surge and moves as arrows on the map (issue 28), each carrying
-    the attributes of its remove button in the orders list (the same kind and index), so
-    that a tap on the arrow removes the order as that button does."""
-    from ui.capital import entry
-    from ui.shell.board import OrderArrow
-
-    def arrow(kind: str, index: int, origin: str, target: str, count: Any, text: str) -> Any:
-        shown = "max" if count is None else str(count)
-        data = (("kind", kind), ("index", str(index)))
-        return OrderArrow(origin, target, shown, text, "cap-remove", data, kind)
-
-    texts = {(e.kind, e.index): e.text for e in entry.entries(state, faction, draft)}
-    found = [
-        arrow("attack", i, o, t, n, texts.get(("attack", i), ""))
-        for i, (o, t, n) in enumerate(draft.attacks)
-    ]
-    if draft.surge is not None:
-        via, target, count, _ = draft.surge
-        found.append(arrow("surge", 0, via, target, count, texts.get(("surge", 0), "")))
-    if draft.tactical_origin:
-        found += [
-            arrow("move", i, draft.tactical_origin, d, n, texts.get(("move", i), ""))
-            for i, (d, n) in enumerate(draft.moves)
-        ]
-    return found
 
 
 PAGE = CapitalPage

@@ -505,7 +505,7 @@ class ClassicPage(SequentialPage):
         session = self.session
         if session is None:
             return
-        from ui.classic import panels
+        from ui.classic import panels, views
         from ui.shell.render import render_map
 
         body = document.body.dataset
@@ -516,8 +516,8 @@ class ClassicPage(SequentialPage):
             highlight=session.highlight(),
             selected=session.selected,
             viewer=session.viewer,
-            orders=board_orders(session, self.asking, self.choice),
-            callouts=board_callouts(session),
+            orders=views.board_orders(session, self.asking, self.choice),
+            callouts=views.board_callouts(session),
         )
         redraw_board(el("board"), svg)
         self.shell.note(self.entry.ruleset, session.state)  # record, motion, while away
@@ -548,60 +548,6 @@ class ClassicPage(SequentialPage):
                 prompt.textContent = pbem_panels.waiting_prompt(session)
         self.email.draw_dialog()
         self.show_winner(self.winner_closed, panels.winner_html)
-
-
-def board_orders(session: Any, asking: Any, choice: Any) -> list[Any]:
-    """Classic's current attack on the map (issue 28): the attack asked about (a tap on
-    its arrow is "Cancel"), the free move being counted (a tap cancels it), or the battle
-    under way (its rolls go on: not removable)."""
-    from ui.shell.board import OrderArrow
-
-    name = session.name
-    if asking is not None and asking.order is not None:
-        origin, target = str(asking.order.origin), str(asking.order.target)
-        label = f"Attack {name(target)} from {name(origin)}"
-        dice = str(getattr(asking.order, "dice", "") or "")
-        return [OrderArrow(origin, target, dice, label, "odds-cancel", kind="attack")]
-    if choice is not None:
-        label = f"Move from {name(choice.origin)} to {name(choice.target)}"
-        return [OrderArrow(choice.origin, choice.target, "", label, "cancel", kind="move")]
-    state = session.state
-    battle = state.battle or state.pending
-    fighting = str(getattr(state.phase, "value", state.phase)) in ("attack", "move-in")
-    if battle and fighting and "origin" in battle and "target" in battle:
-        origin, target = str(battle["origin"]), str(battle["target"])
-        label = f"Attack on {name(target)} from {name(origin)}"
-        return [OrderArrow(origin, target, "", label, kind="attack")]
-    return []
-
-
-def board_callouts(session: Any) -> list[Any]:
-    """The last roll in a callout at the attacked territory: the dice, then the losses
-    of this attack's rolls; "taken" when it fell."""
-    from ui.shell.board import Callout
-
-    rolls = session.last_rolls
-    if not rolls or "target" not in rolls[-1]:
-        return []
-    last = rolls[-1]
-    target = str(last["target"])
-    same = [r for r in rolls if r.get("target") == target and r.get("origin") == last.get("origin")]
-    lost_a = sum(int(r.get("attacker_losses", 0)) for r in same)
-    lost_d = sum(int(r.get("defender_losses", 0)) for r in same)
-    dice = (
-        " ".join(map(str, last.get("attack", [])))
-        + " vs "
-        + " ".join(map(str, last.get("defend", [])))
-    )
-    taken = session.state.owner.get(target) == last.get("seat")
-    lines = (f"⚔ {dice}", f"−{lost_a} / −{lost_d}" + (" · taken" if taken else ""))
-    viewer = session.viewer
-    tone = ""
-    if viewer is not None and viewer == last.get("seat"):
-        tone = "won" if taken or lost_d > lost_a else "lost"
-    elif viewer is not None and viewer == last.get("defender"):
-        tone = "lost" if taken or lost_d > lost_a else "won"
-    return [Callout(target, lines, tone)]
 
 
 PAGE = ClassicPage

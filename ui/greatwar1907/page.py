@@ -152,6 +152,7 @@ class GreatWarPage(SealedOrdersPage):
     # ------------------------------------------------------------ drawing
 
     def board(self) -> str:
+        from ui.greatwar1907 import replay, review
         from ui.greatwar1907.render import render_board
 
         session = self.session
@@ -161,7 +162,7 @@ class GreatWarPage(SealedOrdersPage):
                 frame.state,
                 overlays=frozenset(session.overlays),
                 highlights=dict(frame.highlights),
-                callouts=frame_callouts(frame),
+                callouts=replay.frame_callouts(frame),
             )
         return render_board(
             session.state,
@@ -169,7 +170,7 @@ class GreatWarPage(SealedOrdersPage):
             overlays=frozenset(session.overlays),
             selected=session.selected,
             targets=tuple(session.highlight()),
-            orders=written_orders(session),
+            orders=review.order_arrows(session.state, session.viewer, session.draft),
         )
 
     def record_board(self, state: Any, taken: set[str]) -> str:
@@ -183,54 +184,6 @@ class GreatWarPage(SealedOrdersPage):
         super().refresh()
         if self.session is not None:
             self.doc().body.dataset.gwPaintMs = f"{(time.perf_counter() - started) * 1000:.0f}"
-
-
-def frame_callouts(frame: Any) -> list[Any]:
-    """A battle of the replay in a callout at the province fought for (issue 28): taken
-    or held, and in how many rounds."""
-    from ui.shell.board import Callout
-
-    fought = [p for p, css in frame.highlights.items() if css in ("conquered", "battle")]
-    if not fought or not frame.rounds:
-        return []
-    place = fought[0]
-    verdict = "Taken" if frame.highlights[place] == "conquered" else "Held"
-    rounds = len(frame.rounds)
-    return [Callout(place, (f"⚔ {verdict}", f"{rounds} round{'s' if rounds != 1 else ''}"))]
-
-
-ARROW_SECTIONS = ("moves", "sail", "attacks", "strikes", "embark", "disembark")
-"""The sections whose orders go from one place to another: drawn on the map."""
-
-
-def written_orders(session: Any) -> list[Any]:
-    """The viewer's orders of this phase that go somewhere, as arrows on the map (issue
-    28): each carries its remove button's attributes (``gw-remove``, its section and
-    index), so that a tap on the arrow removes the order as that button does."""
-    from ui.greatwar1907 import drafts, review
-    from ui.shell.board import OrderArrow
-
-    if session.viewer is None:
-        return []
-    state = session.state
-    mine = state.nation_ids[session.viewer]
-    found = []
-    for section in drafts.sections(state):
-        if section not in ARROW_SECTIONS:
-            continue
-        for i, part in enumerate(session.draft.parts.get(section, [])):
-            origin = part.get("from")
-            path = part.get("path") or ()
-            target = part.get("target") or (path[-1] if path else None)
-            if origin is None or target is None:
-                continue
-            count = part.get("ships") if section == "sail" else part.get("divisions")
-            shown = "all" if count is None else str(count)
-            text = review.describe(state, section, part, mine)
-            data = (("section", section), ("index", str(i)))
-            kind = "attack" if section in ("attacks", "strikes") else "move"
-            found.append(OrderArrow(str(origin), str(target), shown, text, "gw-remove", data, kind))
-    return found
 
 
 PAGE = GreatWarPage

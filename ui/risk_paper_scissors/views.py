@@ -67,7 +67,7 @@ def board_callouts(session: Session) -> list[Callout]:
         tone = "won" if won else "lost"
     elif session.viewer is not None and session.viewer == fought.get("defender"):
         tone = "lost" if won else "won"
-    return [Callout(str(fought["target"]), tuple(lines), tone)]
+    return [Callout(str(fought["target"]), tuple(lines), tone, outcome == "capture")]
 
 
 def battle_preview(session: Session, plan: Plan | None) -> str:

@@ -169,11 +169,13 @@ class OrderArrow:
 @dataclass(frozen=True)
 class Callout:
     """A result shown where it happened: a few short lines in a box above a territory
-    (``tone``: ``won`` or ``lost`` for the viewer, "" for a neutral report)."""
+    (``tone``: ``won`` or ``lost`` for the viewer, "" for a neutral report); ``taken``:
+    the territory changed hands (a ring marks it briefly)."""
 
     territory: str
     lines: tuple[str, ...]
     tone: str = ""
+    taken: bool = False
 
 
 @dataclass(frozen=True)
@@ -365,6 +367,10 @@ def overlay_svg(
             f' text-anchor="middle">{q(line)}</text>'
             for i, line in enumerate(callout.lines)
         )
+        if callout.taken:
+            parts.append(
+                f'<circle class="taken-ring" cx="{x:g}" cy="{y:g}" r="14" aria-hidden="true" />'
+            )
         parts.append(
             f'<g class="callout {q(callout.tone)}" data-label="{q(callout.territory)}"'
             f' data-at="{x:g} {y:g}" data-pin="" role="status">'
