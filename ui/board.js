@@ -135,11 +135,23 @@
     const placed = [];
     for (const label of labels) {
       const k = (label.px * u) / label.font;
-      const transform = `translate(${label.lx} ${label.ly}) scale(${k.toFixed(4)}) translate(${-label.lx} ${-label.ly})`;
+      let transform = `translate(${label.lx} ${label.ly}) scale(${k.toFixed(4)}) translate(${-label.lx} ${-label.ly})`;
       const sx = (label.ax - box[0]) / u;
       const sy = (label.ay - box[1]) / u;
       const f = label.px / label.font;
       const rect = [sx + label.box[0] * f, sy + label.box[1] * f, sx + label.box[2] * f, sy + label.box[3] * f];
+      if (label.callout && rect[2] > 0 && rect[0] < w && rect[3] > 0 && rect[1] < h) {
+        // A callout at the edge of the view slides inside it (its territory is in view).
+        const dx = rect[0] < 4 ? 4 - rect[0] : rect[2] > w - 4 ? Math.max(4 - rect[0], w - 4 - rect[2]) : 0;
+        const dy = rect[1] < 4 ? 4 - rect[1] : 0;
+        if (dx || dy) {
+          transform = `translate(${(dx * u).toFixed(2)} ${(dy * u).toFixed(2)}) ${transform}`;
+          rect[0] += dx;
+          rect[2] += dx;
+          rect[1] += dy;
+          rect[3] += dy;
+        }
+      }
       let hidden = rect[2] < 0 || rect[0] > w || rect[3] < 0 || rect[1] > h || underFold(label);
       if (label.pinned) {
         if (!hidden) placed.push({ tid: label.tid, rect });
@@ -265,6 +277,7 @@
       const pinned = el.dataset.pin !== undefined; // an order's count, a result's callout
       found.push({
         pinned,
+        callout: el.classList.contains("callout"),
         el,
         base,
         tid: el.dataset.label,
@@ -599,8 +612,11 @@
       );
     }
     const away = originals.some(isAway);
-    document.body.classList.toggle("with-action-bar", originals.length > 0);
-    bar.hidden = !(originals.length > 0 && away);
+    // Written only when changed: the observer below would hear a rewrite of the same value.
+    const using = originals.length > 0;
+    if (document.body.classList.contains("with-action-bar") !== using) document.body.classList.toggle("with-action-bar", using);
+    const hide = !(using && away);
+    if (bar.hidden !== hide) bar.hidden = hide;
   }
 
   function scheduleBar() {
@@ -611,7 +627,7 @@
     bar = document.getElementById("action-bar");
     if (!bar) return;
     // Not for the board's own changes (labels giving way on every frame of a pan).
-    const wanted = (records) => records.some((r) => !board || !board.contains(r.target));
+    const wanted = (records) => records.some((r) => !bar.contains(r.target) && !(board && board.contains(r.target)));
     new MutationObserver((records) => wanted(records) && scheduleBar()).observe(document.body, {
       childList: true,
       subtree: true,
