@@ -4,6 +4,8 @@ viewport (issue 28)."""
 
 from __future__ import annotations
 
+import pytest
+
 from ui.shell.board import board_attributes, focus_box, frame_box, label_ranks
 
 FULL = (0.0, 0.0, 1000.0, 489.0)
@@ -90,3 +92,246 @@ def test_every_renderer_marks_its_labels_for_the_viewport() -> None:
         names = re.findall(r'<text[^>]*class="name[^"]*"[^>]*>', svg)
         assert names and all("data-label=" in t and "data-at=" in t for t in names)
     assert len(territory_names("classic")) == 42
+
+
+# ------------------------------------------------------------ orders, results, keys
+
+
+def test_an_order_arrow_leaves_the_badges_free_and_points_at_its_target() -> None:
+    """Issue 28: "orders written this phase are drawn as arrows": the arrow starts and
+    stops beside the two places' badges, its head's tip on the way to the target."""
+    from math import dist
+
+    from ui.shell.board import ARROW_GAP, arrow_shape
+
+    shape = arrow_shape((100.0, 100.0), (200.0, 100.0))
+    tip = shape.head[0]
+    assert dist(tip, (200.0, 100.0)) == pytest.approx(ARROW_GAP, abs=0.2)
+    start = tuple(float(v) for v in shape.shaft[1:].split()[0].split(","))
+    assert dist(start, (100.0, 100.0)) == pytest.approx(ARROW_GAP, abs=0.2)
+    # the count sits between the two places
+    assert 100 < shape.middle[0] < 200
+
+
+def test_orders_between_the_same_two_places_never_lie_on_each_other() -> None:
+    """A to B and B to A bow to opposite sides; a second A to B bows further out."""
+    from ui.shell.board import arrow_shape
+
+    there = arrow_shape((100.0, 100.0), (200.0, 100.0)).middle
+    back = arrow_shape((200.0, 100.0), (100.0, 100.0)).middle
+    again = arrow_shape((100.0, 100.0), (200.0, 100.0), lane=1).middle
+    assert there[1] < 100 < back[1]  # left of the way east is north (y up the screen)
+    assert again[1] < there[1]
+
+
+def _classic_points() -> dict[str, tuple[float, float]]:
+    from maps import read_map_file
+
+    geometry = read_map_file("classic_geometry.json")
+    return {
+        t: (float(v["label"][0]), float(v["label"][1])) for t, v in geometry["territories"].items()
+    }
+
+
+def test_arrow_keys_go_to_the_neighbour_closest_to_their_direction() -> None:
+    """Issue 28: "arrow keys move between neighbouring territories": from Brazil, up is
+    Venezuela, left Peru, down Argentina, right North Africa (over the sea lane)."""
+    from ui.shell.board import DIRECTIONS, neighbour_toward
+    from ui.shell.render import territory_neighbours
+
+    points, near = _classic_points(), territory_neighbours("classic")
+    ways = {k: neighbour_toward("brazil", d, points, near, 1000) for k, d in DIRECTIONS.items()}
+    assert ways == {
+        "ArrowUp": "venezuela",
+        "ArrowLeft": "peru",
+        "ArrowDown": "argentina",
+        "ArrowRight": "north_africa",
+    }
+
+
+def test_an_arrow_key_never_jumps_to_a_territory_that_is_not_a_neighbour() -> None:
+    """From Greenland, east is its neighbour Iceland; from Argentina nothing lies south,
+    so down has no move (the viewport then takes the nearest territory that way); no
+    arrow key of any territory leads to a territory that is not its neighbour."""
+    from ui.shell.board import DIRECTIONS, neighbour_toward
+    from ui.shell.render import territory_neighbours
+
+    points, near = _classic_points(), territory_neighbours("classic")
+    east = DIRECTIONS["ArrowRight"]
+    assert neighbour_toward("greenland", east, points, near, 1000) == "iceland"
+    assert neighbour_toward("argentina", DIRECTIONS["ArrowDown"], points, near, 1000) is None
+    for tid in points:
+        for d in DIRECTIONS.values():
+            other = neighbour_toward(tid, d, points, near, 1000)
+            assert other is None or other in near[tid]
+
+
+def test_the_world_wraps_round_for_the_arrow_keys() -> None:
+    """Alaska's neighbour Kamchatka lies west over the date line, not 800 units east."""
+    from ui.shell.board import DIRECTIONS, neighbour_toward
+    from ui.shell.render import territory_neighbours
+
+    points, near = _classic_points(), territory_neighbours("classic")
+    assert neighbour_toward("alaska", DIRECTIONS["ArrowLeft"], points, near, 1000) == "kamchatka"
+    assert neighbour_toward("alaska", DIRECTIONS["ArrowLeft"], points, near) is None
+
+
+def test_a_removable_arrow_carries_its_remove_buttons_attributes() -> None:
+    """A tap on an order's arrow removes it the way the order list's button does: the
+    arrow is a button with that button's data-action and data-* attributes."""
+    import re
+
+    from ui.shell.board import OrderArrow, overlay_svg
+
+    points = {"a": (10.0, 10.0), "b": (90.0, 40.0)}
+    removable = OrderArrow(
+        "a", "b", "3", 'Attack "B" & co', "cap-remove", (("kind", "attack"), ("index", "2"))
+    )
+    shown = OrderArrow("b", "a", "", "Attack on A", kind="attack")
+    svg = overlay_svg(
+        points, [removable, shown, OrderArrow("a", "nowhere", "1", "x", "cap-remove")]
+    )
+    arrows = re.findall(r'<g class="order-arrow[^>]*>', svg)
+    assert len(arrows) == 2  # the order to a place not on this board is left out
+    assert 'data-action="cap-remove"' in arrows[0] and 'data-kind="attack"' in arrows[0]
+    assert 'data-index="2"' in arrows[0] and 'role="button"' in arrows[0]
+    assert "&quot;B&quot; &amp; co" in arrows[0]
+    assert "data-action" not in arrows[1] and 'role="img"' in arrows[1]
+    assert '<text class="count"' in svg and ">3</text>" in svg
+
+
+def test_a_callout_sits_above_its_territory_and_keeps_a_readable_size() -> None:
+    """Issue 28: "a battle's dice or rounds in a callout at the territory": the box ends
+    above the territory's point, and the viewport keeps it on screen at a count's size
+    (data-label, data-at, data-pin)."""
+    import re
+
+    from ui.shell.board import Callout, overlay_svg
+
+    svg = overlay_svg(
+        {"peru": (290.0, 360.0)}, callouts=[Callout("peru", ("⚔ 6 5 vs 4", "−0 / −1"), "won")]
+    )
+    assert 'class="callout won" data-label="peru" data-at="290 360" data-pin=""' in svg
+    box = re.search(r'<rect x="[^"]+" y="([^"]+)" width="[^"]+" height="([^"]+)"', svg)
+    assert box is not None
+    y, height = (float(v) for v in box.groups())
+    assert y + height < 360
+    assert overlay_svg({"peru": (1.0, 1.0)}, callouts=[Callout("chile", ("x",))]) == ""
+
+
+def test_every_board_gives_the_arrow_keys_its_neighbours() -> None:
+    """Each ruleset's drawing carries data-moves from its own map's adjacency."""
+    import re
+
+    from maps import read_map_file
+    from ui.greatwar1907.render import render_board as gw_board
+    from ui.risk_paper_scissors.render import render_board as rps_board
+    from ui.shell.render import render_map
+
+    classic = render_map(None, read_map_file("classic_geometry.json"))
+    assert "brazil:venezuela,north_africa,argentina,peru" in classic
+    for svg in (gw_board(None), rps_board(None)):
+        moves = re.search(r'data-moves="([^"]+)"', svg)
+        assert moves and len(moves.group(1).split(";")) > 40
+
+
+def _remove_buttons(html: str, action: str) -> list[dict[str, str]]:
+    """The data attributes of each remove button of an orders list."""
+    import re
+
+    found = []
+    for tag in re.findall(rf'<button[^>]*data-action="{action}"[^>]*>', html):
+        found.append(dict(re.findall(r'data-(kind|index|section)="([^"]*)"', tag)))
+    return found
+
+
+def test_capital_arrows_remove_their_orders_as_the_list_buttons_do() -> None:
+    """Issue 28: orders "removable by tapping them": Capital Risk's attack arrow carries
+    the same action, kind and index as its remove button in the orders list, and its
+    count as written."""
+    from tests.test_ui_capital import in_orders
+    from ui.capital import entry
+    from ui.capital.panels import entry_html
+
+    s = in_orders()
+    s.set_mode("attack")
+    s.count = "2"
+    origin = s.highlight()[0]
+    s.click(origin)
+    target = s.highlight()[0]
+    s.click(target)
+    arrows = entry.order_arrows(s.state, 0, s.draft)
+    assert [(a.origin, a.target, a.count, a.action) for a in arrows] == [
+        (origin, target, "2", "cap-remove")
+    ]
+    attack_buttons = [
+        b for b in _remove_buttons(entry_html(s), "cap-remove") if b["kind"] == "attack"
+    ]
+    assert [dict(arrows[0].data)] == attack_buttons
+    entry.remove(s.draft, *(lambda d: (d["kind"], int(d["index"])))(dict(arrows[0].data)))
+    assert entry.order_arrows(s.state, 0, s.draft) == []
+
+
+def test_great_war_arrows_carry_their_remove_buttons_section_and_index() -> None:
+    """The Great War's written sail is drawn from Odessa to the Black Sea with its ships
+    ("all"), carrying the gw-remove button's section and index."""
+    from tests.test_ui_greatwar_session import _one_human
+    from ui.greatwar1907 import panels
+    from ui.greatwar1907.review import order_arrows
+
+    s = _one_human()
+    s.set_mode("embark")
+    s.count = ""
+    s.click("ode")
+    s.set_mode("sail")
+    s.click("ode")
+    s.click("blk")
+    arrows = order_arrows(s.state, s.viewer, s.draft)
+    assert [(a.origin, a.target, a.count, a.kind) for a in arrows] == [
+        ("ode", "blk", "all", "move")
+    ]
+    buttons = _remove_buttons(panels.review_html(s), "gw-remove")
+    assert dict(arrows[0].data) in buttons
+    assert order_arrows(s.state, None, s.draft) == []
+
+
+def test_a_classic_attack_shows_its_dice_in_a_callout_at_the_target() -> None:
+    """Issue 28: "a battle's dice ... in a callout at the territory": the last roll's
+    dice and the attack's losses so far, "taken" and a ring when it fell."""
+    from types import SimpleNamespace
+
+    from ui.classic.views import board_callouts
+
+    rolls = [
+        {"type": "roll", "seat": 0, "defender": 1, "origin": "brazil", "target": "peru",
+         "attack": [6, 5, 3], "defend": [6, 2], "attacker_losses": 1, "defender_losses": 1},
+        {"type": "roll", "seat": 0, "defender": 1, "origin": "brazil", "target": "peru",
+         "attack": [5, 4], "defend": [3], "attacker_losses": 0, "defender_losses": 1},
+    ]  # fmt: skip
+    session = SimpleNamespace(
+        last_rolls=rolls, viewer=0, state=SimpleNamespace(owner={"peru": 0, "brazil": 0})
+    )
+    (callout,) = board_callouts(session)  # type: ignore[arg-type]
+    assert callout.territory == "peru"
+    assert callout.lines == ("⚔ 5 4 vs 3", "−1 / −2 · taken")
+    assert callout.tone == "won" and callout.taken
+    held = SimpleNamespace(last_rolls=rolls[:1], viewer=1, state=SimpleNamespace(owner={"peru": 1}))
+    (callout,) = board_callouts(held)  # type: ignore[arg-type]
+    assert callout.lines == ("⚔ 6 5 3 vs 6 2", "−1 / −1") and not callout.taken
+    assert callout.tone == "won"  # the defender held: the even trade went their way
+
+
+def test_the_replays_battles_get_callouts() -> None:
+    """Capital Risk's replay step of a battle and the Great War's frame of an attack show
+    how it ended at the territory fought for."""
+    from ui.capital.replay import Step, step_callouts
+    from ui.greatwar1907.replay import Frame, frame_callouts
+
+    step = Step("Battle 1 of 1", "Ada Peru (5) v Bob Brazil (2) — Ada takes it with 4", {}, {},
+                (("peru", "brazil"),), ("Round 1: ...", "Round 2: ..."), "brazil")  # fmt: skip
+    (callout,) = step_callouts(step)
+    assert callout.lines == ("Ada takes it with 4", "2 rounds") and callout.taken
+    assert step_callouts(Step("Resolved", "Positions", {}, {})) == []
+    frame = Frame("Attack 1 of 1", "x", None, {"war": "conquered", "ber": "moved"}, ("r1",))  # type: ignore[arg-type]
+    (callout,) = frame_callouts(frame)
+    assert callout.territory == "war" and callout.lines == ("⚔ Taken", "1 round")

@@ -24,6 +24,9 @@
   let hits = []; // {el, r, m}
   let first = new Map(); // territory -> rank (ui/shell/board.py label_ranks)
   let spots = new Map(); // territory -> [x, y] centre, for the arrow keys
+  let moves = new Map(); // territory -> its neighbour [up, right, down, left] (data-moves)
+  let inset = null; // the Moon's inset (RPS): {el, box, folded}
+  let insetOpen = false; // the player opened it while zoomed in
   let frameId = 0;
   let animation = 0;
 
@@ -113,18 +116,47 @@
         hit.shown = r;
       }
     }
+    // The Moon's inset folds to its title while the view is zoomed in elsewhere, so that
+    // it does not cover the ocean being looked at; its title (or the fold) opens it.
+    const zoomed = u < most * 0.98;
+    if (inset) {
+      const b = inset.box;
+      const over = view.cx >= b[0] && view.cx <= b[0] + b[2] && view.cy >= b[1] && view.cy <= b[1] + b[3];
+      const folded = zoomed && !insetOpen && !over;
+      if (folded !== inset.folded) {
+        inset.el.classList.toggle("folded", folded);
+        inset.folded = folded;
+      }
+    }
+    const underFold = (label) =>
+      inset && inset.folded && label.ax >= inset.box[0] && label.ax <= inset.box[0] + inset.box[2] && label.ay >= inset.box[1] && label.ay <= inset.box[1] + inset.box[3];
     // Labels: each grows round its territory's point to its size on the screen; those
     // that would cover a label placed before them (best first) are hidden.
     const placed = [];
     for (const label of labels) {
       const k = (label.px * u) / label.font;
-      const transform = `translate(${label.lx} ${label.ly}) scale(${k.toFixed(4)}) translate(${-label.lx} ${-label.ly})`;
+      let transform = `translate(${label.lx} ${label.ly}) scale(${k.toFixed(4)}) translate(${-label.lx} ${-label.ly})`;
       const sx = (label.ax - box[0]) / u;
       const sy = (label.ay - box[1]) / u;
       const f = label.px / label.font;
       const rect = [sx + label.box[0] * f, sy + label.box[1] * f, sx + label.box[2] * f, sy + label.box[3] * f];
-      let hidden = rect[2] < 0 || rect[0] > w || rect[3] < 0 || rect[1] > h;
-      if (!hidden) {
+      if (label.callout && rect[2] > 0 && rect[0] < w && rect[3] > 0 && rect[1] < h) {
+        // A callout at the edge of the view slides inside it (its territory is in view).
+        const dx = rect[0] < 4 ? 4 - rect[0] : rect[2] > w - 4 ? Math.max(4 - rect[0], w - 4 - rect[2]) : 0;
+        const dy = rect[1] < 4 ? 4 - rect[1] : 0;
+        if (dx || dy) {
+          transform = `translate(${(dx * u).toFixed(2)} ${(dy * u).toFixed(2)}) ${transform}`;
+          rect[0] += dx;
+          rect[2] += dx;
+          rect[1] += dy;
+          rect[3] += dy;
+        }
+      }
+      let hidden = rect[2] < 0 || rect[0] > w || rect[3] < 0 || rect[1] > h || underFold(label);
+      if (label.pinned) {
+        if (!hidden) placed.push({ tid: label.tid, rect });
+        hidden = false;
+      } else if (!hidden) {
         hidden = placed.some(
           (p) => p.tid !== label.tid && p.rect[0] < rect[2] && rect[0] < p.rect[2] && p.rect[1] < rect[3] && rect[1] < p.rect[3]
         );
@@ -139,7 +171,6 @@
         label.hidden = hidden;
       }
     }
-    const zoomed = u < most * 0.98;
     document.querySelectorAll('[data-board="zoom-in"]').forEach((b) => b.setAttribute("aria-pressed", String(zoomed)));
     document.querySelectorAll('[data-board="fit"]').forEach((b) => b.setAttribute("aria-pressed", String(!zoomed)));
     board.dataset.zoom = (most / u).toFixed(2);
@@ -164,6 +195,11 @@
     full = drawn;
     svg.style.setProperty("--aspect", `${full[2]} / ${full[3]}`);
     svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    const moonFrame = svg.querySelector(".moon-inset > .moon-frame");
+    inset = moonFrame
+      ? { el: moonFrame.parentNode, box: ["x", "y", "width", "height"].map((a) => parseFloat(moonFrame.getAttribute(a)) || 0), folded: false }
+      : null;
+    if (inset && !sameMap) insetOpen = false;
     first = new Map();
     (svg.dataset.first || "").split(" ").filter(Boolean).forEach((t, i) => first.set(t, i));
     measure();
@@ -238,12 +274,15 @@
       const text = el.matches("text");
       const font = fontOf(el) * m;
       const rank = first.has(el.dataset.label) ? first.get(el.dataset.label) : Infinity;
+      const pinned = el.dataset.pin !== undefined; // an order's count, a result's callout
       found.push({
+        pinned,
+        callout: el.classList.contains("callout"),
         el,
         base,
         tid: el.dataset.label,
         kind: text ? 1 : 0,
-        px: text ? NAME_PX : COUNT_PX,
+        px: parseFloat(el.dataset.px) || (text ? NAME_PX : COUNT_PX),
         font,
         m,
         lx,
@@ -259,7 +298,7 @@
     });
     // The viewer's, the selected and the targets' labels first (counts, then names),
     // then every other count, then every other name.
-    const tier = (l) => (l.rank === Infinity ? 1 : 0);
+    const tier = (l) => (l.pinned ? -1 : l.rank === Infinity ? 1 : 0);
     found.sort((a, b) => tier(a) - tier(b) || a.kind - b.kind || a.rank - b.rank || a.order - b.order);
     labels = found;
     hits = [...svg.querySelectorAll("[data-hit]")].map((el) => ({
@@ -268,6 +307,11 @@
       m: scaleOf(el),
       shown: null,
     }));
+    moves = new Map();
+    for (const row of (svg.dataset.moves || "").split(";")) {
+      const [tid, ways] = row.split(":");
+      if (ways) moves.set(tid, ways.split(","));
+    }
     spots = new Map();
     for (const el of svg.querySelectorAll("[data-territory]")) {
       const hit = svg.querySelector(`[data-hit="${CSS.escape(el.dataset.territory)}"]`);
@@ -405,15 +449,28 @@
 
   const DIRECTIONS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
+  const KEY_SLOTS = { ArrowUp: 0, ArrowRight: 1, ArrowDown: 2, ArrowLeft: 3 };
+
   function onKey(event) {
     const dir = DIRECTIONS[event.key];
     const from = event.target;
-    if (!dir || !svg || !svg.contains(from) || !from.dataset || !from.dataset.territory) return;
+    if (!svg || !svg.contains(from) || !from.dataset) return;
+    if ((event.key === "Enter" || event.key === " ") && from.classList.contains("order-arrow") && from.dataset.action) {
+      // An order's arrow is a button: Enter removes the order as a tap does.
+      event.preventDefault();
+      from.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+      return;
+    }
+    if (!dir || !from.dataset.territory) return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const here = spots.get(from.dataset.territory);
     if (!here) return;
-    let best = null;
-    for (const [tid, at] of spots) {
+    // The map's own neighbour that way (ui/shell/board.py keyboard_moves), else the
+    // nearest territory that way.
+    const listed = moves.get(from.dataset.territory);
+    const chosen = listed ? listed[KEY_SLOTS[event.key]] : "";
+    let best = chosen && spots.has(chosen) ? { tid: chosen, at: spots.get(chosen) } : null;
+    for (const [tid, at] of best ? [] : spots) {
       if (tid === from.dataset.territory) continue;
       const dx = at[0] - here[0];
       const dy = at[1] - here[1];
@@ -438,6 +495,12 @@
   }
 
   function onButton(event) {
+    const tab = event.target.closest && event.target.closest(".moon-inset.folded .moon-frame, .moon-inset .moon-title");
+    if (tab && svg && svg.contains(tab) && inset) {
+      insetOpen = inset.folded; // a folded inset opens; an open one's title folds it
+      schedule();
+      return;
+    }
     const button = event.target.closest && event.target.closest("[data-board]");
     if (!button || !svg) return;
     const [w, h] = size();
@@ -483,6 +546,99 @@
     check();
   }
 
+
+  // ------------------------------------------------------------ the action bar
+  // On a phone the panels are under the map: the phase's main buttons (each ruleset's
+  // primary buttons, or those marked data-main) are repeated in a bar fixed at the bottom
+  // of the screen whenever the originals are out of view, so that the map and the main
+  // action are on one screen. A button of the bar clicks its original: one code path.
+  // The bar is a visual shortcut (aria-hidden, not in the tab order): keyboards and
+  // screen readers use the originals, which stay where they are.
+  const MAIN = "button.btn.primary, button[data-main]";
+  let bar = null;
+  let barKey = "";
+  let barFrame = 0;
+
+  function shown(el) {
+    return !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+  }
+
+  function mainButtons() {
+    if (document.querySelector(".overlay:not([hidden])")) return []; // a hand-over, a dialog
+    const setup = document.getElementById("setup");
+    if (setup && !setup.hidden) return [];
+    const game = [...document.querySelectorAll("section.game")].find((s) => !s.hidden);
+    if (!game) return [];
+    return [...game.querySelectorAll(MAIN)].filter((b) => shown(b) && !b.closest("[hidden], details:not([open])"));
+  }
+
+  function isAway(el) {
+    // Out of view: above the screen, or below the bar's top.
+    const r = el.getBoundingClientRect();
+    return r.top < 0 || r.bottom > window.innerHeight - (bar.hidden ? 64 : bar.offsetHeight || 64);
+  }
+
+  function syncBar() {
+    barFrame = 0;
+    if (!bar) return;
+    const originals = mainButtons();
+    // The phase's prompt ("place 6 armies — click your territories") comes along when
+    // the panel saying it is out of view too.
+    const promptEl = originals.length ? originals[0].closest("section.game").querySelector('[data-testid="prompt"]') : null;
+    const promptAway = promptEl && shown(promptEl) && isAway(promptEl);
+    const prompt = promptAway ? promptEl.textContent.trim() : "";
+    const key = prompt + "//" + originals.map((b) => `${b.dataset.testid}|${b.textContent}|${b.disabled}`).join("/");
+    if (key !== barKey) {
+      barKey = key;
+      const line = document.createElement("p");
+      line.className = "bar-prompt";
+      line.textContent = prompt;
+      bar.replaceChildren(
+        ...(prompt ? [line] : []),
+        ...originals.map((b) => {
+          const copy = document.createElement("button");
+          copy.type = "button";
+          copy.className = b.className;
+          copy.textContent = b.textContent;
+          copy.disabled = b.disabled;
+          copy.tabIndex = -1;
+          if (b.dataset.testid) copy.dataset.testid = `bar-${b.dataset.testid}`;
+          copy.addEventListener("click", () => {
+            const now = mainButtons().find((o) => o.dataset.testid === b.dataset.testid && o.textContent === b.textContent);
+            (now || b).click();
+          });
+          return copy;
+        })
+      );
+    }
+    const away = originals.some(isAway);
+    // Written only when changed: the observer below would hear a rewrite of the same value.
+    const using = originals.length > 0;
+    if (document.body.classList.contains("with-action-bar") !== using) document.body.classList.toggle("with-action-bar", using);
+    const hide = !(using && away);
+    if (bar.hidden !== hide) bar.hidden = hide;
+  }
+
+  function scheduleBar() {
+    if (!barFrame) barFrame = requestAnimationFrame(syncBar);
+  }
+
+  function watchBar() {
+    bar = document.getElementById("action-bar");
+    if (!bar) return;
+    // Not for the board's own changes (labels giving way on every frame of a pan).
+    const wanted = (records) => records.some((r) => !bar.contains(r.target) && !(board && board.contains(r.target)));
+    new MutationObserver((records) => wanted(records) && scheduleBar()).observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ["hidden", "disabled", "class", "open"],
+    });
+    window.addEventListener("scroll", scheduleBar, { passive: true });
+    window.addEventListener("resize", scheduleBar);
+    scheduleBar();
+  }
+
   // For the tests and the bench: the view, and a way to set it.
   window.boardView = {
     get: () => (view ? { ...view, box: viewBoxOf(view), fit: fitScale() } : null),
@@ -498,6 +654,10 @@
     adopted: () => adoptedAt,
   };
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watch);
-  else watch();
+  const start = () => {
+    watch();
+    watchBar();
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
 })();

@@ -31,6 +31,7 @@ from engine.rulesets.capital.legal import plan_orders
 from engine.rulesets.capital.options import CARD_TERRITORY_BONUS, MAX_SETS_PER_TURN, TWO_SETS_FROM
 from engine.rulesets.capital.reinforce import game_map, set_value
 from engine.rulesets.capital.setup import normalise_setup, setup_pool
+from ui.shell.board import OrderArrow
 
 Count = int | None
 
@@ -580,3 +581,31 @@ def offenses(state: CapitalState, faction: int, draft: Draft) -> list[str]:
     if rest > 0:
         notes.append(f"{rest} reinforcements not placed: they will be spread over your borders")
     return notes
+
+
+def order_arrows(state: CapitalState, faction: int, draft: Draft) -> list[OrderArrow]:
+    """The draft's attacks, surge and moves as arrows on the map (issue 28), each carrying
+    the attributes of its remove button in the orders list (the same kind and index), so
+    that a tap on the arrow removes the order as that button does."""
+
+    def arrow(
+        kind: str, index: int, origin: str, target: str, count: int | None, text: str
+    ) -> OrderArrow:
+        shown = "max" if count is None else str(count)
+        data = (("kind", kind), ("index", str(index)))
+        return OrderArrow(origin, target, shown, text, "cap-remove", data, kind)
+
+    texts = {(e.kind, e.index): e.text for e in entries(state, faction, draft)}
+    found = [
+        arrow("attack", i, o, t, n, texts.get(("attack", i), ""))
+        for i, (o, t, n) in enumerate(draft.attacks)
+    ]
+    if draft.surge is not None:
+        via, target, count, _ = draft.surge
+        found.append(arrow("surge", 0, via, target, count, texts.get(("surge", 0), "")))
+    if draft.tactical_origin:
+        found += [
+            arrow("move", i, draft.tactical_origin, d, n, texts.get(("move", i), ""))
+            for i, (d, n) in enumerate(draft.moves)
+        ]
+    return found

@@ -180,6 +180,7 @@ class CapitalPage(SealedOrdersPage):
         from types import SimpleNamespace
 
         from ui.capital import entry
+        from ui.capital.replay import step_callouts
         from ui.shell.render import render_map
 
         session = self.session
@@ -196,10 +197,15 @@ class CapitalPage(SealedOrdersPage):
                 phase=state.phase,
             )
             return render_map(
-                shown, geometry, selected=step.focus, arrows=list(step.arrows), stars=stars
+                shown,
+                geometry,
+                selected=step.focus,
+                arrows=list(step.arrows),
+                stars=stars,
+                callouts=step_callouts(step),
             )
         notes: dict[str, str] = {}
-        arrows: list[tuple[str, str]] = []
+        orders: list[Any] = []
         shown_state: Any = state
         if session.stage == "entry" and session.viewer is not None:
             f, draft = session.viewer, session.draft
@@ -214,11 +220,7 @@ class CapitalPage(SealedOrdersPage):
                     notes[t] = f"+{totals[t]}" + ("" if cap is None else f"/{cap}")
                 elif session.mode == "place" and cap is not None:
                     notes[t] = f"0/{cap}"
-            arrows = [(o, t) for o, t, _ in draft.attacks]
-            if draft.surge is not None:
-                arrows.append((draft.surge[0], draft.surge[1]))
-            if draft.tactical_origin:
-                arrows += [(draft.tactical_origin, d) for d, _ in draft.moves]
+            orders = entry.order_arrows(state, f, draft)
             mine = state.players[f].capital
             if mine:
                 stars.add(mine)
@@ -235,8 +237,8 @@ class CapitalPage(SealedOrdersPage):
             highlight=session.highlight(),
             selected=session.selected,
             viewer=session.viewer,
-            arrows=arrows,
             notes=notes,
+            orders=orders,
             stars=stars,
         )
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.maps import load_map
 from engine.rulesets.capital.report import _KIND_TITLES
+from ui.shell.board import Callout
 
 
 @dataclass(frozen=True)
@@ -113,3 +114,15 @@ def replay_steps(report: dict[str, Any]) -> list[Step]:
     owner, armies = layout(report["final"])
     steps.append(Step("Final", "Positions after the tactical moves", owner, armies))
     return steps
+
+
+def step_callouts(step: Step) -> list[Callout]:
+    """A battle of the replay in a callout at its territory (issue 28): how it ended and
+    in how many rounds."""
+
+    if step.focus is None or not step.rounds:
+        return []
+    outcome = step.text.rsplit(" — ", 1)[-1]
+    rounds = len(step.rounds)
+    lines = (outcome, f"{rounds} round{'s' if rounds != 1 else ''}")
+    return [Callout(step.focus, lines, taken=" takes it " in f" {outcome} ")]

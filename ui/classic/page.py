@@ -507,22 +507,19 @@ class ClassicPage(SequentialPage):
         session = self.session
         if session is None:
             return
-        from ui.classic import panels
+        from ui.classic import panels, views
         from ui.shell.render import render_map
 
         body = document.body.dataset
         self.mark_turn(body)
-        arrows = []
-        battle = session.state.battle or session.state.pending
-        if battle and "origin" in battle and "target" in battle:
-            arrows.append((battle["origin"], battle["target"]))
         svg = render_map(
             session.state,
             self.geometry,
             highlight=session.highlight(),
             selected=session.selected,
             viewer=session.viewer,
-            arrows=arrows,
+            orders=views.board_orders(session, self.asking, self.choice),
+            callouts=views.board_callouts(session),
         )
         redraw_board(el("board"), svg)
         self.shell.note(self.entry.ruleset, session.state)  # record, motion, while away

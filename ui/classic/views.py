@@ -9,6 +9,7 @@ from typing import Any
 from engine.rulesets.classic.orders import Attack
 from engine.rulesets.classic.state import Phase
 from ui.classic.controller import Session
+from ui.shell.board import Callout, OrderArrow
 from ui.shell.render import continent_names
 
 
@@ -201,3 +202,54 @@ def offered_roll(session: Session) -> tuple[list[int], list[int]] | None:
     if getattr(state, "phase", None) is not Phase.ADVANTAGE or not pending:
         return None
     return list(pending["attack"]), list(pending["defend"])
+
+
+def board_orders(session: Session, asking: Any, choice: Any) -> list[OrderArrow]:
+    """Classic's current attack on the map (issue 28): the attack asked about (a tap on
+    its arrow is "Cancel"), the free move being counted (a tap cancels it), or the battle
+    under way (its rolls go on: not removable)."""
+    name = session.name
+    if asking is not None and asking.order is not None:
+        origin, target = str(asking.order.origin), str(asking.order.target)
+        label = f"Attack {name(target)} from {name(origin)}"
+        dice = str(getattr(asking.order, "dice", "") or "")
+        return [OrderArrow(origin, target, dice, label, "odds-cancel", kind="attack")]
+    if choice is not None:
+        label = f"Move from {name(choice.origin)} to {name(choice.target)}"
+        return [OrderArrow(choice.origin, choice.target, "", label, "cancel", kind="move")]
+    state = session.state
+    battle = state.battle or state.pending
+    fighting = str(getattr(state.phase, "value", state.phase)) in ("attack", "move-in")
+    if battle and fighting and "origin" in battle and "target" in battle:
+        origin, target = str(battle["origin"]), str(battle["target"])
+        label = f"Attack on {name(target)} from {name(origin)}"
+        return [OrderArrow(origin, target, "", label, kind="attack")]
+    return []
+
+
+def board_callouts(session: Session) -> list[Callout]:
+    """The last roll in a callout at the attacked territory: the dice, then the losses
+    of this attack's rolls; "taken" when it fell."""
+
+    rolls = session.last_rolls
+    if not rolls or "target" not in rolls[-1]:
+        return []
+    last = rolls[-1]
+    target = str(last["target"])
+    same = [r for r in rolls if r.get("target") == target and r.get("origin") == last.get("origin")]
+    lost_a = sum(int(r.get("attacker_losses", 0)) for r in same)
+    lost_d = sum(int(r.get("defender_losses", 0)) for r in same)
+    dice = (
+        " ".join(map(str, last.get("attack", [])))
+        + " vs "
+        + " ".join(map(str, last.get("defend", [])))
+    )
+    taken = session.state.owner.get(target) == last.get("seat")
+    lines = (f"⚔ {dice}", f"−{lost_a} / −{lost_d}" + (" · taken" if taken else ""))
+    viewer = session.viewer
+    tone = ""
+    if viewer is not None and viewer == last.get("seat"):
+        tone = "won" if taken or lost_d > lost_a else "lost"
+    elif viewer is not None and viewer == last.get("defender"):
+        tone = "lost" if taken or lost_d > lost_a else "won"
+    return [Callout(target, lines, tone, taken)]

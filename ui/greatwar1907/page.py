@@ -173,6 +173,7 @@ class GreatWarPage(SealedOrdersPage):
     # ------------------------------------------------------------ drawing
 
     def board(self) -> str:
+        from ui.greatwar1907 import replay, review
         from ui.greatwar1907.render import render_board
 
         session = self.session
@@ -182,6 +183,7 @@ class GreatWarPage(SealedOrdersPage):
                 frame.state,
                 overlays=frozenset(session.overlays),
                 highlights=dict(frame.highlights),
+                callouts=replay.frame_callouts(frame),
             )
         return render_board(
             session.state,
@@ -189,6 +191,7 @@ class GreatWarPage(SealedOrdersPage):
             overlays=frozenset(session.overlays),
             selected=session.selected,
             targets=tuple(session.highlight()),
+            orders=review.order_arrows(session.state, session.viewer, session.draft),
         )
 
     def preview_board(self) -> str:

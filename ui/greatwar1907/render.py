@@ -33,7 +33,7 @@ from ui.greatwar1907.units import (
     figure,
     units_layer,
 )
-from ui.shell.board import board_attributes
+from ui.shell.board import Callout, OrderArrow, board_attributes, keyboard_moves, with_overlay
 from ui.shell.palette import (
     SEA,
     UNOWNED_FILL,
@@ -115,6 +115,8 @@ def render_board(
     selected: str | None = None,
     targets: Collection[str] = (),
     highlights: Mapping[str, str] | None = None,
+    orders: Sequence[OrderArrow] = (),
+    callouts: Sequence[Callout] = (),
 ) -> str:
     """The whole board SVG.
 
@@ -128,6 +130,8 @@ def render_board(
     :param selected: the chosen province or district (``class="selected"``).
     :param targets: legal destinations (``class="target legal"``, keyboard-focusable).
     :param highlights: id -> css class for the replay (``conquered``, ``battle`` ...).
+    :param orders: the orders written this phase, as arrows (the shell's board overlay).
+    :param callouts: results shown where they happened.
     :raises ValueError: an unknown overlay.
     """
     unknown = set(overlays) - OVERLAYS
@@ -149,6 +153,7 @@ def render_board(
         mine=state.provinces_of(viewer) if state is not None and viewer is not None else (),
         selected=selected,
         targets=targets,
+        focus=[t for o in orders[-1:] for t in (o.origin, o.target)],
     )
     dwg = board_drawing(geo["viewBox"], "board gw-board", extra)
     for nation, style in styles.items():
@@ -214,7 +219,27 @@ def render_board(
     svg = str(dwg.tostring())
     for slot, text in _static_layers().items():
         svg = svg.replace(f'<g id="{_SLOT.format(slot)}" />', text, 1)
-    return svg
+    return with_overlay(svg, points, orders, callouts, moves=_keyboard_moves())
+
+
+@cache
+def _keyboard_moves() -> str:
+    """The arrow keys' neighbours: a province's over land and ferries and the sea
+    districts its port opens on; a district's, the districts beside it and its ports."""
+    m = _scenario()
+    geo = geometry()
+    points = {
+        pid: (float(shape["label"][0]), float(shape["label"][1]))
+        for kind in ("provinces", "seas")
+        for pid, shape in geo[kind].items()
+    }
+    near: dict[str, set[str]] = {p.id: set(m.neighbours(p.id)) for p in m.provinces}
+    for sea in m.seas:
+        near.setdefault(sea.id, set()).update(sea.adjacent)
+        for port in m.ports_on(sea.id):
+            near[sea.id].add(port)
+            near.setdefault(port, set()).add(sea.id)
+    return keyboard_moves(points, near)
 
 
 _SLOT = "gw-static-{}"

@@ -28,6 +28,7 @@ from typing import Any
 from engine.core import Event
 from engine.rulesets.greatwar1907.mapdata import scenario
 from engine.rulesets.greatwar1907.state import GreatWarState
+from ui.shell.board import Callout
 
 REPLAYED = (  # report section -> (heading, the highlight class of the places a line names)
     ("diplomacy", "Diplomacy", "diplomacy"),  # the nations' land, not places
@@ -256,3 +257,17 @@ def _summary(start: GreatWarState, after: GreatWarState, events: Sequence[Event]
             )
     body = "; ".join(parts) if parts else "nothing changed hands"
     return f"After the phase: {body}."
+
+
+def frame_callouts(frame: Frame) -> list[Callout]:
+    """A battle of the replay in a callout at the province fought for (issue 28): taken
+    or held, and in how many rounds."""
+
+    fought = [p for p, css in frame.highlights.items() if css in ("conquered", "battle")]
+    if not fought or not frame.rounds:
+        return []
+    place = fought[0]
+    verdict = "Taken" if frame.highlights[place] == "conquered" else "Held"
+    rounds = len(frame.rounds)
+    lines = (f"⚔ {verdict}", f"{rounds} round{'s' if rounds != 1 else ''}")
+    return [Callout(place, lines, taken=verdict == "Taken")]

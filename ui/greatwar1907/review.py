@@ -15,6 +15,7 @@ from engine.rulesets.greatwar1907.state import GreatWarState
 from engine.rulesets.greatwar1907.wording import bundle, written
 from ui.greatwar1907.drafts import Draft, name, nation_of, pp
 from ui.greatwar1907.purse import build_cost, diplomacy_cost, network_lines
+from ui.shell.board import OrderArrow
 
 
 def describe_trade(state: GreatWarState, t: Mapping[str, Any]) -> str:
@@ -107,3 +108,35 @@ def warnings(state: GreatWarState, seat: int, draft: Draft) -> list[str]:
             )
         )
     return out
+
+
+ARROW_SECTIONS = ("moves", "sail", "attacks", "strikes", "embark", "disembark")
+"""The sections whose orders go from one place to another: drawn on the map."""
+
+
+def order_arrows(state: GreatWarState, viewer: int | None, draft: Any) -> list[OrderArrow]:
+    """The viewer's orders of this phase that go somewhere, as arrows on the map (issue
+    28): each carries its remove button's attributes (``gw-remove``, its section and
+    index), so that a tap on the arrow removes the order as that button does."""
+    from ui.greatwar1907 import drafts
+
+    if viewer is None:
+        return []
+    mine = state.nation_ids[viewer]
+    found = []
+    for section in drafts.sections(state):
+        if section not in ARROW_SECTIONS:
+            continue
+        for i, part in enumerate(draft.parts.get(section, [])):
+            origin = part.get("from")
+            path = part.get("path") or ()
+            target = part.get("target") or (path[-1] if path else None)
+            if origin is None or target is None:
+                continue
+            count = part.get("ships") if section == "sail" else part.get("divisions")
+            shown = "all" if count is None else str(count)
+            text = describe(state, section, part, mine)
+            data = (("section", section), ("index", str(i)))
+            kind = "attack" if section in ("attacks", "strikes") else "move"
+            found.append(OrderArrow(str(origin), str(target), shown, text, "gw-remove", data, kind))
+    return found

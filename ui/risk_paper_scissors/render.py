@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Collection, Mapping, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ from ui.risk_paper_scissors.places import (
     territory_kinds,
     territory_names,
 )
-from ui.shell.board import board_attributes
+from ui.shell.board import Callout, OrderArrow, board_attributes, keyboard_moves, with_overlay
 from ui.shell.palette import SEA, UNOWNED_FILL, SeatStyle
 from ui.shell.render import HIT_RADIUS, fill_pattern
 
@@ -81,6 +82,8 @@ def render_board(
     targets: Collection[str] = (),
     path: Sequence[str] = (),
     highlights: Mapping[str, str] | None = None,
+    orders: Sequence[OrderArrow] = (),
+    callouts: Sequence[Callout] = (),
 ) -> str:
     """The SVG of the whole board.
 
@@ -91,6 +94,8 @@ def render_board(
     :param targets: territories a tap means something on (``class="target legal"``).
     :param path: a planned move's territories in order, drawn as a line.
     :param highlights: territory id -> a CSS class (conquest or move flashes).
+    :param orders: the attack being written, as an arrow (the shell's board overlay).
+    :param callouts: results shown where they happened (the last battle).
     """
     import svgwrite  # imported here: the first screen needs no SVG drawing
 
@@ -108,6 +113,7 @@ def render_board(
         mine=mine,
         selected=selected,
         targets=targets,
+        focus=[t for o in orders[-1:] for t in (o.origin, o.target)],
     )
     dwg = svgwrite.Drawing(
         size=("100%", "100%"),
@@ -211,7 +217,18 @@ def render_board(
     dwg.add(_moon(dwg, shape, selected, targets))
     dwg.add(_lines(dwg, state, viewer, selected, path))
     dwg.add(_labels(dwg, state, viewer, styles, devastated))
-    return str(dwg.tostring())
+    return with_overlay(str(dwg.tostring()), points, orders, callouts, moves=_keyboard_moves())
+
+
+@cache
+def _keyboard_moves() -> str:
+    """The arrow keys' neighbours, by the game's adjacency (land, sea lanes, water,
+    the Moon's territories among themselves)."""
+    from engine.rulesets.risk_paper_scissors.board import load_board
+
+    board = load_board()
+    near = {tid: board.neighbours.get(tid, frozenset()) for tid in territory_kinds()}
+    return keyboard_moves(label_points(), near, float(geometry_data()[0]["viewBox"][2]))
 
 
 def _unowned_fill(tid: str) -> str:

@@ -16,7 +16,13 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import svgwrite
 
-from ui.shell.board import board_attributes
+from ui.shell.board import (
+    Callout,
+    OrderArrow,
+    board_attributes,
+    keyboard_moves,
+    with_overlay,
+)
 from ui.shell.palette import SEA, UNOWNED_FILL, SeatStyle, seat_style, text_color_on, tint
 
 Geometry = Mapping[str, Any]
@@ -111,6 +117,8 @@ def render_map(
     map_id: str = "classic",
     notes: Mapping[str, str] | None = None,
     stars: Collection[str] = (),
+    orders: Sequence[OrderArrow] = (),
+    callouts: Sequence[Callout] = (),
 ) -> str:
     """The SVG of the board.
 
@@ -123,6 +131,9 @@ def render_map(
     :param arrows: (origin, target) pairs drawn as arrows (the last attack).
     :param notes: a short tag shown above a territory's badge (e.g. "+2/3" placed/limit).
     :param stars: more territories marked with a star (e.g. Capital Risk capitals).
+    :param orders: the orders written this phase, drawn as arrows with their counts
+        (:class:`ui.shell.board.OrderArrow`: a tap on a removable one removes it).
+    :param callouts: results shown where they happened (a battle's dice).
     """
     if state is not None:
         map_id = state.map_id
@@ -144,7 +155,8 @@ def render_map(
             selected=selected,
             targets=highlight,
             neighbours=territory_neighbours(map_id),
-            focus=[t for pair in arrows[-1:] for t in pair],
+            focus=[t for pair in arrows[-1:] for t in pair]
+            or [t for o in orders[-1:] for t in (o.origin, o.target)],
         ),
     )
     styles = styles_of(state) if state is not None else []
@@ -313,7 +325,21 @@ def render_map(
             )
         labels.add(badge)
     dwg.add(labels)
-    return str(dwg.tostring())
+    return with_overlay(
+        str(dwg.tostring()), points, orders, callouts, moves=_moves(map_id, geometry)
+    )
+
+
+def _moves(map_id: str, geometry: Geometry) -> str:
+    """The arrow keys' neighbours of a map (``data-moves``), worked out once per map."""
+    if map_id not in _MOVES:
+        points = {tid: _label(geometry, tid) for tid in geometry["territories"]}
+        wrap = float(geometry["viewBox"][2])  # the world wraps round: Alaska to Kamchatka
+        _MOVES[map_id] = keyboard_moves(points, territory_neighbours(map_id), wrap)
+    return _MOVES[map_id]
+
+
+_MOVES: dict[str, str] = {}
 
 
 def board_drawing(
