@@ -128,10 +128,10 @@ def test_a_capital_taken_is_told_at_the_top_of_the_turn(
         page.locator(f'#board [data-territory="{place}"]').first.dispatch_event("click")
     expect(page.get_by_test_id("cap-orders")).to_contain_text("Kamchatka")
     page.get_by_test_id("cap-seal").click()
-    ask = page.get_by_test_id("warn-go-on")
+    ask = page.get_by_test_id("warning-go")
     page.wait_for_function(
         "document.body.dataset.capStage !== 'entry'"
-        " || !!document.querySelector('[data-testid=warn-go-on]')"
+        " || !!document.querySelector('[data-testid=warning-go]')"
     )
     if page.evaluate("document.body.dataset.capStage") == "entry" and ask.count():
         ask.click()
