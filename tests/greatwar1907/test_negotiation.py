@@ -10,7 +10,7 @@ from typing import Any
 from engine.rulesets.greatwar1907.ai import levels
 from engine.rulesets.greatwar1907.orders import SubmitAttack, SubmitDeployment
 from engine.rulesets.greatwar1907.report import report_text
-from engine.rulesets.greatwar1907.state import GreatWarState, Seat
+from engine.rulesets.greatwar1907.state import GreatWarState, Phase, Seat
 from engine.rulesets.greatwar1907.trades import OPEN_TRADES
 from tests.greatwar1907.helpers import NATIONS, give, offenses, order, resolve, set_relation, start
 
@@ -254,3 +254,21 @@ def test_a_reason_is_left_out_of_the_order_when_none_is_given() -> None:
     bad = {**plain.to_json(), "diplomacy": [{"with": "russia", "to": "war", "reason": "[b]x"}]}
     with pytest.raises(InvalidOrderError):
         parse_order(bad)
+
+
+def test_in_the_attack_phase_no_peace_is_offered_to_a_human_being_attacked() -> None:
+    """R82: "a change takes effect at once, before that phase's moves and battles", so a
+    peace the human accepted would void the computer's attacks on it.  Easy, forgiving,
+    offers peace in the Attack phase only when it attacks none of the human's
+    provinces: with 12 divisions next to Riga's 1 it attacks and offers nothing; with
+    1 division it offers peace."""
+    state = _war_in_the_east(riga_divisions=12, level="easy")
+    state.phase = Phase.ATTACK
+    chosen = _computer_orders(state, "germany")
+    assert isinstance(chosen, SubmitAttack)
+    assert any(state.owner_of(a.target) == "russia" for a in chosen.attacks)
+    assert not [d for d in chosen.diplomacy if d.to == "peace"]
+    state = _war_in_the_east(riga_divisions=1, level="easy")
+    state.phase = Phase.ATTACK
+    chosen = _computer_orders(state, "germany")
+    assert ("russia", "peace", "cannot-win") in _diplomacy(chosen)

@@ -376,8 +376,14 @@ def _fleet_moves(
 def attack_orders(state: GreatWarState, seat: int, profile: Profile) -> SubmitAttack:
     nation = state.nation_ids[seat]
     diplomacy, passage = negotiation.diplomacy_orders(state, nation, profile.name)
-    # a peace signed at the start of the phase (R82) would void attacks on that nation
-    spared = frozenset(d.other for d in diplomacy if d.to == "peace")
+    # A peace signed at the start of the phase (R82) would void attacks on that nation:
+    # a computer nation's peace is certain (both sides order it), so it is not attacked;
+    # a human's is not, so the offer to a human is withdrawn where an attack is planned.
+    spared = frozenset(
+        d.other
+        for d in diplomacy
+        if d.to == "peace" and state.players[state.seat_of(d.other)].kind == "computer"
+    )
     attacks = (
         plans.plan_attacks(state, nation, spared)
         if profile.plans
@@ -386,6 +392,10 @@ def attack_orders(state: GreatWarState, seat: int, profile: Profile) -> SubmitAt
     strikes: list[Strike] = []
     if profile.uses_ships:
         strikes = _strikes(state, nation, profile, spared)
+    attacked = {state.owner_of(a.target) for a in attacks} | {
+        state.owner_of(x.target) for x in strikes
+    }
+    diplomacy = [d for d in diplomacy if not (d.to == "peace" and d.other in attacked)]
     return SubmitAttack(
         seat,
         nation,

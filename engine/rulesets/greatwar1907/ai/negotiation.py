@@ -6,8 +6,9 @@ the two ways the rules leave open:
 
 - **Standing answers** for the two-sided changes (peace treaties, alliances, R79): every
   phase, a computer nation orders each change it would accept now, toward a human
-  nation.  A human who orders the same change in the same phase gets it at once (R80
-  matches them); one who does not sees the computer's order listed as unmatched, which
+  nation (in the Attack phase, no peace with a human it attacks in that phase).  A
+  human who orders the same change in the same phase gets it at once (R80 matches
+  them); one who does not sees the computer's order listed as unmatched, which
   tells them the computer is willing.  Toward another computer nation it orders a change
   only when that nation's own level would order it too (both are pure functions of the
   same position), so computer pairs never leave an unmatched order.
