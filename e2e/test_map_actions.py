@@ -318,7 +318,7 @@ def test_the_moon_inset_folds_away_from_the_ocean_when_zoomed(
     wait_ready(page)
     start(page, "risk_paper_scissors")
     fit = page.evaluate("window.boardView.get().fit")
-    page.evaluate(f"window.boardView.set({{cx: 215, cy: 400, u: {fit / 3}}})")
+    page.evaluate(f"window.boardView.set({{cx: 0, cy: 400, u: {fit / 2.5}}})")
     inset = page.locator("#board .moon-inset")
     expect(inset).to_have_class("moon-inset folded")
     covered = page.evaluate(
@@ -343,10 +343,10 @@ def test_the_moon_inset_folds_away_from_the_ocean_when_zoomed(
     assert box is not None
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     expect(inset).to_have_class("moon-inset")
-    page.evaluate(f"window.boardView.set({{cx: 215, cy: 400, u: {fit / 3}}})")
+    page.evaluate(f"window.boardView.set({{cx: 0, cy: 400, u: {fit / 2.5}}})")
     expect(inset).to_have_class("moon-inset")  # opened by the player: it stays open
     page.locator("#board .moon-inset .moon-title").dispatch_event("click")
     expect(inset).to_have_class("moon-inset folded")
-    page.evaluate(f"window.boardView.set({{cx: 85, cy: 400, u: {fit / 3}}})")
+    page.evaluate(f"window.boardView.set({{cx: 85, cy: 400, u: {fit / 6}}})")
     expect(inset).to_have_class("moon-inset")  # looking at the Moon: open
     shoot(page, "risk_paper_scissors-390-moon-open", artifacts)
