@@ -223,7 +223,7 @@ def test_rps_garrison_above_the_unit_cap_is_refused() -> None:
 NAME_PLACES: dict[str, tuple[str | int, ...]] = {
     "classic": ("p", 0, 0),
     "capital": ("players", 0, "name"),
-    "greatwar1907": ("players", 0, "name"),
+    "greatwar1907": ("players", 0, 0),
     "risk_paper_scissors": ("players", 0, "name"),
 }
 STATE_ERRORS = {
