@@ -61,6 +61,20 @@ def owned(page: Page, faction: int) -> list[tuple[str, int]]:
     return [(t, n) for t, n in rows]
 
 
+def go_on_if_warned(page: Page, written: str = "max") -> None:
+    """An attack out of the capital that leaves it with 1 unit beside a stronger enemy
+    asks first (the shared warning): this test means it, so it goes on anyway."""
+    page.wait_for_function(
+        "written => !!document.querySelector('[data-testid=warning-overlay]:not([hidden])')"
+        " || document.querySelector('[data-testid=cap-orders]').textContent.includes(written)",
+        arg=written,
+    )
+    overlay = page.locator('[data-testid="warning-overlay"]:not([hidden])')
+    if overlay.count():
+        overlay.get_by_test_id("warning-go").click()
+        expect(overlay).to_have_count(0)
+
+
 def enter_setup(page: Page) -> None:
     """Choose the first legal territory as capital, put 5 units on it, seal."""
     capital = legal(page)[0]
@@ -92,6 +106,7 @@ def enter_orders(page: Page, faction: int, screenshot: Path | None = None) -> No
         click_territory(page, origins[0])
         target = legal(page)[0]
         click_territory(page, target)
+        go_on_if_warned(page)
         expect(page.get_by_test_id("cap-orders")).to_contain_text("max")
     # a placement added and removed again
     page.get_by_test_id("cap-mode-place").click()
@@ -389,6 +404,7 @@ def test_surge_condition_and_why_a_territory_cannot_attack(
     click_territory(page, origin)
     via = legal(page)[0]
     click_territory(page, via)
+    go_on_if_warned(page, "Attack ")
     page.get_by_test_id("cap-mode-surge").click()
     click_territory(page, via)
     onward = legal(page)
