@@ -50,8 +50,9 @@ PAINT_JS = r"""
 RESOLVE_JS = """() => new Promise((done) => {
   const t0 = performance.now();
   document.querySelector('[data-testid="gw-seal"]').click();
-  const anyway = document.querySelector('[data-testid="gw-seal-anyway"]');
-  if (anyway) anyway.click();  // the pp left unspent: "seal anyway?"
+  // the pp left unspent: the shared warning asks "seal anyway?"
+  const anyway = document.querySelector('[data-testid="warning-overlay"]:not([hidden]) [data-testid="warning-go"]');
+  if (anyway) anyway.click();
   const wait = () => {
     if (document.body.dataset.gwStage !== "entry") {
       requestAnimationFrame(() => done(performance.now() - t0));

@@ -66,10 +66,10 @@ def start_solo(page: Page, seed: str) -> None:
 def seal(page: Page) -> None:
     page.get_by_test_id("gw-seal").click()
     page.wait_for_function(
-        f"{BODY}.gwStage !== 'entry' || !!document.querySelector('[data-testid=gw-seal-anyway]')"
+        f"{BODY}.gwStage !== 'entry' || !!document.querySelector('[data-testid=warning-go]')"
     )
     if stage(page) == "entry":
-        page.get_by_test_id("gw-seal-anyway").click()
+        page.get_by_test_id("warning-go").click()
 
 
 def test_the_new_game_form_shows_the_great_wars_title_map_and_whole_names(

@@ -68,10 +68,10 @@ def test_a_war_declared_on_you_is_the_first_thing_you_read(
     page.get_by_test_id("gw-seal").click()
     page.wait_for_function(
         "document.body.dataset.gwStage !== 'entry'"
-        " || !!document.querySelector('[data-testid=gw-seal-anyway]')"
+        " || !!document.querySelector('[data-testid=warning-go]')"
     )
     if page.evaluate("document.body.dataset.gwStage") == "entry":
-        page.get_by_test_id("gw-seal-anyway").click()
+        page.get_by_test_id("warning-go").click()
     page.wait_for_function("['replay', 'report'].includes(document.body.dataset.gwStage)")
     if page.evaluate("document.body.dataset.gwStage") == "replay":
         page.get_by_test_id("gw-replay-skip").click()
