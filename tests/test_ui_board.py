@@ -249,7 +249,7 @@ def test_capital_arrows_remove_their_orders_as_the_list_buttons_do() -> None:
     """Issue 28: orders "removable by tapping them": Capital Risk's attack arrow carries
     the same action, kind and index as its remove button in the orders list, and its
     count as written."""
-    from tests.test_ui_capital import in_orders
+    from tests.test_ui_capital import click_on, in_orders
     from ui.capital import entry
     from ui.capital.panels import entry_html
 
@@ -259,7 +259,7 @@ def test_capital_arrows_remove_their_orders_as_the_list_buttons_do() -> None:
     origin = s.highlight()[0]
     s.click(origin)
     target = s.highlight()[0]
-    s.click(target)
+    click_on(s, target)  # out of the capital: the warning is answered "Go on anyway"
     arrows = entry.order_arrows(s.state, 0, s.draft)
     assert [(a.origin, a.target, a.count, a.action) for a in arrows] == [
         (origin, target, "2", "cap-remove")
