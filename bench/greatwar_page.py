@@ -51,7 +51,8 @@ RESOLVE_JS = """() => new Promise((done) => {
   const t0 = performance.now();
   document.querySelector('[data-testid="gw-seal"]').click();
   // the pp left unspent: the shared warning asks "seal anyway?"
-  const anyway = document.querySelector('[data-testid="warning-overlay"]:not([hidden]) [data-testid="warning-go"]');
+  const anyway = document.querySelector(
+    '[data-testid="warning-overlay"]:not([hidden]) [data-testid="warning-go"]');
   if (anyway) anyway.click();
   const wait = () => {
     if (document.body.dataset.gwStage !== "entry") {

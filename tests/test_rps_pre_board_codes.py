@@ -41,9 +41,8 @@ def test_a_pre_board_final_code_loads_and_reads_back_the_same() -> None:
 def test_a_pre_board_state_file_plays_on_to_the_same_end() -> None:
     """A four-player state in its JSON form (year 3, the third slot's actions) played on
     with the 106 orders its computers chose then (kept in the fixture, so that a change
-    to today's computers does not change the game): each is still accepted (``apply`` refuses an illegal
-    order), and they
-    lead to the same final position."""
+    to today's computers does not change the game): each is still accepted (``apply``
+    refuses an illegal order), and they lead to the same final position."""
     fixture = json.loads((FIXTURES / "state-rps-pre-board.json").read_text())
     state = RPS.state_from_json(fixture["state"])
     assert len(fixture["played"]) == fixture["orders"]
