@@ -178,13 +178,13 @@ def test_how_to_play_shows_the_phase_and_the_full_rules(
     body = page.get_by_test_id("help-body")
     expect(page.get_by_test_id("help-card")).to_contain_text("How to play")
     if phase == "reinforce":
-        expect(body).to_contain_text("Reinforcements")
-        expect(body).not_to_contain_text("Game types and options")
+        expect(body).to_contain_text("Collect armies")
+        expect(body).not_to_contain_text("Scoring and victory")
     for size, (w, h) in SIZES.items():
         page.set_viewport_size({"width": w, "height": h})
         shoot(page, artifacts, f"help-{size}")
     page.get_by_test_id("help-full").click()
-    expect(body).to_contain_text("Game types and options")
+    expect(body).to_contain_text("Scoring and victory")
     page.keyboard.press("Escape")
     expect(page.get_by_test_id("help-dialog")).to_be_hidden()
     page.get_by_test_id("record-open").click()  # during the game too
