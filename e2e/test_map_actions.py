@@ -173,6 +173,8 @@ def classic_orders(page: Page) -> None:
     # The free move being counted: its arrow, a tap on it cancels it.
     page.get_by_test_id("end-attack").click()
     page.wait_for_function(f"{BODY}.phase === 'fortify'")
+    # the board is redrawn for the free move after the phase changes: wait for its glow
+    page.wait_for_function("document.querySelectorAll('#board path.legal').length > 0")
     origins = legal(page)
     assert origins, "no free move to make"
     click_territory(page, origins[0])

@@ -88,6 +88,9 @@ def test_a_human_plays_a_whole_year_against_computers(
     expect(page.get_by_test_id("setup-left")).to_contain_text("left")
     page.screenshot(path=str(artifacts / "rps-setup-1366.png"))
     page.get_by_test_id("setup-place").click()
+    # a unit was placed by hand: "Place my units for me" asks before replacing it
+    expect(page.get_by_test_id("warning-text")).to_contain_text("by hand")
+    page.get_by_test_id("warning-go").click()
 
     wait_human(page, "bid")
     expect(page.get_by_test_id("rps-status")).to_contain_text("Year 1 of 5")
