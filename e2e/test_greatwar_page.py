@@ -14,6 +14,7 @@ from pathlib import Path
 
 from conftest import assert_clean, wait_ready
 from playwright.sync_api import Page, expect
+from test_greatwar_play import seal
 
 BODY = "document.body.dataset"
 SIZES = {"1366": (1366, 800), "390": (390, 844)}
@@ -61,15 +62,6 @@ def start_solo(page: Page, seed: str) -> None:
     page.get_by_test_id("gw-seed").fill(seed)
     page.get_by_test_id("start").click()
     expect(page.get_by_test_id("gw-status")).to_be_visible()
-
-
-def seal(page: Page) -> None:
-    page.get_by_test_id("gw-seal").click()
-    page.wait_for_function(
-        f"{BODY}.gwStage !== 'entry' || !!document.querySelector('[data-testid=warning-go]')"
-    )
-    if stage(page) == "entry":
-        page.get_by_test_id("warning-go").click()
 
 
 def test_the_new_game_form_shows_the_great_wars_title_map_and_whole_names(

@@ -11,6 +11,7 @@ from pathlib import Path
 from conftest import assert_clean, wait_ready
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from test_capital_play import go_on_if_warned
 
 BODY = "document.body.dataset"
 SIZES = {"laptop": (1366, 800), "small": (1280, 720), "phone": (390, 844)}
@@ -169,14 +170,7 @@ def test_capital_resolution_replay_steps_by_hand_without_the_timer(
     page.get_by_test_id("cap-mode-attack").click()
     click_legal(page)
     click_legal(page)
-    # an attack out of a thin capital asks first (the shared warning): go on anyway
-    page.wait_for_function(
-        "!!document.querySelector('[data-testid=warning-overlay]:not([hidden])')"
-        " || document.querySelector('[data-testid=cap-orders]').textContent.includes('to take')"
-    )
-    warned = page.locator('[data-testid="warning-overlay"]:not([hidden])')
-    if warned.count():
-        warned.get_by_test_id("warning-go").click()
+    go_on_if_warned(page, "to take")  # an attack out of a thin capital asks first
     expect(page.get_by_test_id("cap-orders")).to_contain_text("to take it")  # the odds
     page.get_by_test_id("cap-seal").click()
     title = page.get_by_test_id("cap-replay-title")
