@@ -103,7 +103,13 @@ def run_rps_page(runs: int, chromium: str = CHROMIUM) -> dict[str, Any]:
                 boards.append(float(timings["board"]))
                 readies.append(float(timings["ready"]))
                 started = page.evaluate("() => performance.now()")
-                page.get_by_test_id("skip").click()
+                # The computer's paced turn redraws the panel, replacing the button
+                # between Playwright's checks on a busy machine: click it in the page.
+                page.wait_for_function(
+                    "() => { const b = document.querySelector('[data-testid=skip]');"
+                    " if (b && !b.disabled) { b.click(); return true; } return false; }",
+                    timeout=120_000,
+                )
                 page.wait_for_function(
                     f"() => document.body.dataset.current !== '{seat}'", timeout=120_000
                 )
