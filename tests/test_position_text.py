@@ -129,6 +129,25 @@ def test_great_war_defaults_are_the_1907_owners_and_peace() -> None:
     assert "joffre" not in state.general_pile and "haig" in state.general_pile
 
 
+def test_a_great_war_peace_may_be_written_and_is_never_written_back() -> None:
+    """``relation <a> <b> peace`` says the default aloud (a rule case over the 1907 start
+    may end an alliance so): read as no relation, left out when written back, and
+    still refused when the pair is written twice."""
+    ruleset = find_ruleset("greatwar1907")
+    said = ruleset.from_position_text(
+        "ruleset greatwar1907\nrelation germany uk peace\nrelation france germany war\n"
+    )
+    plain = ruleset.from_position_text("ruleset greatwar1907\nrelation france germany war\n")
+    assert said.relation("germany", "uk") == "peace"
+    assert ruleset.position_text(said) == ruleset.position_text(plain)
+    assert "peace" not in ruleset.position_text(said)
+    with pytest.raises(PositionError) as caught:
+        ruleset.from_position_text(
+            "ruleset greatwar1907\nrelation germany uk peace\nrelation uk germany war\n"
+        )
+    assert caught.value.message == "line 3: relation: uk and germany already have a relation"
+
+
 BASES = {
     "classic": "ruleset classic\nseat 0 Anna\nseat 1 Ben\n",
     "greatwar1907": "ruleset greatwar1907\n",
@@ -433,9 +452,9 @@ REFUSALS += [
     ),
     (
         "greatwar1907",
-        lambda t: t + "relation uk germany peace\n",
+        lambda t: t + "relation uk germany truce\n",
         "position/field",
-        "must be one of alliance, war",
+        "must be one of alliance, war, peace",
     ),
     (
         "greatwar1907",

@@ -23,6 +23,9 @@ from engine.rulesets.greatwar1907.state import GreatWarState, Phase
 
 RULESET: Final = "greatwar1907"
 RELATIONS: Final = ("alliance", "war")
+PEACE: Final = "peace"
+"""A relation's default: the reader takes it written (a case may say so), the writer
+leaves it out."""
 CONQUERED: Final = "conquered"
 FLEET: Final = "fleet"
 
@@ -262,13 +265,14 @@ def _relations(sheet: pos.Sheet, nations: list[str]) -> tuple[list[list[str]], l
         first, second, kind = line.positional("relation", 3, 3)
         a = pos.choice(line, "relation nation", first, nations)
         b = pos.choice(line, "relation nation", second, nations)
-        relation = pos.choice(line, f"relation {a} {b}", kind, RELATIONS)
+        relation = pos.choice(line, f"relation {a} {b}", kind, (*RELATIONS, PEACE))
         if a == b:
             raise line.fail("relation", f"{a} cannot be in {relation} with itself")
         key = (a, b) if a < b else (b, a)
         if key in relations:
             raise line.fail("relation", f"{a} and {b} already have a relation")
         relations[key] = relation
+    relations = {k: r for k, r in relations.items() if r != PEACE}
     grants: set[tuple[str, str]] = set()
     for line in sheet.all("grant"):
         a, b = (
