@@ -4,7 +4,6 @@ as JSON, scripted dice and chances, and the offenses of the last resolution."""
 from __future__ import annotations
 
 import functools
-import textwrap
 from typing import Any
 
 from engine.core import PlayerSpec
@@ -14,6 +13,7 @@ from engine.rulesets.greatwar1907.orders import parse_order
 from engine.rulesets.greatwar1907.setup import new_game
 from engine.rulesets.greatwar1907.state import Fleet, GreatWarState, Phase, pair
 from engine.rulesets.greatwar1907.turn import check_submission, resolve_phase
+from tests.position_cases import over, written_lines
 
 RULESET = GreatWarRuleset()
 NATIONS = ("russia", "germany", "france", "uk", "austria_hungary", "ottoman", "spain", "italy")
@@ -33,36 +33,14 @@ def position(text: str = "", **options: Any) -> GreatWarState:
     uk=2``: every fleet in the North Sea), a ``relation`` line the start's relation of
     the pair (``relation germany russia peace``).  ``options`` are written as ``option``
     lines."""
-    written = [line.strip() for line in textwrap.dedent(text).splitlines() if line.strip()]
+    written = written_lines(text)
     written += [f"option {name} {option_value(value)}" for name, value in options.items()]
-    lines = _start_text().splitlines()
-    keys = [_key(line) for line in lines]
-    for line in written:
-        key = _key(line)
-        if key in keys:
-            lines[keys.index(key)] = line
-        else:
-            lines.append(line)
-            keys.append(key)
-    return RULESET.from_position_text("\n".join(lines) + "\n")
+    return RULESET.from_position_text(over(_start_text(), written))
 
 
 @functools.cache
 def _start_text() -> str:
     return RULESET.position_text(new_game([PlayerSpec(n, "human") for n in NATIONS], {}, "rules"))
-
-
-def _key(line: str) -> tuple[str, ...]:
-    """What a line of a Great War text is about: two lines with one key say the same
-    thing, so the later takes the earlier's place."""
-    words = line.split(maxsplit=3)
-    if words[0] == "relation":
-        return (words[0], *sorted(words[1:3]))
-    if words[0] in ("grant", "option"):
-        return (words[0], *words[1:3]) if words[0] == "grant" else (words[0], words[1])
-    if words[0] in ("seat", "nation", "leader", "orders"):
-        return (words[0], words[1])
-    return (words[0],)
 
 
 def order(state: GreatWarState, nation: str, **parts: Any) -> None:
