@@ -12,9 +12,9 @@ from engine.rulesets.classic.ai.expert import position_value
 from engine.rulesets.classic.orders import Attack, Place
 from engine.rulesets.classic.state import ClassicState, Phase
 from engine.simulate import play
+from tests.classic_ai_positions import AUSTRALIA, ai_position
 
 CLASSIC = find_ruleset("classic")
-AUSTRALIA = ("indonesia", "new_guinea", "western_australia", "eastern_australia")
 
 
 def _endgame(
@@ -24,28 +24,18 @@ def _endgame(
     phase: Phase = Phase.ATTACK,
 ) -> ClassicState:
     """Two players and the neutral: Expert (seat 0) holds every territory but the
-    rival's and the neutral ones, with 3 armies each unless ``armies`` says otherwise."""
-    specs = [PlayerSpec("Ada", "expert"), PlayerSpec("Boris", "good")]
-    state: ClassicState = CLASSIC.new_game(specs, {"game_type": "custom"}, "endgame")
-    seat_neutral = state.neutral
-    assert seat_neutral is not None
-    theirs, walls = set(rival), set(neutral)
-    for territory in state.owner:
-        if territory in theirs:
-            state.owner[territory] = 1
-        elif territory in walls:
-            state.owner[territory] = seat_neutral
-        else:
-            state.owner[territory] = 0
-        state.armies[territory] = 3
-    state.armies.update(armies or {})
-    for player in state.players:
-        player.setup_armies = 0
-    state.phase = phase
-    state.current = 0
-    state.turn = 40
-    state.conquered = True  # this turn's card is already earned: only the game is at stake
-    return state
+    rival's and the neutral ones, with 3 armies each unless ``armies`` says otherwise;
+    turn 40, this turn's card already earned: only the game is at stake."""
+    return ai_position(
+        ["expert", "good"],
+        {**dict.fromkeys(rival, 1), **dict.fromkeys(neutral, 2)},
+        rest=0,
+        armies=armies,
+        phase=phase,
+        turn=40,
+        seed="endgame",
+        more=["conquered true"],
+    )
 
 
 def test_expert_is_offered() -> None:
