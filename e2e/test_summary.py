@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import assert_clean, wait_ready
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from engine.ai import choose_for
 from engine.core import PlayerSpec, find_ruleset
@@ -47,35 +47,53 @@ def war_on_spain() -> str:
     return str(rs.position_text(s))
 
 
-def start_from(page: Page, text: str) -> None:
+def start_from(page: Page, server_url: str, text: str) -> None:
+    """A fresh page started from the position ``text``, its hand-over card (if any) passed."""
+    page.set_viewport_size(SIZES["1366"])
+    page.goto(server_url)
+    wait_ready(page)
     page.get_by_test_id("position-open").click()
     page.get_by_test_id("position-paste").fill(text)
     page.get_by_test_id("position-start").click()
     expect(page.get_by_test_id("position-mark")).to_be_visible(timeout=60_000)
+    card = page.locator(".handover-card:visible")
+    if card.count():
+        card.locator("button").first.click()
+
+
+def seal_to_report(page: Page, stage: str, prefix: str) -> None:
+    """Seal the orders (going on past a warning, if one asks) and skip the replay to the
+    report; ``stage`` is the page's stage key (``gwStage``), ``prefix`` its test ids'."""
+    page.get_by_test_id(f"{prefix}-seal").click()
+    page.wait_for_function(
+        f"document.body.dataset.{stage} !== 'entry'"
+        " || !!document.querySelector('[data-testid=warning-go]')"
+    )
+    ask = page.get_by_test_id("warning-go")
+    if page.evaluate(f"document.body.dataset.{stage}") == "entry" and ask.count():
+        ask.click()
+    page.wait_for_function(f"['replay', 'report'].includes(document.body.dataset.{stage})")
+    if page.evaluate(f"document.body.dataset.{stage}") == "replay":
+        page.get_by_test_id(f"{prefix}-replay-skip").click()
+    page.wait_for_function(f"document.body.dataset.{stage} === 'report'", timeout=30_000)
+
+
+def shoot(page: Page, target: Locator, artifacts: Path, name: str) -> None:
+    """``target`` at every size, then the page back at 1366 wide."""
+    folder = shots(artifacts)
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        target.scroll_into_view_if_needed()
+        page.screenshot(path=str(folder / f"{name}-{size}.png"))
+    page.set_viewport_size(SIZES["1366"])
 
 
 def test_a_war_declared_on_you_is_the_first_thing_you_read(
     page: Page, server_url: str, artifacts: Path
 ) -> None:
-    page.set_viewport_size(SIZES["1366"])
-    page.goto(server_url)
-    wait_ready(page)
-    start_from(page, war_on_spain())
-    card = page.locator(".handover-card:visible")
-    if card.count():
-        card.locator("button").first.click()
+    start_from(page, server_url, war_on_spain())
     page.wait_for_function("document.body.dataset.gwStage === 'entry'")
-    page.get_by_test_id("gw-seal").click()
-    page.wait_for_function(
-        "document.body.dataset.gwStage !== 'entry'"
-        " || !!document.querySelector('[data-testid=warning-go]')"
-    )
-    if page.evaluate("document.body.dataset.gwStage") == "entry":
-        page.get_by_test_id("warning-go").click()
-    page.wait_for_function("['replay', 'report'].includes(document.body.dataset.gwStage)")
-    if page.evaluate("document.body.dataset.gwStage") == "replay":
-        page.get_by_test_id("gw-replay-skip").click()
-    page.wait_for_function("document.body.dataset.gwStage === 'report'", timeout=30_000)
+    seal_to_report(page, "gwStage", "gw")
     summary = page.get_by_test_id("summary")
     expect(summary).to_be_visible()
     mine = page.get_by_test_id("summary-you")
@@ -83,12 +101,7 @@ def test_a_war_declared_on_you_is_the_first_thing_you_read(
     expect(mine).to_contain_text("pp of unspent allowance")  # Spain built nothing
     report = page.get_by_test_id("gw-report")
     expect(report).to_be_hidden()  # the full report is one click away
-    folder = shots(artifacts)
-    for size, viewport in SIZES.items():
-        page.set_viewport_size(viewport)
-        summary.scroll_into_view_if_needed()
-        page.screenshot(path=str(folder / f"greatwar-war-on-you-{size}.png"))
-    page.set_viewport_size(SIZES["1366"])
+    shoot(page, summary, artifacts, "greatwar-war-on-you")
     page.get_by_test_id("summary-full-open").click()
     expect(report).to_be_visible()
     expect(report).to_contain_text("German Empire: peace to war with Spain")
@@ -115,30 +128,13 @@ def test_a_capital_taken_is_told_at_the_top_of_the_turn(
     layout.update(alaska="0 20", kamchatka="1 1")
     text = CAPITAL_TAKEN + "".join(f"{t} {v}\n" for t, v in layout.items())
     rs.from_position_text(text)  # the position is well written (else the test is wrong)
-    page.set_viewport_size(SIZES["1366"])
-    page.goto(server_url)
-    wait_ready(page)
-    start_from(page, text)
-    card = page.locator(".handover-card:visible")
-    if card.count():
-        card.locator("button").first.click()
+    start_from(page, server_url, text)
     page.wait_for_function("document.body.dataset.capStage === 'entry'")
     page.get_by_test_id("cap-mode-attack").click()
     for place in ("alaska", "kamchatka"):
         page.locator(f'#board [data-territory="{place}"]').first.dispatch_event("click")
     expect(page.get_by_test_id("cap-orders")).to_contain_text("Kamchatka")
-    page.get_by_test_id("cap-seal").click()
-    ask = page.get_by_test_id("warning-go")
-    page.wait_for_function(
-        "document.body.dataset.capStage !== 'entry'"
-        " || !!document.querySelector('[data-testid=warning-go]')"
-    )
-    if page.evaluate("document.body.dataset.capStage") == "entry" and ask.count():
-        ask.click()
-    page.wait_for_function("['replay', 'report'].includes(document.body.dataset.capStage)")
-    if page.evaluate("document.body.dataset.capStage") == "replay":
-        page.get_by_test_id("cap-replay-skip").click()
-    page.wait_for_function("document.body.dataset.capStage === 'report'", timeout=30_000)
+    seal_to_report(page, "capStage", "cap")
     summary = page.get_by_test_id("summary")
     expect(summary).to_be_visible()
     expect(page.get_by_test_id("summary-winner")).to_have_text("♛ You win the game!")
@@ -148,12 +144,7 @@ def test_a_capital_taken_is_told_at_the_top_of_the_turn(
     plain = page.get_by_test_id("cap-plain-report")
     expect(plain).to_contain_text("Ann attacked Kamchatka from Alaska with ")
     expect(page.get_by_test_id("cap-report")).to_be_hidden()
-    folder = shots(artifacts)
-    for size, viewport in SIZES.items():
-        page.set_viewport_size(viewport)
-        summary.scroll_into_view_if_needed()
-        page.screenshot(path=str(folder / f"capital-capital-taken-{size}.png"))
-    page.set_viewport_size(SIZES["1366"])
+    shoot(page, summary, artifacts, "capital-capital-taken")
     page.get_by_test_id("cap-moderator-open").click()
     expect(page.get_by_test_id("cap-report")).to_be_visible()
     assert_clean(page)
