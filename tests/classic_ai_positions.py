@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from engine.core import find_ruleset
+from engine.core import PlayerSpec, find_ruleset
 from engine.maps import load_map
 from engine.position import option_value
 from engine.rulesets.classic.state import ClassicState, Phase
+from engine.simulate import play
 from tests.position_cases import over
 
 AUSTRALIA = ("indonesia", "new_guinea", "western_australia", "eastern_australia")
@@ -49,3 +50,22 @@ def ai_position(
         owner = owners.get(territory, rest)
         lines.append(f"{territory} {owner} {(armies or {}).get(territory, 3)}")
     return find_ruleset("classic").from_position_text(over("\n".join(lines), more))  # type: ignore[no-any-return]
+
+
+WHOLE_GAMES: tuple[tuple[int, dict[str, Any]], ...] = (
+    (2, {}),
+    (2, {"game_type": "uk_short", "neutral": "uk", "army_limit": 12}),
+    (3, {"game_type": "us_short", "supply_lines": True, "computer_advantage": True}),
+    (4, {"game_type": "uk_short"}),
+)
+"""Games with every option family, for the whole-game cases of every level."""
+
+
+def play_whole_games(level: str) -> None:
+    """Whole games of ``level`` (the even seats) against the baseline, one of each of
+    :data:`WHOLE_GAMES`: each finishes (the engine refuses an illegal order with an
+    error)."""
+    for players, options in WHOLE_GAMES:
+        specs = [PlayerSpec(f"P{i}", level if i % 2 == 0 else "baseline") for i in range(players)]
+        record = play("classic", specs, options, f"legal-{level}-{players}", max_turns=300)
+        assert record.turns > 0

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from engine.ai import choose_order, levels
-from engine.core import PlayerSpec, find_ruleset
+from engine.core import find_ruleset
 from engine.maps import load_map
 from engine.rulesets.classic.ai.evaluate import View
 from engine.rulesets.classic.ai.levels import EASY, GOOD, PROFILES, _placement
@@ -16,8 +16,7 @@ from engine.rulesets.classic.ai.plan import best_plan
 from engine.rulesets.classic.cards import valid_sets
 from engine.rulesets.classic.orders import Attack, EndAttack, Place, Reroll, TradeCards
 from engine.rulesets.classic.state import ClassicState, Phase
-from engine.simulate import play
-from tests.classic_ai_positions import AUSTRALIA, ai_position
+from tests.classic_ai_positions import AUSTRALIA, ai_position, play_whole_games
 
 LEVELS = ("easy", "standard", "good")
 
@@ -154,16 +153,7 @@ def test_rerolls_a_losing_lowest_die(level: str) -> None:
 @pytest.mark.parametrize("level", LEVELS)
 def test_whole_games_are_legal(level: str) -> None:
     """Full games with every option family finish without an illegal order."""
-    cases: list[tuple[int, dict[str, Any]]] = [
-        (2, {}),
-        (2, {"game_type": "uk_short", "neutral": "uk", "army_limit": 12}),
-        (3, {"game_type": "us_short", "supply_lines": True, "computer_advantage": True}),
-        (4, {"game_type": "uk_short"}),
-    ]
-    for players, options in cases:
-        specs = [PlayerSpec(f"P{i}", level if i % 2 == 0 else "baseline") for i in range(players)]
-        record = play("classic", specs, options, f"legal-{level}-{players}", max_turns=300)
-        assert record.turns > 0
+    play_whole_games(level)
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -188,24 +178,18 @@ def test_placement_respects_the_army_limit(level: str) -> None:
 def test_full_territories_take_no_reinforcements(level: str) -> None:
     """Every territory full: no placement is offered (the engine has already dropped
     the armies that do not fit), so the only order left is a trade."""
-    state = _position(
-        level,
-        options={"army_limit": 5},
-        mine=AUSTRALIA,
-        armies=dict.fromkeys(AUSTRALIA, 5),
-        phase=Phase.REINFORCE,
-    )
+    full = {"options": {"army_limit": 5}, "armies": dict.fromkeys(AUSTRALIA, 5)}
+    state = _position(level, mine=AUSTRALIA, phase=Phase.REINFORCE, **full)  # type: ignore[arg-type]
     view = View(state, 0, PROFILES[LEVELS.index(level)])
     assert _placement(view, 3) is None
     trio = valid_sets(load_map(state.map_id), range(12))[0]
     state = _position(
         level,
-        options={"army_limit": 5},
         mine=AUSTRALIA,
-        armies=dict.fromkeys(AUSTRALIA, 5),
         phase=Phase.REINFORCE,
         seats={0: "cards=" + ",".join(str(c) for c in trio)},
         more=["reinforcements 3"],
+        **full,  # type: ignore[arg-type]
     )
     order = choose_order(state)
     assert isinstance(order, TradeCards)

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from engine.ai import choose_order, levels
-from engine.core import PlayerSpec, find_ruleset
+from engine.core import find_ruleset
 from engine.rng import Rng
 from engine.rulesets.classic.ai.expert import position_value
 from engine.rulesets.classic.orders import Attack, Place
 from engine.rulesets.classic.state import ClassicState, Phase
-from engine.simulate import play
-from tests.classic_ai_positions import AUSTRALIA, ai_position
+from tests.classic_ai_positions import AUSTRALIA, ai_position, play_whole_games
+from tests.position_cases import rewrite
 
 CLASSIC = find_ruleset("classic")
 
@@ -107,25 +106,12 @@ def test_same_position_same_order_whatever_the_game_dice() -> None:
 def test_winning_is_worth_more_than_any_position() -> None:
     """A won game outweighs every position still in play."""
     state = _endgame(rival=("argentina",), armies={"brazil": 40})
-    won = state.clone()
-    won.winner = 0
-    lost = state.clone()
-    lost.winner = 1
+    won = rewrite(CLASSIC, state, "winner 0")
+    lost = rewrite(CLASSIC, state, "winner 1")
     assert position_value(won, 0) > position_value(state, 0) > position_value(lost, 0)
 
 
 def test_whole_games_are_legal() -> None:
     """Full games with every option family finish without an illegal order (the
     engine refuses an illegal one with an error)."""
-    cases: list[tuple[int, dict[str, Any]]] = [
-        (2, {}),
-        (2, {"game_type": "uk_short", "neutral": "uk", "army_limit": 12}),
-        (3, {"game_type": "us_short", "supply_lines": True, "computer_advantage": True}),
-        (4, {"game_type": "uk_short"}),
-    ]
-    for players, options in cases:
-        specs = [
-            PlayerSpec(f"P{i}", "expert" if i % 2 == 0 else "baseline") for i in range(players)
-        ]
-        record = play("classic", specs, options, f"legal-expert-{players}", max_turns=300)
-        assert record.turns > 0
+    play_whole_games("expert")
