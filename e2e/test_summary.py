@@ -15,6 +15,7 @@ from playwright.sync_api import Locator, Page, expect
 from engine.ai import choose_for
 from engine.core import PlayerSpec, find_ruleset
 from engine.rulesets.greatwar1907.mapdata import NEUTRAL
+from tests.greatwar1907.helpers import position, start_text
 
 SIZES = {"1366": {"width": 1366, "height": 800}, "390": {"width": 390, "height": 844}}
 SHOTS = Path("/work/wt/summary-shots")
@@ -31,20 +32,18 @@ def war_on_spain() -> str:
     """The 1907 position with Spain the only human, the German Empire ringed by French
     provinces (no Neutral land left to take) and France thin everywhere: a standard
     computer then looks for a war worth its cost, and (checked here) picks Spain."""
-    rs = find_ruleset("greatwar1907")
-    specs = [PlayerSpec(n.title(), "human" if n == "spain" else "standard") for n in NATIONS]
-    s = rs.new_game(specs, {}, "war")
-    for p in s.provinces_of("germany"):
-        for q in s.map.neighbours(p):
-            if s.owner_of(q) == NEUTRAL:
-                s.set_owner(q, "france")
-    for p in s.provinces_of("france"):
-        for nation, count in list(s.divisions_at(p).items()):
-            s.add_divisions(p, nation, -count)
-        s.add_divisions(p, "france", 1)
+    start = position()
+    ringed = {q for p in start.provinces_of("germany") for q in start.map.neighbours(p)}
+    french = [*start.provinces_of("france"), *(q for q in ringed if start.owner_of(q) == NEUTRAL)]
+    # a seat written with its nation's id shows the nation's name ("Austria-Hungary")
+    lines = [f"seat {n} {n} {'human' if n == 'spain' else 'standard'}" for n in NATIONS]
+    lines += ["rng war 0", *(f"{p} france 1" for p in french)]
+    text = start_text("\n".join(lines))
+    s = find_ruleset("greatwar1907").from_position_text(text)
+    assert s.players[NATIONS.index("austria_hungary")].name == "Austria-Hungary"
     germany = choose_for(s, NATIONS.index("germany"))
     assert [(d.other, d.to) for d in germany.diplomacy] == [("spain", "war")]
-    return str(rs.position_text(s))
+    return text
 
 
 def start_from(page: Page, server_url: str, text: str) -> None:

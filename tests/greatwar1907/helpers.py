@@ -33,9 +33,14 @@ def position(text: str = "", **options: Any) -> GreatWarState:
     uk=2``: every fleet in the North Sea), a ``relation`` line the start's relation of
     the pair (``relation germany russia peace``).  ``options`` are written as ``option``
     lines."""
+    return RULESET.from_position_text(start_text(text, **options))
+
+
+def start_text(text: str = "", **options: Any) -> str:
+    """The position text :func:`position` reads (the same arguments)."""
     written = written_lines(text)
     written += [f"option {name} {option_value(value)}" for name, value in options.items()]
-    return RULESET.from_position_text(over(_start_text(), written))
+    return over(_start_text(), written)
 
 
 @functools.cache
@@ -91,6 +96,11 @@ def production_line(state: GreatWarState, nation: str) -> str:
         if line.startswith(f"{name}:"):
             return line
     raise AssertionError(f"no production line for {nation}")
+
+
+# ------------------------------------------------ changes to a state the page's tests make
+# (a state already played to some point, for the report, replay and summary pages); a
+# rule case writes its position with :func:`position` instead.
 
 
 def set_relation(state: GreatWarState, a: str, b: str, status: str) -> None:
