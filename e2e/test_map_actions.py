@@ -89,9 +89,7 @@ def test_the_main_action_is_on_one_screen_with_the_map(
     seal) are visible together without scrolling"; the bar covers neither the map's own
     controls nor a hand-over."""
     width, height = SIZES[size]
-    page.set_viewport_size({"width": width, "height": height})
-    page.goto(server_url)
-    wait_ready(page)
+    open_at(page, server_url, width, height)
     start(page, ruleset)
     opening(page, ruleset)
     seen: dict[str, Any] = page.evaluate(ON_SCREEN_JS, MAIN[ruleset])
@@ -122,6 +120,24 @@ def test_the_main_action_is_on_one_screen_with_the_map(
 
 SHOOT: list[Any] = []
 """The running test's screenshot taker (name -> None)."""
+
+
+def open_at(page: Page, server_url: str, width: int, height: int) -> None:
+    """The page loaded and ready at ``width`` x ``height``."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(server_url)
+    wait_ready(page)
+
+
+def tap_off(page: Page, review: str, written: str, action: str, count: str) -> None:
+    """The order just written (``written`` in the ``review`` list) is drawn as an arrow
+    marked ``count``; a tap on the arrow takes the order and the arrow away."""
+    expect(page.get_by_test_id(review)).to_contain_text(written)
+    selector = f'.order-arrow[data-action="{action}"]'
+    expect(page.locator(f"#board {selector}").first.locator("text.count")).to_have_text(count)
+    tap_arrow(page, selector)
+    expect(page.get_by_test_id(review)).not_to_contain_text(written)
+    expect(page.locator("#board .order-arrow")).to_have_count(0)
 
 
 def tap_arrow(page: Page, selector: str) -> None:
@@ -211,12 +227,7 @@ def capital_orders(page: Page) -> None:
     assert origins, "no territory to attack from"
     click_territory(page, origins[0])
     click_territory(page, legal(page)[0])
-    expect(page.get_by_test_id("cap-orders")).to_contain_text("Attack")
-    arrow = page.locator('#board .order-arrow[data-action="cap-remove"][data-kind="attack"]')
-    expect(arrow.locator("text.count")).to_have_text("2")
-    tap_arrow(page, '.order-arrow[data-action="cap-remove"]')
-    expect(page.get_by_test_id("cap-orders")).not_to_contain_text("Attack")
-    expect(page.locator("#board .order-arrow")).to_have_count(0)
+    tap_off(page, "cap-orders", "Attack", "cap-remove", "2")
 
 
 def greatwar_orders(page: Page) -> None:
@@ -230,12 +241,7 @@ def greatwar_orders(page: Page) -> None:
     else:
         pytest.fail("no move to write")
     page.locator(f'#board [data-territory="{targets[0]}"]').first.dispatch_event("click")
-    expect(page.get_by_test_id("gw-review")).to_contain_text("Move 1")
-    arrow = page.locator('#board .order-arrow[data-action="gw-remove"]')
-    expect(arrow.locator("text.count")).to_have_text("1")
-    tap_arrow(page, '.order-arrow[data-action="gw-remove"]')
-    expect(page.get_by_test_id("gw-review")).not_to_contain_text("Move 1")
-    expect(page.locator("#board .order-arrow")).to_have_count(0)
+    tap_off(page, "gw-review", "Move 1", "gw-remove", "1")
 
 
 def rps_orders(page: Page) -> None:
@@ -297,9 +303,7 @@ def test_orders_are_drawn_on_the_map_and_removed_by_a_tap(
     removable by tapping them"; "a battle's dice or rounds in a callout at the
     territory"."""
     width, height = SIZES[size]
-    page.set_viewport_size({"width": width, "height": height})
-    page.goto(server_url)
-    wait_ready(page)
+    open_at(page, server_url, width, height)
     if ruleset == "classic":
         # a fixed game: its attack leaves a free move to make (an unseeded game may not)
         page.get_by_test_id("opt-rules").select_option(ruleset)
@@ -321,9 +325,7 @@ def test_the_moon_inset_folds_away_from_the_ocean_when_zoomed(
     """Issue 28: "the Moon inset covers the Pacific when zoomed": zoomed in on the
     ocean beside it, the inset folds to its title (the sea under it is the sea's
     again) and opens with a tap on that tab; looking at the Moon itself opens it."""
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(server_url)
-    wait_ready(page)
+    open_at(page, server_url, 390, 844)
     start(page, "risk_paper_scissors")
     fit = page.evaluate("window.boardView.get().fit")
     page.evaluate(f"window.boardView.set({{cx: 0, cy: 400, u: {fit / 2.5}}})")

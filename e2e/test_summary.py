@@ -10,11 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import assert_clean, wait_ready
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from engine.ai import choose_for
 from engine.core import PlayerSpec, find_ruleset
 from engine.rulesets.greatwar1907.mapdata import NEUTRAL
+from tests.greatwar1907.helpers import position, start_text
 
 SIZES = {"1366": {"width": 1366, "height": 800}, "390": {"width": 390, "height": 844}}
 SHOTS = Path("/work/wt/summary-shots")
@@ -31,51 +32,67 @@ def war_on_spain() -> str:
     """The 1907 position with Spain the only human, the German Empire ringed by French
     provinces (no Neutral land left to take) and France thin everywhere: a standard
     computer then looks for a war worth its cost, and (checked here) picks Spain."""
-    rs = find_ruleset("greatwar1907")
-    specs = [PlayerSpec(n.title(), "human" if n == "spain" else "standard") for n in NATIONS]
-    s = rs.new_game(specs, {}, "war")
-    for p in s.provinces_of("germany"):
-        for q in s.map.neighbours(p):
-            if s.owner_of(q) == NEUTRAL:
-                s.set_owner(q, "france")
-    for p in s.provinces_of("france"):
-        for nation, count in list(s.divisions_at(p).items()):
-            s.add_divisions(p, nation, -count)
-        s.add_divisions(p, "france", 1)
+    start = position()
+    ringed = {q for p in start.provinces_of("germany") for q in start.map.neighbours(p)}
+    french = [*start.provinces_of("france"), *(q for q in ringed if start.owner_of(q) == NEUTRAL)]
+    # a seat written with its nation's id shows the nation's name ("Austria-Hungary")
+    lines = [f"seat {n} {n} {'human' if n == 'spain' else 'standard'}" for n in NATIONS]
+    lines += ["rng war 0", *(f"{p} france 1" for p in french)]
+    text = start_text("\n".join(lines))
+    s = find_ruleset("greatwar1907").from_position_text(text)
+    assert s.players[NATIONS.index("austria_hungary")].name == "Austria-Hungary"
     germany = choose_for(s, NATIONS.index("germany"))
     assert [(d.other, d.to) for d in germany.diplomacy] == [("spain", "war")]
-    return str(rs.position_text(s))
+    return text
 
 
-def start_from(page: Page, text: str) -> None:
+def start_from(page: Page, server_url: str, text: str) -> None:
+    """A fresh page started from the position ``text``, its hand-over card (if any) passed."""
+    page.set_viewport_size(SIZES["1366"])
+    page.goto(server_url)
+    wait_ready(page)
     page.get_by_test_id("position-open").click()
     page.get_by_test_id("position-paste").fill(text)
     page.get_by_test_id("position-start").click()
     expect(page.get_by_test_id("position-mark")).to_be_visible(timeout=60_000)
+    card = page.locator(".handover-card:visible")
+    if card.count():
+        card.locator("button").first.click()
+
+
+def seal_to_report(page: Page, stage: str, prefix: str) -> None:
+    """Seal the orders (going on past a warning, if one asks) and skip the replay to the
+    report; ``stage`` is the page's stage key (``gwStage``), ``prefix`` its test ids'."""
+    page.get_by_test_id(f"{prefix}-seal").click()
+    page.wait_for_function(
+        f"document.body.dataset.{stage} !== 'entry'"
+        " || !!document.querySelector('[data-testid=warning-go]')"
+    )
+    ask = page.get_by_test_id("warning-go")
+    if page.evaluate(f"document.body.dataset.{stage}") == "entry" and ask.count():
+        ask.click()
+    page.wait_for_function(f"['replay', 'report'].includes(document.body.dataset.{stage})")
+    if page.evaluate(f"document.body.dataset.{stage}") == "replay":
+        page.get_by_test_id(f"{prefix}-replay-skip").click()
+    page.wait_for_function(f"document.body.dataset.{stage} === 'report'", timeout=30_000)
+
+
+def shoot(page: Page, target: Locator, artifacts: Path, name: str) -> None:
+    """``target`` at every size, then the page back at 1366 wide."""
+    folder = shots(artifacts)
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        target.scroll_into_view_if_needed()
+        page.screenshot(path=str(folder / f"{name}-{size}.png"))
+    page.set_viewport_size(SIZES["1366"])
 
 
 def test_a_war_declared_on_you_is_the_first_thing_you_read(
     page: Page, server_url: str, artifacts: Path
 ) -> None:
-    page.set_viewport_size(SIZES["1366"])
-    page.goto(server_url)
-    wait_ready(page)
-    start_from(page, war_on_spain())
-    card = page.locator(".handover-card:visible")
-    if card.count():
-        card.locator("button").first.click()
+    start_from(page, server_url, war_on_spain())
     page.wait_for_function("document.body.dataset.gwStage === 'entry'")
-    page.get_by_test_id("gw-seal").click()
-    page.wait_for_function(
-        "document.body.dataset.gwStage !== 'entry'"
-        " || !!document.querySelector('[data-testid=warning-go]')"
-    )
-    if page.evaluate("document.body.dataset.gwStage") == "entry":
-        page.get_by_test_id("warning-go").click()
-    page.wait_for_function("['replay', 'report'].includes(document.body.dataset.gwStage)")
-    if page.evaluate("document.body.dataset.gwStage") == "replay":
-        page.get_by_test_id("gw-replay-skip").click()
-    page.wait_for_function("document.body.dataset.gwStage === 'report'", timeout=30_000)
+    seal_to_report(page, "gwStage", "gw")
     summary = page.get_by_test_id("summary")
     expect(summary).to_be_visible()
     mine = page.get_by_test_id("summary-you")
@@ -83,12 +100,7 @@ def test_a_war_declared_on_you_is_the_first_thing_you_read(
     expect(mine).to_contain_text("pp of unspent allowance")  # Spain built nothing
     report = page.get_by_test_id("gw-report")
     expect(report).to_be_hidden()  # the full report is one click away
-    folder = shots(artifacts)
-    for size, viewport in SIZES.items():
-        page.set_viewport_size(viewport)
-        summary.scroll_into_view_if_needed()
-        page.screenshot(path=str(folder / f"greatwar-war-on-you-{size}.png"))
-    page.set_viewport_size(SIZES["1366"])
+    shoot(page, summary, artifacts, "greatwar-war-on-you")
     page.get_by_test_id("summary-full-open").click()
     expect(report).to_be_visible()
     expect(report).to_contain_text("German Empire: peace to war with Spain")
@@ -115,30 +127,13 @@ def test_a_capital_taken_is_told_at_the_top_of_the_turn(
     layout.update(alaska="0 20", kamchatka="1 1")
     text = CAPITAL_TAKEN + "".join(f"{t} {v}\n" for t, v in layout.items())
     rs.from_position_text(text)  # the position is well written (else the test is wrong)
-    page.set_viewport_size(SIZES["1366"])
-    page.goto(server_url)
-    wait_ready(page)
-    start_from(page, text)
-    card = page.locator(".handover-card:visible")
-    if card.count():
-        card.locator("button").first.click()
+    start_from(page, server_url, text)
     page.wait_for_function("document.body.dataset.capStage === 'entry'")
     page.get_by_test_id("cap-mode-attack").click()
     for place in ("alaska", "kamchatka"):
         page.locator(f'#board [data-territory="{place}"]').first.dispatch_event("click")
     expect(page.get_by_test_id("cap-orders")).to_contain_text("Kamchatka")
-    page.get_by_test_id("cap-seal").click()
-    ask = page.get_by_test_id("warning-go")
-    page.wait_for_function(
-        "document.body.dataset.capStage !== 'entry'"
-        " || !!document.querySelector('[data-testid=warning-go]')"
-    )
-    if page.evaluate("document.body.dataset.capStage") == "entry" and ask.count():
-        ask.click()
-    page.wait_for_function("['replay', 'report'].includes(document.body.dataset.capStage)")
-    if page.evaluate("document.body.dataset.capStage") == "replay":
-        page.get_by_test_id("cap-replay-skip").click()
-    page.wait_for_function("document.body.dataset.capStage === 'report'", timeout=30_000)
+    seal_to_report(page, "capStage", "cap")
     summary = page.get_by_test_id("summary")
     expect(summary).to_be_visible()
     expect(page.get_by_test_id("summary-winner")).to_have_text("♛ You win the game!")
@@ -148,12 +143,7 @@ def test_a_capital_taken_is_told_at_the_top_of_the_turn(
     plain = page.get_by_test_id("cap-plain-report")
     expect(plain).to_contain_text("Ann attacked Kamchatka from Alaska with ")
     expect(page.get_by_test_id("cap-report")).to_be_hidden()
-    folder = shots(artifacts)
-    for size, viewport in SIZES.items():
-        page.set_viewport_size(viewport)
-        summary.scroll_into_view_if_needed()
-        page.screenshot(path=str(folder / f"capital-capital-taken-{size}.png"))
-    page.set_viewport_size(SIZES["1366"])
+    shoot(page, summary, artifacts, "capital-capital-taken")
     page.get_by_test_id("cap-moderator-open").click()
     expect(page.get_by_test_id("cap-report")).to_be_visible()
     assert_clean(page)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from conftest import assert_clean, click_territory, legal, wait_ready
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 from test_classic_odds import attack_position, open_game
 from test_greatwar_play import stage, wait_stage
 from test_rps_play import start_rps, wait_human
@@ -53,6 +53,29 @@ def focused(page: Page) -> str:
     return value
 
 
+def open_page(page: Page, server_url: str, size: str = "1366") -> None:
+    """The page at ``size`` (a key of :data:`SIZES`), loaded and ready."""
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(server_url)
+    wait_ready(page)
+
+
+def warned(page: Page, case: str, *says: str) -> Locator:
+    """The warning dialog, open on ``case`` and saying each of ``says``."""
+    dialog = page.get_by_test_id("warning")
+    for text in says:
+        expect(dialog).to_contain_text(text)
+    assert dialog.get_attribute("data-case") == case
+    return dialog
+
+
+def go_back(page: Page) -> None:
+    """Answer "Go back": the dialog closes."""
+    page.get_by_test_id("warning-back").click()
+    expect(page.get_by_test_id("warning-overlay")).to_be_hidden()
+
+
 def test_classic_odds_warning_by_keyboard(page: Page, server_url: str) -> None:
     """Issue 30: "The same threshold drives the warning before a bad attack".  The dialog
     opens on "Go back"; Tab and Shift+Tab stay on its two buttons; Escape goes back (the
@@ -62,10 +85,7 @@ def test_classic_odds_warning_by_keyboard(page: Page, server_url: str) -> None:
     page.get_by_test_id("mode-do-or-die").click()
     click_territory(page, origin)
     page.get_by_test_id(f"target-{targets[0]}").click()
-    dialog = page.get_by_test_id("warning")
-    expect(dialog).to_contain_text("This attack has only")
-    expect(dialog).to_contain_text("attack anyway?")
-    assert dialog.get_attribute("data-case") == "odds"
+    dialog = warned(page, "odds", "This attack has only", "attack anyway?")
     assert focused(page) == "warning-back"
     page.keyboard.press("Tab")
     assert focused(page) == "warning-go"
@@ -123,9 +143,7 @@ def test_capital_asks_before_leaving_the_capital_exposed(page: Page, server_url:
     """Issue 29: "leaving your capital (Capital Risk) ... with 1 unit beside a stronger
     enemy": a "max" attack from a capital of 4 beside an enemy 5 is asked first."""
     save, capital, enemy, rival = capital_save()
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(server_url)
-    wait_ready(page)
+    open_page(page, server_url, "390")
     resume(page, "capital", save)
     page.wait_for_function(f"{BODY}.capStage === 'entry' || {BODY}.capStage === 'handover'")
     if page.get_by_test_id("cap-handover-continue").is_visible():
@@ -135,13 +153,9 @@ def test_capital_asks_before_leaving_the_capital_exposed(page: Page, server_url:
     page.get_by_test_id("cap-count").fill("")
     click_territory(page, capital)
     click_territory(page, enemy)
-    dialog = page.get_by_test_id("warning")
-    expect(dialog).to_contain_text("This leaves your capital")
-    expect(dialog).to_contain_text(f"with 1 unit beside {rival}'s 5")
-    assert dialog.get_attribute("data-case") == "capital"
+    dialog = warned(page, "capital", "This leaves your capital", f"with 1 unit beside {rival}'s 5")
     shoot(page, "capital-exposed")
-    page.get_by_test_id("warning-back").click()
-    expect(page.get_by_test_id("warning-overlay")).to_be_hidden()
+    go_back(page)
     expect(page.get_by_test_id("cap-orders")).to_contain_text("No orders yet.")
     expect(page.get_by_test_id("message")).to_contain_text("Attack not written.")
     click_territory(page, enemy)
@@ -183,9 +197,7 @@ def test_greatwar_asks_before_leaving_a_taken_province_and_before_losing_pp(
     a stronger enemy"; issue 27: "Sealing with unspent allowance asks first ("19.5 pp
     will be lost: seal anyway?")"."""
     save, taken, home = greatwar_save()
-    page.set_viewport_size({"width": 1366, "height": 800})
-    page.goto(server_url)
-    wait_ready(page)
+    open_page(page, server_url)
     resume(page, "greatwar1907", save)
     wait_stage(page, "handover", "entry")
     if stage(page) == "handover":
@@ -195,20 +207,16 @@ def test_greatwar_asks_before_leaving_a_taken_province_and_before_losing_pp(
     page.get_by_test_id("gw-count").fill("")
     page.locator(f'#board [data-territory="{taken}"]').first.click()
     page.locator(f'#board [data-territory="{home}"]').first.click()
-    dialog = page.get_by_test_id("warning")
-    expect(dialog).to_contain_text("which you took, with 1 division beside 3 enemy divisions")
-    assert dialog.get_attribute("data-case") == "took"
+    warned(page, "took", "which you took, with 1 division beside 3 enemy divisions")
     shoot(page, "greatwar-taken")
-    page.get_by_test_id("warning-back").click()
-    expect(page.get_by_test_id("warning-overlay")).to_be_hidden()
+    go_back(page)
     expect(page.get_by_test_id("gw-review")).not_to_contain_text("Move")
     page.locator(f'#board [data-territory="{home}"]').first.click()
     page.get_by_test_id("warning-go").click()
     expect(page.get_by_test_id("gw-review")).to_contain_text("Move")
     # sealing with the whole allowance unspent
     page.get_by_test_id("gw-seal").click()
-    expect(dialog).to_contain_text("pp will be lost: seal anyway?")
-    assert dialog.get_attribute("data-case") == "unspent"
+    warned(page, "unspent", "pp will be lost: seal anyway?")
     shoot(page, "greatwar-unspent")
     page.keyboard.press("Escape")
     expect(page.get_by_test_id("warning-overlay")).to_be_hidden()
@@ -225,28 +233,25 @@ def rps_card_save() -> dict[str, Any]:
     from tests.risk_paper_scissors.helpers import BLUE, GREEN, RED, position
     from ui.risk_paper_scissors.session import Session
 
-    state = position(energy={BLUE: 0, GREEN: 0}, hands={RED: ["diplomat.energy_crisis"]})
-    for player in state.players[1:]:
-        player.control = "standard"
+    state = position(
+        energy={BLUE: 0, GREEN: 0},
+        hands={RED: ["diplomat.energy_crisis"]},
+        controls={BLUE: "standard", GREEN: "standard"},
+    )
     return Session(state).to_json()
 
 
 def test_rps_asks_before_a_card_that_yields_nothing(page: Page, server_url: str) -> None:
     """Issue 29: "playing a card that yields nothing now (Risk, Paper, Scissors: Energy
     Crisis with nothing to collect)"."""
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(server_url)
-    wait_ready(page)
+    open_page(page, server_url, "390")
     resume(page, "risk_paper_scissors", rps_card_save())
     wait_human(page, "action")
     card = page.get_by_test_id("card-diplomat.energy_crisis")
     card.click()
-    dialog = page.get_by_test_id("warning")
-    expect(dialog).to_contain_text("Energy Crisis would collect nothing")
-    assert dialog.get_attribute("data-case") == "card"
+    warned(page, "card", "Energy Crisis would collect nothing")
     shoot(page, "rps-card")
-    page.get_by_test_id("warning-back").click()
-    expect(page.get_by_test_id("warning-overlay")).to_be_hidden()
+    go_back(page)
     expect(
         page.locator('[data-testid="hand-card"][data-card="diplomat.energy_crisis"]')
     ).to_have_count(1)
@@ -261,9 +266,7 @@ def test_rps_asks_before_a_card_that_yields_nothing(page: Page, server_url: str)
 def test_rps_asks_before_placing_for_me_over_a_hand_placement(page: Page, server_url: str) -> None:
     """Issue 29: "replacing a placement made by hand with "Place my units for me" (today
     it silently throws the hand placement away)"."""
-    page.set_viewport_size({"width": 1366, "height": 800})
-    page.goto(server_url)
-    wait_ready(page)
+    open_page(page, server_url)
     start_rps(page, "warn-setup")
     wait_human(page, "setup")
     left = page.get_by_test_id("setup-left").inner_text()
@@ -272,12 +275,9 @@ def test_rps_asks_before_placing_for_me_over_a_hand_placement(page: Page, server
     expect(page.get_by_test_id("setup-left")).not_to_have_text(left)
     placed = page.get_by_test_id("setup-left").inner_text()
     page.get_by_test_id("setup-place").click()
-    dialog = page.get_by_test_id("warning")
-    expect(dialog).to_contain_text("You placed 1 point of units by hand on 1 territory")
-    assert dialog.get_attribute("data-case") == "placement"
+    warned(page, "placement", "You placed 1 point of units by hand on 1 territory")
     shoot(page, "rps-placement")
-    page.get_by_test_id("warning-back").click()
-    expect(page.get_by_test_id("warning-overlay")).to_be_hidden()
+    go_back(page)
     expect(page.get_by_test_id("setup-left")).to_have_text(placed)
     page.get_by_test_id("setup-place").click()
     page.get_by_test_id("warning-go").click()

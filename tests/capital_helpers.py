@@ -5,9 +5,10 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 
-from engine.core import PlayerSpec, find_ruleset
+from engine.core import find_ruleset
 from engine.maps import load_map
-from engine.rulesets.capital import CapitalState, Phase, Resolve, SubmitOrders
+from engine.position import option_value
+from engine.rulesets.capital import CapitalState, Resolve, SubmitOrders
 from engine.rulesets.capital.orders import Attack, Surge, Tactical
 
 RS = find_ruleset("capital")
@@ -18,32 +19,25 @@ def board(
     layout: dict[str, tuple[int, int]], factions: int = 4, options: dict | None = None
 ) -> CapitalState:
     """A turn-1 position: ``layout`` gives (faction, units before placement); every other
-    territory belongs to the last faction (a bystander) with one unit."""
-    names = "ABCDEFGH"[:factions]
-    state = RS.new_game([PlayerSpec(n) for n in names], options or {}, "test")
-    state.phase = Phase.ORDERS
-    state.turn = 1
-    state.capitals_revealed = True
-    state.setup = [None] * factions
-    for t in state.owner:
-        state.owner[t] = factions - 1
-        state.armies[t] = 1
-    for t, (f, n) in layout.items():
-        state.owner[t] = f
-        state.armies[t] = n
-    return state
+    territory belongs to the last faction (a bystander) with one unit.  Written as a
+    position text (:func:`position`)."""
+    lines = [f"option {name} {option_value(value)}" for name, value in (options or {}).items()]
+    lines += [f"{t} {faction} {units}" for t, (faction, units) in layout.items()]
+    return position("\n".join(lines), factions)
 
 
 TURN_ONE = ("phase orders", "turn 1", "capitals_revealed true")
 """What :func:`position` writes unless the case does: turn 1's orders, capitals known."""
 
 
-def position(text: str, factions: int = 4, rest: int | None = None) -> CapitalState:
+def position(
+    text: str, factions: int = 4, rest: int | None = None, rest_units: int = 1
+) -> CapitalState:
     """A position written as a position text (docs/rules-capital.md, "Position text"):
     only the lines the case is about.  Seats it does not write are human and named A, B,
     C...; the phase, turn and capitals are :data:`TURN_ONE` unless written; every
     territory it does not write belongs to ``rest`` (default the last faction, a
-    bystander, as in :func:`board`) with one unit."""
+    bystander, as in :func:`board`) with one unit (``rest_units``)."""
     lines = [x.strip() for x in textwrap.dedent(text).splitlines() if x.strip()]
     seats = {int(x.split()[1]): x for x in lines if x.startswith("seat ")}
     others = [x for x in lines if not x.startswith("seat ")]
@@ -53,7 +47,7 @@ def position(text: str, factions: int = 4, rest: int | None = None) -> CapitalSt
     head += [x for x in TURN_ONE if x.split()[0] not in written]
     ids = load_map("classic").territory_ids
     holder = factions - 1 if rest is None else rest
-    tail = [f"{t} {holder} 1" for t in ids if t not in written]
+    tail = [f"{t} {holder} {rest_units}" for t in ids if t not in written]
     return RS.from_position_text("\n".join(head + others + tail) + "\n")
 
 

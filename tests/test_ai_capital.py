@@ -17,21 +17,17 @@ from engine.rulesets.capital.ai.race import WIN_NOW, Race, race_value
 from engine.rulesets.capital.ai.setup import choose_capital
 from engine.rulesets.capital.ai.view import View
 from engine.tournament import run_tournament
-from tests.capital_helpers import RS, A, B, D, board
+from tests.capital_helpers import RS, A, B, board, position
 
 LEVELS = ("easy", "standard", "good")
 
 
-def _walled(layout: dict[str, tuple[int, int]]) -> CapitalState:
+def _walled(layout: dict[str, tuple[int, int]], *more: str) -> CapitalState:
     """A board where the bystander's territories hold 40 units each, so that the only
-    sensible attacks are the ones the test is about."""
-    state = board(layout)
-    for t, owner in state.owner.items():
-        if owner == D:
-            state.armies[t] = 40
-    for p in state.players:
-        p.capital = None
-    return state
+    sensible attacks are the ones the test is about; no capital unless ``more`` lines
+    say (``seat 0 A capital=indonesia``)."""
+    lines = [f"{t} {faction} {units}" for t, (faction, units) in layout.items()]
+    return position("\n".join([*lines, *more]), rest_units=40)
 
 
 def test_levels_are_registered() -> None:
@@ -49,9 +45,9 @@ def test_reinforces_a_threatened_capital(level: str) -> None:
             "western_australia": (A, 1),
             "eastern_australia": (A, 1),
             "siam": (B, 14),
-        }
+        },
+        "seat 0 A capital=indonesia",
     )
-    state.players[A].capital = "indonesia"
     orders = orders_for(state, A, PROFILES[level])
     placed = dict(orders.placements)
     assert placed.get("indonesia") == 3  # 1 + its two own neighbours
@@ -164,16 +160,18 @@ def test_good_reads_the_simultaneous_orders() -> None:
 def test_good_values_the_capital_race() -> None:
     """The capital that wins the game, and our own lost capital, are worth far more to
     Good than an ordinary capital; a plain territory gets nothing extra."""
-    state = board({"alaska": (A, 5), "kamchatka": (B, 3), "yakutsk": (B, 3)})
-    for p in state.players:
-        p.capital = None
-    state.players[A].capital = "alaska"
-    state.players[B].capital = "kamchatka"
-    state.start_factions = 2
+    race_text = """
+        seat 0 A capital=alaska
+        seat 1 B capital=kamchatka
+        start_factions 2
+        kamchatka 1 3
+        yakutsk 1 3
+        """
+    state = position(race_text + "alaska 0 5")
     view = View(state, A)
     race = Race.of(view)
     assert race_value(view, race, "kamchatka", 8.0) >= WIN_NOW  # wins, and stops B
     assert race_value(view, race, "yakutsk", 8.0) == 0.0
-    state.owner["alaska"] = B  # our capital lost: retaking it matters more than theirs
+    state = position(race_text + "alaska 1 5")  # our capital lost: retaking it matters more
     view = View(state, A)
     assert race_value(view, Race.of(view), "alaska", 8.0) > 8.0

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from engine.ai import choose_order, levels
-from engine.core import PlayerSpec, find_ruleset
+from engine.core import find_ruleset
 from engine.maps import load_map
 from engine.rulesets.classic.ai.evaluate import View
 from engine.rulesets.classic.ai.levels import EASY, GOOD, PROFILES, _placement
@@ -16,11 +16,9 @@ from engine.rulesets.classic.ai.plan import best_plan
 from engine.rulesets.classic.cards import valid_sets
 from engine.rulesets.classic.orders import Attack, EndAttack, Place, Reroll, TradeCards
 from engine.rulesets.classic.state import ClassicState, Phase
-from engine.simulate import play
+from tests.classic_ai_positions import AUSTRALIA, ai_position, play_whole_games
 
 LEVELS = ("easy", "standard", "good")
-
-AUSTRALIA = ("indonesia", "new_guinea", "western_australia", "eastern_australia")
 
 
 def _position(
@@ -30,23 +28,22 @@ def _position(
     mine: Iterable[str] = (),
     armies: Mapping[str, int] | None = None,
     phase: Phase = Phase.ATTACK,
+    theirs: Mapping[str, int] | None = None,
+    seats: Mapping[int, str] | None = None,
+    more: Iterable[str] = (),
 ) -> ClassicState:
-    """Seat 0 (``control``) owns ``mine``; seat 1 owns the rest; 3 armies everywhere
-    unless ``armies`` says otherwise."""
-    raw = {"game_type": "custom", **(options or {})}
-    specs = [PlayerSpec(f"P{i}", control) for i in range(players)]
-    state: ClassicState = find_ruleset("classic").new_game(specs, raw, "scenario")
-    own = set(mine)
-    for territory in state.owner:
-        state.owner[territory] = 0 if territory in own else 1
-        state.armies[territory] = 3
-    state.armies.update(armies or {})
-    for player in state.players:
-        player.setup_armies = 0
-    state.phase = phase
-    state.current = 0
-    state.turn = 5
-    return state
+    """Seat 0 (``control``, as every seat) owns ``mine``; ``theirs`` gives territories
+    to other seats; seat 1 owns the rest; 3 armies everywhere unless ``armies`` says
+    otherwise; turn 5 (:func:`tests.classic_ai_positions.ai_position`)."""
+    return ai_position(
+        [control] * players,
+        {**dict.fromkeys(mine, 0), **(theirs or {})},
+        armies=armies,
+        phase=phase,
+        options=options,
+        seats=seats,
+        more=more,
+    )
 
 
 def test_levels_are_registered() -> None:
@@ -83,11 +80,9 @@ def test_reinforces_threatened_headquarters(level: str) -> None:
         mine=("alaska", "argentina", "brazil", "peru", "venezuela"),
         armies={"alaska": 2, "kamchatka": 12, "argentina": 6},
         phase=Phase.REINFORCE,
+        seats={0: "hq=alaska", 1: "hq=china", 2: "hq=egypt"},
+        more=["reinforcements 5"],
     )
-    state.players[0].headquarters = "alaska"
-    state.players[1].headquarters = "china"
-    state.players[2].headquarters = "egypt"
-    state.reinforcements = 5
     order = choose_order(state)
     assert isinstance(order, Place)
     assert order.territory == "alaska"
@@ -96,10 +91,13 @@ def test_reinforces_threatened_headquarters(level: str) -> None:
 @pytest.mark.parametrize("level", LEVELS)
 def test_trades_when_forced(level: str) -> None:
     """Holding five cards, every level trades before placing (the rules demand it)."""
-    state = _position(level, mine=AUSTRALIA, phase=Phase.REINFORCE)
-    state.players[0].cards = state.draw_pile[:5]
-    state.draw_pile = state.draw_pile[5:]
-    state.reinforcements = 3
+    state = _position(
+        level,
+        mine=AUSTRALIA,
+        phase=Phase.REINFORCE,
+        seats={0: "cards=0,1,2,3,4"},
+        more=["reinforcements 3"],
+    )
     assert isinstance(choose_order(state), TradeCards)
 
 
@@ -121,13 +119,12 @@ def test_declines_needless_neutral_attack(level: str) -> None:
             # The opponent holds the south of Asia in force: no continent to open.
             **dict.fromkeys(("afghanistan", "india", "middle_east", "siam"), 15),
         },
+        # Mongolia is neutral and leads only to neutral land and our own.
+        theirs=dict.fromkeys(("mongolia", "china", "japan", "ural"), 2),
+        more=["conquered true"],
     )
     neutral = state.neutral
-    assert neutral is not None
-    # Mongolia is neutral and leads only to neutral land and our own.
-    for territory in ("mongolia", "china", "japan", "ural"):
-        state.owner[territory] = neutral
-    state.conquered = True
+    assert neutral == 2
     order = choose_order(state)
     assert not (isinstance(order, Attack) and state.owner[order.target] == neutral)
 
@@ -136,12 +133,19 @@ def test_declines_needless_neutral_attack(level: str) -> None:
 def test_rerolls_a_losing_lowest_die(level: str) -> None:
     """Attack advantage: 5-2 against 4-3 loses the low die, so re-roll it; 6-6-1
     against 6-5 cannot gain from re-rolling the 1, so the careful levels keep it."""
-    state = _position(level, mine=AUSTRALIA, options={"computer_advantage": True})
-    state.phase = Phase.ADVANTAGE
-    state.battle = {"origin": "siam", "target": "indonesia"}
-    state.pending = {"attack": [5, 2], "defend": [4, 3], "dice": 2, "mode": "once"}
+
+    def rolled(pending: str) -> ClassicState:
+        return _position(
+            level,
+            mine=AUSTRALIA,
+            options={"computer_advantage": True},
+            phase=Phase.ADVANTAGE,
+            more=["battle siam indonesia", pending],
+        )
+
+    state = rolled("pending roll attack=5,2 defend=4,3 dice=2 mode=once")
     assert choose_order(state) == Reroll(True)
-    state.pending = {"attack": [6, 6, 1], "defend": [6, 5], "dice": 3, "mode": "once"}
+    state = rolled("pending roll attack=6,6,1 defend=6,5 dice=3 mode=once")
     if level != "easy":
         assert choose_order(state) == Reroll(False)
 
@@ -149,16 +153,7 @@ def test_rerolls_a_losing_lowest_die(level: str) -> None:
 @pytest.mark.parametrize("level", LEVELS)
 def test_whole_games_are_legal(level: str) -> None:
     """Full games with every option family finish without an illegal order."""
-    cases: list[tuple[int, dict[str, Any]]] = [
-        (2, {}),
-        (2, {"game_type": "uk_short", "neutral": "uk", "army_limit": 12}),
-        (3, {"game_type": "us_short", "supply_lines": True, "computer_advantage": True}),
-        (4, {"game_type": "uk_short"}),
-    ]
-    for players, options in cases:
-        specs = [PlayerSpec(f"P{i}", level if i % 2 == 0 else "baseline") for i in range(players)]
-        record = play("classic", specs, options, f"legal-{level}-{players}", max_turns=300)
-        assert record.turns > 0
+    play_whole_games(level)
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -171,8 +166,8 @@ def test_placement_respects_the_army_limit(level: str) -> None:
         mine=AUSTRALIA,
         armies={**dict.fromkeys(AUSTRALIA, 6), "eastern_australia": 4, "siam": 1},
         phase=Phase.REINFORCE,
+        more=["reinforcements 5"],
     )
-    state.reinforcements = 5
     order = choose_order(state)
     assert isinstance(order, Place)
     assert order.territory == "eastern_australia"
@@ -183,19 +178,19 @@ def test_placement_respects_the_army_limit(level: str) -> None:
 def test_full_territories_take_no_reinforcements(level: str) -> None:
     """Every territory full: no placement is offered (the engine has already dropped
     the armies that do not fit), so the only order left is a trade."""
-    state = _position(
-        level,
-        options={"army_limit": 5},
-        mine=AUSTRALIA,
-        armies=dict.fromkeys(AUSTRALIA, 5),
-        phase=Phase.REINFORCE,
-    )
+    full = {"options": {"army_limit": 5}, "armies": dict.fromkeys(AUSTRALIA, 5)}
+    state = _position(level, mine=AUSTRALIA, phase=Phase.REINFORCE, **full)  # type: ignore[arg-type]
     view = View(state, 0, PROFILES[LEVELS.index(level)])
     assert _placement(view, 3) is None
-    trio = valid_sets(load_map(state.map_id), state.draw_pile[:12])[0]
-    state.players[0].cards = list(trio)
-    state.draw_pile = [c for c in state.draw_pile if c not in trio]
-    state.reinforcements = 3
+    trio = valid_sets(load_map(state.map_id), range(12))[0]
+    state = _position(
+        level,
+        mine=AUSTRALIA,
+        phase=Phase.REINFORCE,
+        seats={0: "cards=" + ",".join(str(c) for c in trio)},
+        more=["reinforcements 3"],
+        **full,  # type: ignore[arg-type]
+    )
     order = choose_order(state)
     assert isinstance(order, TradeCards)
     assert order in find_ruleset("classic").legal_orders(state)
@@ -204,11 +199,13 @@ def test_full_territories_take_no_reinforcements(level: str) -> None:
 def test_good_hunts_a_weak_rival_with_cards() -> None:
     """A third seat down to two weak territories next to our stack, holding four cards:
     Good plans to eliminate it and attacks it first; Easy makes no turn plans."""
-    state = _position("good", mine=(*AUSTRALIA, "siam"), armies={"siam": 12})
-    for territory in ("china", "india"):
-        state.owner[territory] = 2
-        state.armies[territory] = 1
-    state.players[2].cards = [0, 1, 2, 3]
+    state = _position(
+        "good",
+        mine=(*AUSTRALIA, "siam"),
+        armies={"siam": 12, "china": 1, "india": 1},
+        theirs={"china": 2, "india": 2},
+        seats={2: "cards=0,1,2,3"},
+    )
     plan = best_plan(View(state, 0, GOOD))
     assert plan is not None and plan.kind == "hunt"
     assert plan.targets == {"china", "india"} and plan.origin == "siam"
@@ -229,9 +226,9 @@ def test_good_weighs_what_a_conquest_leaves_open(level: str, attacks: bool) -> N
         level,
         mine=AUSTRALIA,
         armies={"indonesia": 6, "siam": 1, "india": 12, "china": 12},
+        theirs={"japan": 2},
+        more=["conquered true"],
     )
-    state.owner["japan"] = 2
-    state.conquered = True
     order = choose_order(state)
     if attacks:
         assert order == Attack("indonesia", "siam", 3, "continuous")
@@ -242,10 +239,12 @@ def test_good_weighs_what_a_conquest_leaves_open(level: str, attacks: bool) -> N
 def test_good_takes_the_same_territory_when_it_can_be_held() -> None:
     """The same conquest with India and China down to one army each is safe: Good takes it."""
     state = _position(
-        "good", mine=AUSTRALIA, armies={"indonesia": 6, "siam": 1, "india": 1, "china": 1}
+        "good",
+        mine=AUSTRALIA,
+        armies={"indonesia": 6, "siam": 1, "india": 1, "china": 1},
+        theirs={"japan": 2},
+        more=["conquered true"],
     )
-    state.owner["japan"] = 2
-    state.conquered = True
     order = choose_order(state)
     assert isinstance(order, Attack)
     assert order.target == "siam"

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from engine.ai import choose_order, levels
-from engine.core import PlayerSpec, find_ruleset
+from engine.core import find_ruleset
 from engine.rng import Rng
 from engine.rulesets.classic.ai.expert import position_value
 from engine.rulesets.classic.orders import Attack, Place
 from engine.rulesets.classic.state import ClassicState, Phase
-from engine.simulate import play
+from tests.classic_ai_positions import AUSTRALIA, ai_position, play_whole_games
+from tests.position_cases import rewrite
 
 CLASSIC = find_ruleset("classic")
-AUSTRALIA = ("indonesia", "new_guinea", "western_australia", "eastern_australia")
 
 
 def _endgame(
@@ -24,28 +23,18 @@ def _endgame(
     phase: Phase = Phase.ATTACK,
 ) -> ClassicState:
     """Two players and the neutral: Expert (seat 0) holds every territory but the
-    rival's and the neutral ones, with 3 armies each unless ``armies`` says otherwise."""
-    specs = [PlayerSpec("Ada", "expert"), PlayerSpec("Boris", "good")]
-    state: ClassicState = CLASSIC.new_game(specs, {"game_type": "custom"}, "endgame")
-    seat_neutral = state.neutral
-    assert seat_neutral is not None
-    theirs, walls = set(rival), set(neutral)
-    for territory in state.owner:
-        if territory in theirs:
-            state.owner[territory] = 1
-        elif territory in walls:
-            state.owner[territory] = seat_neutral
-        else:
-            state.owner[territory] = 0
-        state.armies[territory] = 3
-    state.armies.update(armies or {})
-    for player in state.players:
-        player.setup_armies = 0
-    state.phase = phase
-    state.current = 0
-    state.turn = 40
-    state.conquered = True  # this turn's card is already earned: only the game is at stake
-    return state
+    rival's and the neutral ones, with 3 armies each unless ``armies`` says otherwise;
+    turn 40, this turn's card already earned: only the game is at stake."""
+    return ai_position(
+        ["expert", "good"],
+        {**dict.fromkeys(rival, 1), **dict.fromkeys(neutral, 2)},
+        rest=0,
+        armies=armies,
+        phase=phase,
+        turn=40,
+        seed="endgame",
+        more=["conquered true"],
+    )
 
 
 def test_expert_is_offered() -> None:
@@ -117,25 +106,12 @@ def test_same_position_same_order_whatever_the_game_dice() -> None:
 def test_winning_is_worth_more_than_any_position() -> None:
     """A won game outweighs every position still in play."""
     state = _endgame(rival=("argentina",), armies={"brazil": 40})
-    won = state.clone()
-    won.winner = 0
-    lost = state.clone()
-    lost.winner = 1
+    won = rewrite(CLASSIC, state, "winner 0")
+    lost = rewrite(CLASSIC, state, "winner 1")
     assert position_value(won, 0) > position_value(state, 0) > position_value(lost, 0)
 
 
 def test_whole_games_are_legal() -> None:
     """Full games with every option family finish without an illegal order (the
     engine refuses an illegal one with an error)."""
-    cases: list[tuple[int, dict[str, Any]]] = [
-        (2, {}),
-        (2, {"game_type": "uk_short", "neutral": "uk", "army_limit": 12}),
-        (3, {"game_type": "us_short", "supply_lines": True, "computer_advantage": True}),
-        (4, {"game_type": "uk_short"}),
-    ]
-    for players, options in cases:
-        specs = [
-            PlayerSpec(f"P{i}", "expert" if i % 2 == 0 else "baseline") for i in range(players)
-        ]
-        record = play("classic", specs, options, f"legal-expert-{players}", max_turns=300)
-        assert record.turns > 0
+    play_whole_games("expert")

@@ -107,7 +107,7 @@ def test_die_colour_follows_current_unit_count() -> None:
 
 def test_colour_chart_is_option_data() -> None:
     """RULINGS §2: "The table is data, so a moderator can load the original chart"."""
-    s = board({"alaska": (A, 1), "kamchatka": (B, 0)}, options={"colours": "1:Grey:5"})
+    s = board({"alaska": (A, 1), "kamchatka": (B, 0)}, options={"colours": [[1, "Grey", 5]]})
     s = run(s, [orders(A, attacks=[("alaska", "kamchatka", 1)])], [12, 8])
     assert s.last_report is not None
     assert s.last_report["attacks"][0]["rounds"][0]["rolls"] == [["Grey", 12, 17], ["Grey", 8, 13]]
@@ -809,7 +809,15 @@ def test_capitals_are_secret_until_all_have_chosen() -> None:
 def test_team_later_submission_wins() -> None:
     """RULINGS §2: "a faction may have two players; either may send its orders; the later
     sealed orders win"."""
-    s = board({"alaska": (A, 3), "kamchatka": (B, 1)}, options={"teams": "Ann,Bob;Cat"})
+    s = position(
+        """
+        option teams [["Ann","Bob"],["Cat"]]
+        seat 0 A human members=Ann,Bob
+        seat 1 B human members=Cat
+        alaska 0 3
+        kamchatka 1 1
+        """
+    )
     s = RS.apply(s, orders(A, attacks=[("alaska", "kamchatka", 3)], player="Ann")).state
     s = RS.apply(s, orders(A, player="Bob")).state
     assert s.orders[A] is not None and s.orders[A]["player"] == "Bob"

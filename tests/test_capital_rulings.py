@@ -183,10 +183,11 @@ def test_struck_out_faction_turns_neutral_when_the_host_chose_so() -> None:
 
 def test_strike_options_are_checked() -> None:
     """The strike rule is data: `strikes_out` (0: never) and `struck_out`."""
+    seats = [PlayerSpec("A"), PlayerSpec("B")]
     with pytest.raises(OptionError):
-        board({}, options={"struck_out": "vanish"})
+        RS.new_game(seats, {"struck_out": "vanish"}, "t")
     with pytest.raises(OptionError):
-        board({}, options={"strikes_out": -1})
+        RS.new_game(seats, {"strikes_out": -1}, "t")
     s = board({"alaska": (A, 1), "peru": (B, 1)}, options={"strikes_out": 0})
     for _ in range(3):
         s = run(s, [orders(B)])

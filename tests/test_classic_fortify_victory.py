@@ -134,11 +134,10 @@ def test_plus_one_continent_mission_needs_a_third_continent() -> None:
     from engine.rulesets.classic.missions import is_accomplished
 
     eu_sa = MAP.continents["europe"].territories + MAP.continents["south_america"].territories
-    state = classic_position(dict.fromkeys(eu_sa, 0))
-    state.players[0].mission = 4
+    state = classic_position(dict.fromkeys(eu_sa, 0), missions={0: 4})
     assert not is_accomplished(state, MAP, 0)
-    for t in MAP.continents["australia"].territories:
-        state.owner[t] = 0
+    australia = MAP.continents["australia"].territories
+    state = classic_position(dict.fromkeys([*eu_sa, *australia], 0), missions={0: 4})
     assert is_accomplished(state, MAP, 0)
 
 
@@ -147,10 +146,10 @@ def test_eighteen_territories_with_two_armies_mission() -> None:
     from engine.rulesets.classic.missions import is_accomplished
 
     owned = MAP.territory_ids[:18]
-    state = classic_position(dict.fromkeys(owned, 0), dict.fromkeys(owned, 2))
-    state.players[0].mission = 7
+    state = classic_position(dict.fromkeys(owned, 0), dict.fromkeys(owned, 2), missions={0: 7})
     assert is_accomplished(state, MAP, 0)
-    state.armies[owned[0]] = 1
+    one_short = {**dict.fromkeys(owned, 2), owned[0]: 1}
+    state = classic_position(dict.fromkeys(owned, 0), one_short, missions={0: 7})
     assert not is_accomplished(state, MAP, 0)
 
 

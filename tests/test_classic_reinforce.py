@@ -8,7 +8,7 @@ from engine.errors import IllegalOrderError
 from engine.maps import CardType, load_map
 from engine.rulesets.classic.cards import rising_value, set_kind
 from engine.rulesets.classic.orders import EndTurn, Place, TradeCards
-from engine.rulesets.classic.state import Phase
+from engine.rulesets.classic.state import ClassicState, Phase
 from engine.rulesets.classic.turn import base_reinforcements, start_turn
 from tests.conftest import classic_position, play
 
@@ -65,10 +65,11 @@ def test_set_kinds_and_wild_cards() -> None:
     assert set_kind([i, i, c]) is None
 
 
-def _reinforce_with_cards(cards: list[int], **options: object) -> object:
-    state = classic_position(owning(14), options=dict(options))
-    state.players[0].cards = list(cards)
-    return state
+def _reinforce_with_cards(
+    cards: list[int], more: tuple[str, ...] = (), **options: object
+) -> ClassicState:
+    """Seat 0 holds 14 territories spread out and ``cards``."""
+    return classic_position(owning(14), options=dict(options), cards={0: cards}, more=more)
 
 
 def test_global_rising_count_and_trade() -> None:
@@ -76,8 +77,7 @@ def test_global_rising_count_and_trade() -> None:
     even if it is your first set"."""
     infantry = cards_of("infantry")
     far = [c for c in infantry if MAP.deck[c].territory not in spread(14)][:3]
-    state = _reinforce_with_cards(far)
-    state.sets_traded = 2
+    state = _reinforce_with_cards(far, ("sets_traded 2",))
     start_turn(state, 0)
     before = state.reinforcements
     state, _events = play(state, TradeCards(tuple(far)))
@@ -103,8 +103,7 @@ def test_fixed_set_values() -> None:
         ([by_type["cavalry"][0], by_type["cavalry"][1], by_type["wild"][0]], 8),
     ]
     for cards, value in cases:
-        state = classic_position(owners, options={"card_sets": "fixed"})
-        state.players[0].cards = list(cards)
+        state = classic_position(owners, options={"card_sets": "fixed"}, cards={0: cards})
         start_turn(state, 0)
         before = state.reinforcements
         state, _ = play(state, TradeCards(tuple(cards)))
@@ -205,10 +204,11 @@ def test_neutral_is_exempt_from_the_army_limit() -> None:
     from engine.rulesets.classic.common import room
 
     state = classic_position(
-        {"alaska": 2, "peru": 0}, players=2, options={"neutral": "uk", "army_limit": 5}
+        {"alaska": 2, "peru": 0},
+        {"alaska": 40, "peru": 5},
+        players=2,
+        options={"neutral": "uk", "army_limit": 5},
     )
-    state.armies["alaska"] = 40
-    state.armies["peru"] = 5
     assert room(state, "alaska") > 1000
     assert room(state, "peru") == 0
 
@@ -233,9 +233,11 @@ def test_card_bonus_never_takes_the_room_the_pool_needs() -> None:
     ]
     hand = [cards[0], *others[:2]]
     state = classic_position(
-        dict.fromkeys(owned, 0), dict.fromkeys(owned, 4), options={"army_limit": 5}
+        dict.fromkeys(owned, 0),
+        dict.fromkeys(owned, 4),
+        options={"army_limit": 5},
+        cards={0: hand},
     )
-    state.players[0].cards = hand
     start_turn(state, 0)
     assert state.reinforcements == 3  # exactly the three free places
     state, events = play(state, TradeCards(tuple(hand)))

@@ -14,6 +14,7 @@ import pytest
 from engine.ai import choose_order
 from engine.core import Ruleset, find_ruleset
 from engine.errors import OptionError, PositionError
+from engine.maps import load_map
 from engine.simulate import computer_seats
 
 RECORD_FIELDS = ("last_report", "log")
@@ -127,6 +128,25 @@ def test_great_war_defaults_are_the_1907_owners_and_peace() -> None:
     assert [x.id for x in state.leaders_at("province", "ber")] == ["joffre", "foch"]
     assert state.fleet_in_port("ber", "germany") is not None
     assert "joffre" not in state.general_pile and "haig" in state.general_pile
+
+
+def test_a_great_war_peace_may_be_written_and_is_never_written_back() -> None:
+    """``relation <a> <b> peace`` says the default aloud (a rule case over the 1907 start
+    may end an alliance so): read as no relation, left out when written back, and
+    still refused when the pair is written twice."""
+    ruleset = find_ruleset("greatwar1907")
+    said = ruleset.from_position_text(
+        "ruleset greatwar1907\nrelation germany uk peace\nrelation france germany war\n"
+    )
+    plain = ruleset.from_position_text("ruleset greatwar1907\nrelation france germany war\n")
+    assert said.relation("germany", "uk") == "peace"
+    assert ruleset.position_text(said) == ruleset.position_text(plain)
+    assert "peace" not in ruleset.position_text(said)
+    with pytest.raises(PositionError) as caught:
+        ruleset.from_position_text(
+            "ruleset greatwar1907\nrelation germany uk peace\nrelation uk germany war\n"
+        )
+    assert caught.value.message == "line 3: relation: uk and germany already have a relation"
 
 
 BASES = {
@@ -433,9 +453,9 @@ REFUSALS += [
     ),
     (
         "greatwar1907",
-        lambda t: t + "relation uk germany peace\n",
+        lambda t: t + "relation uk germany truce\n",
         "position/field",
-        "must be one of alliance, war",
+        "must be one of alliance, war, peace",
     ),
     (
         "greatwar1907",
@@ -517,6 +537,56 @@ def test_names_with_spaces_and_quotes_are_written_as_json_strings() -> None:
     text = ruleset.position_text(state)
     assert 'seat 0 "Anna \\"the Great\\" = Maria"' in text
     assert position_of(ruleset, ruleset.from_position_text(text)) == position_of(ruleset, state)
+
+
+SPACED = {  # a text naming its first seat "Anna Maria", each ruleset's way of writing seats
+    "classic": 'ruleset classic\nseat 0 "Anna Maria"\nseat 1 Anna_Maria\n',
+    "capital": 'ruleset capital\nseat 0 "Anna Maria"\nseat 1 Anna_Maria\n'
+    + "".join(f"{t} 1 1\n" for t in load_map("classic").territory_ids),  # every one written
+    "greatwar1907": 'ruleset greatwar1907\nseat russia "Anna Maria"\nseat uk Anna_Maria\n',
+    "risk_paper_scissors": (
+        'ruleset risk_paper_scissors\nseat 0 "Anna Maria"\nseat 1 Anna_Maria\nseat 2 C\n'
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SPACED))
+def test_a_name_with_spaces_is_quoted_and_an_underscore_stays(name: str) -> None:
+    """Every ruleset: a name with spaces is written in quotes and read back as it was
+    (text -> state -> text, state -> text -> state); an underscore stays an underscore."""
+    ruleset = find_ruleset(name)
+    text = SPACED[name]
+    state = ruleset.from_position_text(text)
+    names = [p.name for p in state.players]
+    assert "Anna Maria" in names and "Anna_Maria" in names
+    written = ruleset.position_text(state)
+    assert '"Anna Maria"' in written and " Anna_Maria " in written
+    back = ruleset.from_position_text(written)
+    assert position_of(ruleset, back) == position_of(ruleset, state)
+    assert ruleset.position_text(back) == written
+
+
+def test_a_great_war_seat_named_after_its_nation_shows_the_nations_name() -> None:
+    """A pasted ``seat austria_hungary Austria_Hungary`` is shown "Austria-Hungary" (the
+    nation's proper name), as is any bare spelling of the nation; a quoted spelling is
+    kept as written and written back quoted, so every name round-trips."""
+    ruleset = find_ruleset("greatwar1907")
+    state = ruleset.from_position_text(
+        "ruleset greatwar1907\nseat austria_hungary Austria_Hungary computer\n"
+        "seat uk united_kingdom_of_great_britain_and_ireland\n"
+        'seat france "france"\nseat russia RUSSIA\n'
+    )
+    named = {p.nation: p.name for p in state.players}
+    assert named["austria_hungary"] == "Austria-Hungary"
+    assert named["uk"] == "United Kingdom of Great Britain and Ireland"
+    assert named["russia"] == "Russian Empire"
+    assert named["france"] == "france"
+    written = ruleset.position_text(state)
+    assert "seat austria_hungary Austria-Hungary computer" in written
+    assert 'seat france "france" human' in written
+    assert "seat uk" not in written and "seat russia" not in written  # the defaults
+    back = ruleset.from_position_text(written)
+    assert [p.name for p in back.players] == [p.name for p in state.players]
 
 
 @pytest.mark.parametrize("name", ["classic", "capital", "greatwar1907", "risk_paper_scissors"])

@@ -3,14 +3,17 @@ as JSON, scripted dice and chances, and the offenses of the last resolution."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from engine.core import PlayerSpec
+from engine.position import option_value
 from engine.rulesets.greatwar1907 import GreatWarRuleset
 from engine.rulesets.greatwar1907.orders import parse_order
 from engine.rulesets.greatwar1907.setup import new_game
 from engine.rulesets.greatwar1907.state import Fleet, GreatWarState, Phase, pair
 from engine.rulesets.greatwar1907.turn import check_submission, resolve_phase
+from tests.position_cases import over, written_lines
 
 RULESET = GreatWarRuleset()
 NATIONS = ("russia", "germany", "france", "uk", "austria_hungary", "ottoman", "spain", "italy")
@@ -18,30 +21,31 @@ NATIONS = ("russia", "germany", "france", "uk", "austria_hungary", "ottoman", "s
 
 def start(turn: int = 1, phase: str = "deployment", **options: Any) -> GreatWarState:
     """The starting position with every seat human (nobody acts unless told)."""
-    state = new_game([PlayerSpec(n, "human") for n in NATIONS], options, "rules")
-    state.turn = turn
-    state.phase = Phase(phase)
-    return state
+    return position(f"turn {turn}\nphase {phase}", **options)
 
 
-def set_relation(state: GreatWarState, a: str, b: str, status: str) -> None:
-    if status == "peace":
-        state.relations.pop(pair(a, b), None)
-    else:
-        state.relations[pair(a, b)] = status
+def position(text: str = "", **options: Any) -> GreatWarState:
+    """The 1907 start (every seat human, seats named by their nation's id) with the lines
+    of ``text``, a position text (docs/rules-greatwar1907.md, "Position text"), written
+    over it: a province, sea, ``nation``, ``seat``, ``leader``, ``orders``, ``turn`` or
+    ``phase`` line takes the place of the start's line for the same thing (``bel neutral
+    3``: Belgium Neutral with 3 divisions and nothing else there; ``nth germany=5/6
+    uk=2``: every fleet in the North Sea), a ``relation`` line the start's relation of
+    the pair (``relation germany russia peace``).  ``options`` are written as ``option``
+    lines."""
+    return RULESET.from_position_text(start_text(text, **options))
 
 
-def put_fleet(state: GreatWarState, nation: str, sea: str, ships: int = 1, cargo: int = 0) -> None:
-    state.at_sea.setdefault(sea, {})[nation] = Fleet(ships, cargo)
+def start_text(text: str = "", **options: Any) -> str:
+    """The position text :func:`position` reads (the same arguments)."""
+    written = written_lines(text)
+    written += [f"option {name} {option_value(value)}" for name, value in options.items()]
+    return over(_start_text(), written)
 
 
-def give(state: GreatWarState, province: str, owner: str, divisions: int | None = None) -> None:
-    """``owner`` holds ``province``, with ``divisions`` there alone when given."""
-    state.set_owner(province, owner)
-    if divisions is not None:
-        for nation, count in list(state.divisions_at(province).items()):
-            state.add_divisions(province, nation, -count)
-        state.add_divisions(province, owner, divisions)
+@functools.cache
+def _start_text() -> str:
+    return RULESET.position_text(new_game([PlayerSpec(n, "human") for n in NATIONS], {}, "rules"))
 
 
 def order(state: GreatWarState, nation: str, **parts: Any) -> None:
@@ -92,3 +96,28 @@ def production_line(state: GreatWarState, nation: str) -> str:
         if line.startswith(f"{name}:"):
             return line
     raise AssertionError(f"no production line for {nation}")
+
+
+# ------------------------------------------------ changes to a state the page's tests make
+# (a state already played to some point, for the report, replay and summary pages); a
+# rule case writes its position with :func:`position` instead.
+
+
+def set_relation(state: GreatWarState, a: str, b: str, status: str) -> None:
+    if status == "peace":
+        state.relations.pop(pair(a, b), None)
+    else:
+        state.relations[pair(a, b)] = status
+
+
+def put_fleet(state: GreatWarState, nation: str, sea: str, ships: int = 1, cargo: int = 0) -> None:
+    state.at_sea.setdefault(sea, {})[nation] = Fleet(ships, cargo)
+
+
+def give(state: GreatWarState, province: str, owner: str, divisions: int | None = None) -> None:
+    """``owner`` holds ``province``, with ``divisions`` there alone when given."""
+    state.set_owner(province, owner)
+    if divisions is not None:
+        for nation, count in list(state.divisions_at(province).items()):
+            state.add_divisions(province, nation, -count)
+        state.add_divisions(province, owner, divisions)

@@ -7,12 +7,10 @@ from __future__ import annotations
 from engine.rulesets.greatwar1907.state import Fleet
 from tests.greatwar1907.helpers import (
     RULESET,
-    give,
     offenses,
     order,
-    put_fleet,
+    position,
     resolve,
-    set_relation,
     start,
 )
 
@@ -66,8 +64,12 @@ def test_30_no_leaving_port_in_the_attack_phase() -> None:
 
 def test_31_no_sailing_into_a_district_held_by_a_friend() -> None:
     """R36: only into a district that holds no ships but one's own and enemies'."""
-    state = start(phase="attack")
-    put_fleet(state, "uk", "nws", 2)
+    state = position(
+        """
+        phase attack
+        nws uk=2
+        """
+    )
     order(state, "uk", sail=[{"from": "nws", "path": ["nth"]}])
     resolve(state)
     assert offenses(state) == ["sail/blocked"]
@@ -76,9 +78,13 @@ def test_31_no_sailing_into_a_district_held_by_a_friend() -> None:
 
 def test_32_sailing_into_an_enemy_fleet_is_a_battle_the_mover_attacks() -> None:
     """R36, R41, R43: "If one side entered, it attacks and the other defends"."""
-    state = start(phase="attack")
-    set_relation(state, "germany", "uk", "war")
-    put_fleet(state, "uk", "nws", 2)
+    state = position(
+        """
+        phase attack
+        relation germany uk war
+        nws uk=2
+        """
+    )
     order(state, "uk", sail=[{"from": "nws", "path": ["nth"]}])
     resolve(state, dice=[1, 1, 6, 6] * 5)
     battles = state.last_report["fleet_battles"]  # type: ignore[index]
@@ -128,8 +134,11 @@ def test_38_several_nations_in_one_district() -> None:
 
 def test_39_ships_in_port_never_fight() -> None:
     """R41: "Ships in port never fight"."""
-    state = start(phase="deployment")
-    set_relation(state, "germany", "uk", "war")
+    state = position(
+        """
+        relation germany uk war
+        """
+    )
     resolve(state)
     assert state.last_report["fleet_battles"] == []  # type: ignore[index]
 
@@ -137,8 +146,11 @@ def test_39_ships_in_port_never_fight() -> None:
 def test_40_a_declaration_makes_sharing_fleets_fight() -> None:
     """R41, R43, R82: fleets already together at peace fight after step 1 once war is
     declared, both defending."""
-    state = start()
-    put_fleet(state, "uk", "nth", 2)
+    state = position(
+        """
+        nth germany=5/6 uk=2
+        """
+    )
     order(state, "germany", diplomacy=[{"with": "uk", "to": "war"}])
     # Germany and the UK are allies: alliance to war costs 6
     resolve(state, dice=[6, 6, 1, 1])
@@ -177,8 +189,13 @@ def test_42_strike_on_a_neutral_port_on_the_district() -> None:
 
 def test_43_strike_needs_the_port_on_the_district() -> None:
     """R47: `strike/no-port-here`."""
-    state = attack_phase()
-    set_relation(state, "germany", "uk", "war")
+    state = position(
+        """
+        turn 2
+        phase attack
+        relation germany uk war
+        """
+    )
     order(state, "germany", strikes=[{"from": "nth", "target": "lon", "divisions": 2}])
     resolve(state)
     assert offenses(state) == ["strike/no-port-here"]
@@ -200,8 +217,13 @@ def test_44_strike_after_the_move() -> None:
 
 def test_45_strike_without_a_fleet_is_dropped() -> None:
     """R48: dropped "if the nation has no ships in d any more (strike/no-fleet)"."""
-    state = attack_phase()
-    put_fleet(state, "ottoman", "aeg", 5)
+    state = position(
+        """
+        turn 2
+        phase attack
+        aeg ottoman=5
+        """
+    )
     order(
         state,
         "uk",
@@ -253,8 +275,13 @@ def test_48_a_failed_strike_kills_its_divisions_the_general_may_go_back_aboard()
 
 def test_49_one_attacker_rolls_one_die() -> None:
     """R53: never more dice than divisions: 1 attacker v 2 defenders, one pair."""
-    state = attack_phase()
-    give(state, "swi", "neutral", 2)
+    state = position(
+        """
+        turn 2
+        phase attack
+        swi neutral 2
+        """
+    )
     order(state, "italy", attacks=[{"from": "gen", "target": "swi", "divisions": 1}])
     resolve(state, dice=[2, 5, 3])
     assert "r1 2 v 5 3: -1/-0" in state.last_report["attacks"][0]  # type: ignore[index]
@@ -336,8 +363,12 @@ def test_54_guests_may_attack() -> None:
 
 def test_55_an_empty_province_is_taken_without_battle_or_vp() -> None:
     """R58, R63: "Taking an empty province gives no VP"."""
-    state = start(phase="attack")
-    give(state, "swi", "neutral", 0)
+    state = position(
+        """
+        phase attack
+        swi neutral
+        """
+    )
     vp = state.nations["italy"].vp
     order(state, "italy", attacks=[{"from": "gen", "target": "swi", "divisions": 1}])
     resolve(state)
@@ -348,8 +379,13 @@ def test_55_an_empty_province_is_taken_without_battle_or_vp() -> None:
 def test_57_a_later_force_fights_the_new_holder_if_at_war() -> None:
     """R57: "Each later force then fights whoever holds p, if that holder is Neutral or
     at war with it"."""
-    state = start(turn=2, phase="attack")
-    set_relation(state, "russia", "ottoman", "war")
+    state = position(
+        """
+        turn 2
+        phase attack
+        relation ottoman russia war
+        """
+    )
     order(
         state,
         "russia",
@@ -364,8 +400,12 @@ def test_57_a_later_force_fights_the_new_holder_if_at_war() -> None:
 
 def test_58_attacks_both_ways_across_a_border() -> None:
     """R55: attacking divisions do not defend their origin; two separate battles."""
-    state = start(phase="attack")
-    set_relation(state, "italy", "spain", "war")
+    state = position(
+        """
+        phase attack
+        relation italy spain war
+        """
+    )
     spain_vp = state.nations["spain"].vp
     order(state, "italy", attacks=[{"from": "mar", "target": "lyo", "divisions": None}])
     order(state, "spain", attacks=[{"from": "lyo", "target": "mar", "divisions": 1}])
@@ -377,9 +417,13 @@ def test_58_attacks_both_ways_across_a_border() -> None:
 def test_59_fleets_do_not_cut_ferries() -> None:
     """R14, R54: Germany attacks London from Lille over the Dover ferry with a UK
     fleet in the Channel."""
-    state = start(phase="attack")
-    set_relation(state, "germany", "uk", "war")
-    put_fleet(state, "uk", "eng", 3)
+    state = position(
+        """
+        phase attack
+        relation germany uk war
+        eng uk=3
+        """
+    )
     order(state, "germany", attacks=[{"from": "lil", "target": "lon", "divisions": 3}])
     resolve(state, dice=[1, 1, 6, 6, 6] * 3)
     assert offenses(state, "germany") == []
@@ -389,10 +433,14 @@ def test_59_fleets_do_not_cut_ferries() -> None:
 def test_60_a_stood_down_force_whose_origin_fell() -> None:
     """R59: a force that stood down returns to its origin if still friendly, otherwise to
     the friendly neighbour of the target with most of its divisions."""
-    state = start(phase="attack")
     # The Ottoman force from Thessaloniki on Belgrade stands down (its ally Russia takes
     # Belgrade) while Thessaloniki falls to the UK, which holds Sofia (hypothetical).
-    give(state, "sof", "uk", 6)
+    state = position(
+        """
+        phase attack
+        sof uk 6
+        """
+    )
     order(state, "russia", attacks=[{"from": "zag", "target": "bel", "divisions": 4}])
     order(state, "ottoman", attacks=[{"from": "ths", "target": "bel", "divisions": 2}])
     order(state, "uk", attacks=[{"from": "sof", "target": "ths", "divisions": 6}])
@@ -546,8 +594,12 @@ def test_69_several_thresholds_at_once() -> None:
     from engine.rulesets.greatwar1907.attack import award
     from engine.rulesets.greatwar1907.context import Context
 
-    state = start(phase="attack")
-    state.nations["ottoman"].vp = 19
+    state = position(
+        """
+        phase attack
+        nation ottoman vp=19 generals=1
+        """
+    )
     award(Context(state, {}))
     assert state.nations["ottoman"].generals_awarded == 3
     assert sum(1 for x in state.leaders.values() if x.nation == "ottoman") == 3
@@ -558,9 +610,13 @@ def test_70_an_empty_pile_still_counts_the_award() -> None:
     from engine.rulesets.greatwar1907.attack import award
     from engine.rulesets.greatwar1907.context import Context
 
-    state = start(phase="attack")
-    state.general_pile.clear()
-    state.nations["ottoman"].vp = 9
+    state = position(
+        """
+        phase attack
+        nation ottoman vp=9 generals=1
+        generals
+        """
+    )
     award(Context(state, {}))
     assert state.nations["ottoman"].generals_awarded == 2
     assert sum(1 for x in state.leaders.values() if x.nation == "ottoman") == 1
@@ -584,8 +640,12 @@ def test_87_war_declared_in_the_attack_phase_allows_attacks() -> None:
 
 def test_88_thirty_vp_wins() -> None:
     """R89: "If any nation has at least victory_vp VP (default 30), the game ends"."""
-    state = start(phase="attack")
-    state.nations["spain"].vp = 30
+    state = position(
+        """
+        phase attack
+        nation spain vp=30 generals=1
+        """
+    )
     resolve(state)
     assert state.phase.value == "game-over" and state.winners == ["spain"]
 
@@ -593,8 +653,13 @@ def test_88_thirty_vp_wins() -> None:
 def test_89_ties_by_provinces_then_pp_then_shared() -> None:
     """R91: "More VP, then more provinces owned, then more pp ... the tied nations share
     the win"."""
-    state = start(phase="attack")
-    state.nations["spain"].vp = state.nations["italy"].vp = 31
+    state = position(
+        """
+        phase attack
+        nation spain vp=31 generals=1
+        nation italy vp=31 np=1 generals=1
+        """
+    )
     resolve(state)
     assert state.winners == ["spain"]  # 11 provinces each, 17.75 pp against 15
     state = RULESET.from_position_text(
@@ -608,8 +673,13 @@ def test_89_ties_by_provinces_then_pp_then_shared() -> None:
     )
     resolve(state)
     assert state.winners == ["italy"]  # 12 provinces against 10
-    state = start(phase="attack")
-    state.nations["france"].vp = state.nations["austria_hungary"].vp = 31
+    state = position(
+        """
+        phase attack
+        nation france vp=31
+        nation austria_hungary vp=31
+        """
+    )
     resolve(state)
     assert state.winners == ["france", "austria_hungary"]
 
@@ -623,8 +693,12 @@ def test_90_turn_limit() -> None:
 
 def test_91_the_game_ends_at_a9_after_spawns_and_awards() -> None:
     """R88: victory is checked at step A9, after A7 spawning and A8 awards."""
-    state = start(phase="attack")
-    state.nations["ottoman"].vp = 29
+    state = position(
+        """
+        phase attack
+        nation ottoman vp=29 generals=1
+        """
+    )
     order(state, "ottoman", attacks=[{"from": "ath", "target": "lam", "divisions": 3}])
     resolve(state, dice=[6, 6, 1, 1, 1] * 3, draws=["kemal", "enver", "hindenburg"])
     assert state.winners == ["ottoman"]

@@ -10,10 +10,9 @@ from tests.greatwar1907.helpers import (
     RULESET,
     offenses,
     order,
+    position,
     production_line,
-    put_fleet,
     resolve,
-    set_relation,
     start,
 )
 
@@ -21,8 +20,12 @@ from tests.greatwar1907.helpers import (
 def test_01_turn_one_has_no_encirclement() -> None:
     """R15: "In turn 1 encirclement is off: each nation has one network holding all its
     provinces"."""
-    state = start(turn=1)
-    put_fleet(state, "ottoman", "nao")
+    state = position(
+        """
+        turn 1
+        nao ottoman=1
+        """
+    )
     order(state, "uk", builds=[{"province": "ire", "divisions": 5}])
     resolve(state)
     assert state.divisions("ire", "uk") == 2 + 5
@@ -33,8 +36,12 @@ def test_01_turn_one_has_no_encirclement() -> None:
 def test_02_blockaded_ireland_builds_from_its_own_3_pp() -> None:
     """R14: a district holding a ship at sea of a nation at war closes it; Ireland is
     then a network of 3 pp."""
-    state = start(turn=2)
-    put_fleet(state, "ottoman", "nao")
+    state = position(
+        """
+        turn 2
+        nao ottoman=1
+        """
+    )
     order(state, "uk", builds=[{"province": "ire", "divisions": 4}])
     resolve(state)
     assert state.divisions("ire", "uk") == 2 + 3
@@ -45,8 +52,12 @@ def test_02_blockaded_ireland_builds_from_its_own_3_pp() -> None:
 
 def test_03_a_ship_in_the_irish_sea_does_not_cut_ireland() -> None:
     """R14: Ireland's port opens on the North Atlantic, not the Irish Sea."""
-    state = start(turn=2)
-    put_fleet(state, "ottoman", "iri")
+    state = position(
+        """
+        turn 2
+        iri ottoman=1
+        """
+    )
     order(state, "uk", builds=[{"province": "ire", "divisions": 4}])
     resolve(state)
     assert state.divisions("ire", "uk") == 6
@@ -97,8 +108,16 @@ def test_11_debt_from_the_attack_phase_blocks_builds() -> None:
     order(state, "italy", diplomacy=[{"with": "uk", "to": "war"}])
     resolve(state)
     assert state.nations["italy"].owed == 12
-    for p in state.provinces_of("italy")[1:]:
-        state.set_owner(p, "neutral")  # hypothetical: Italy keeps Genoa, 2 pp
+    # the next Deployment phase, Italy owing 12 and keeping only Genoa, 2 pp (hypothetical)
+    italian = ("mil", "ven", "rom", "nap", "tar", "pal", "sar", "mar", "cor", "tun")
+    state = position(
+        """
+        turn 3
+        nation italy vp=5 np=1 generals=1 owed=12
+        relation italy uk war
+        """
+        + "\n".join(f"{p} neutral" for p in italian)
+    )
     order(state, "italy", builds=[{"province": "gen", "divisions": 1}])
     resolve(state)
     assert state.nations["italy"].owed == 4
@@ -310,8 +329,11 @@ def test_28_one_sea_step_without_an_admiral() -> None:
 
 def test_29_no_entering_a_port_that_is_not_friendly() -> None:
     """R35: enter "the port of a friendly province" only (sail/port-not-friendly)."""
-    state = start()
-    put_fleet(state, "italy", "cme")
+    state = position(
+        """
+        cme italy=1
+        """
+    )
     order(state, "italy", sail=[{"from": "cme", "path": ["mal"], "ships": 1}])
     resolve(state)
     assert offenses(state) == ["sail/port-not-friendly"]
@@ -321,9 +343,12 @@ def test_29_no_entering_a_port_that_is_not_friendly() -> None:
 def test_33_fleets_that_swap_districts_pass() -> None:
     """R38: every sail order takes its step at once; two fleets swapping districts
     never share one, so no battle."""
-    state = start()
-    set_relation(state, "uk", "germany", "war")
-    put_fleet(state, "uk", "eng", 2)
+    state = position(
+        """
+        relation germany uk war
+        eng uk=2
+        """
+    )
     order(state, "uk", sail=[{"from": "eng", "path": ["nth"]}])
     order(state, "germany", sail=[{"from": "nth", "path": ["eng"]}])
     resolve(state)
@@ -553,8 +578,11 @@ def test_93_a_silent_human_seat_gets_empty_orders() -> None:
 
 def test_94_an_idle_seat_never_accepts() -> None:
     """R1: "An idle seat never gives orders"."""
-    state = start()
-    state.players[2].control = "idle"
+    state = position(
+        """
+        seat france france idle
+        """
+    )
     order(state, "germany", trades=[{"with": "france", "give": {"provinces": ["par"]}}])
     with pytest.raises(IllegalOrderError) as err:
         order(state, "france", trades=[{"with": "germany", "get": {"provinces": ["par"]}}])
@@ -600,8 +628,12 @@ def test_97_a_province_received_builds_on_the_recipients_network() -> None:
 
 def test_98_pay_first_chooses_the_network() -> None:
     """R19: costs are charged to the network holding ``pay_first`` first."""
-    state = start(turn=3)
-    put_fleet(state, "ottoman", "nao")
+    state = position(
+        """
+        turn 3
+        nao ottoman=1
+        """
+    )
     order(state, "uk", pay_first="ire", diplomacy=[{"with": "italy", "to": "war"}])
     resolve(state)
     line = production_line(state, "uk")

@@ -7,8 +7,8 @@ from tests.greatwar1907.helpers import (
     RULESET,
     offenses,
     order,
+    position,
     production_line,
-    put_fleet,
     resolve,
     start,
 )
@@ -17,8 +17,12 @@ from tests.greatwar1907.helpers import (
 def test_example_1_supply_with_a_blockade() -> None:
     """Example 1: Ireland 3 pp alone; "3 divisions built in Ireland, the 4th cut
     (build/no-pp); London 12 and the Liverpool ship built (13 of 15.25); 2.25 pp lost"."""
-    state = start(turn=3)
-    put_fleet(state, "ottoman", "nao")
+    state = position(
+        """
+        turn 3
+        nao ottoman=1
+        """
+    )
     order(
         state,
         "uk",
@@ -169,15 +173,23 @@ def test_example_6_diplomacy_costs() -> None:
 def test_example_7_a_trade_of_pp_with_and_without_a_route() -> None:
     """Example 7: with a hostile ship in the North Atlantic, pp paid from Ireland have
     no route (trade/no-route); from London they are accepted."""
-    state = start(turn=3)
-    put_fleet(state, "ottoman", "nao")
+    state = position(
+        """
+        turn 3
+        nao ottoman=1
+        """
+    )
     bundle = {"with": "spain", "give": {"pp": 2}, "pay_from": "ire"}
     order(state, "uk", trades=[bundle])
     order(state, "spain", trades=[{"with": "uk", "get": {"pp": 2}}])
     resolve(state)
     assert offenses(state, "uk") == ["trade/no-route"]
-    state = start(turn=3)
-    put_fleet(state, "ottoman", "nao")
+    state = position(
+        """
+        turn 3
+        nao ottoman=1
+        """
+    )
     order(state, "uk", trades=[{**bundle, "pay_from": "lon"}])
     order(state, "spain", trades=[{"with": "uk", "get": {"pp": 2}}])
     resolve(state)
@@ -190,8 +202,12 @@ def test_example_7_a_province_by_a_line_of_ships() -> None:
     """Example 7: Zagreb to Italy needs an Italian ship at sea in the Adriatic; then the
     Russian divisions become Italian, Brusilov is displaced to Budapest, the flag is
     false, and Italy may build there."""
-    state = start(turn=4)
-    put_fleet(state, "italy", "adr")
+    state = position(
+        """
+        turn 4
+        adr italy=1
+        """
+    )
     zag = state.divisions("zag", "russia")
     order(state, "russia", trades=[{"with": "italy", "give": {"provinces": ["zag"]}}])
     order(
@@ -271,8 +287,13 @@ def test_example_9_build_embark_and_sail_on_turn_one() -> None:
 
 def test_example_10_victory() -> None:
     """Example 10: Ottomans 28 + 2 = 30, Germany 29 + 2 = 31: Germany wins with more VP."""
-    state = start(turn=11, phase="attack")
-    state.nations["ottoman"].vp = 30
-    state.nations["germany"].vp = 31
+    state = position(
+        """
+        turn 11
+        phase attack
+        nation ottoman vp=30 generals=1
+        nation germany vp=31 generals=1
+        """
+    )
     resolve(state)
     assert state.winners == ["germany"]

@@ -17,7 +17,7 @@ from engine.errors import MapError
 from engine.rulesets.greatwar1907.mapdata import parse_scenario, scenario
 from engine.rulesets.greatwar1907.state import GreatWarState
 from engine.rulesets.greatwar1907.supply import networks
-from tests.greatwar1907.helpers import RULESET, put_fleet, set_relation, start
+from tests.greatwar1907.helpers import RULESET, position
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "maps" / "greatwar1907.json"
@@ -70,18 +70,21 @@ def test_map_counts() -> None:
     assert sum(len(p.borders) for p in m.provinces) // 2 == 164
 
 
-def _position(pos: dict[str, Any]) -> GreatWarState:
-    state = start(turn=pos.get("turn", 2))
-    if not pos.get("start_fleets"):
-        state.at_sea.clear()
-    for p, owner in pos.get("owners", {}).items():
-        state.set_owner(p, owner)
-    for a, b, status in pos.get("relations", []):
-        set_relation(state, a, b, status)
-    for nation, sea in pos.get("fleets", []):
-        put_fleet(state, nation, sea)
-    state.grants = {(a, b) for a, b in pos.get("grants", [])}
-    return state
+def _position(case: dict[str, Any], *more: str) -> GreatWarState:
+    """A ``map.json`` check's position as position text over the 1907 start: its turn,
+    owners, relations, grants and one-ship fleets (the start's fleets at sea gone unless
+    it keeps them), and ``more`` lines."""
+    lines = [f"turn {case.get('turn', 2)}"]
+    fleets: dict[str, list[str]] = {}
+    if not case.get("start_fleets"):
+        fleets = {sea.id: [] for sea in scenario().seas}
+    for nation, sea in case.get("fleets", []):
+        fleets.setdefault(sea, []).append(f"{nation}=1")
+    lines += [" ".join([sea, *written]) for sea, written in fleets.items()]
+    lines += [f"{p} {owner}" for p, owner in case.get("owners", {}).items()]
+    lines += [f"relation {a} {b} {status}" for a, b, status in case.get("relations", [])]
+    lines += [f"grant {a} {b}" for a, b in case.get("grants", [])]
+    return position("\n".join([*lines, *more]))
 
 
 def _usable(state: GreatWarState, nation: str, province: str) -> float:
@@ -116,8 +119,8 @@ def test_supply_agrees_with_every_map_case(case: dict[str, Any]) -> None:
         elif key == "linked_only_via":
             for nation, a, b, via in value:
                 assert _linked(state, nation, a, b)
-                state.set_owner(via, "neutral")
-                assert not _linked(state, nation, a, b)
+                cut = _position(case["position"], f"{via} neutral")
+                assert not _linked(cut, nation, a, b)
         elif key == "borders_between":
             for x, y, want in value:
                 got = sorted(
@@ -136,8 +139,12 @@ def test_supply_agrees_with_every_map_case(case: dict[str, Any]) -> None:
 def test_seed_example_ireland() -> None:
     """Seed / Example 1: "with an enemy fleet in the North Atlantic, Ireland (3 pp, port
     on the North Atlantic only, no ferry) is a network of its own"."""
-    state = start(turn=3)
-    put_fleet(state, "ottoman", "nao")
+    state = position(
+        """
+        turn 3
+        nao ottoman=1
+        """
+    )
     nets = networks(state, "uk")
     assert [(n.provinces, n.allowance) for n in nets] == [
         (("lon", "bir", "liv", "yor", "gla", "edi", "gib", "mal", "egy"), 61),

@@ -10,14 +10,14 @@ from typing import Any
 from engine.rulesets.greatwar1907.ai import levels
 from engine.rulesets.greatwar1907.orders import SubmitAttack, SubmitDeployment
 from engine.rulesets.greatwar1907.report import report_text
-from engine.rulesets.greatwar1907.state import GreatWarState, Phase, Seat
+from engine.rulesets.greatwar1907.state import GreatWarState
 from engine.rulesets.greatwar1907.trades import OPEN_TRADES
-from tests.greatwar1907.helpers import NATIONS, give, offenses, order, resolve, set_relation, start
+from tests.greatwar1907.helpers import NATIONS, offenses, order, position, resolve, start
 
 
-def _computer(state: GreatWarState, nation: str, level: str = "standard") -> None:
-    seat = NATIONS.index(nation)
-    state.players[seat] = Seat.of(nation, f"computer {nation}", level)
+def _computer(nation: str, level: str = "standard") -> str:
+    """The position line of ``nation``'s seat played by the computer at ``level``."""
+    return f'seat {nation} "computer {nation}" {level}'
 
 
 def _computer_orders(state: GreatWarState, nation: str) -> SubmitDeployment | SubmitAttack:
@@ -34,14 +34,19 @@ def _diplomacy(chosen: SubmitDeployment | SubmitAttack) -> list[tuple[str, str, 
     return [(d.other, d.to, d.reason) for d in chosen.diplomacy]
 
 
-def _war_in_the_east(riga_divisions: int = 1, level: str = "standard") -> GreatWarState:
+def _war_in_the_east(
+    riga_divisions: int = 1, level: str = "standard", phase: str = "deployment"
+) -> GreatWarState:
     """Germany (computer) at war with Russia (human), 1 division in Königsberg (raised
     to ``riga_divisions`` when told) against Riga's 1 and Russia's 18 on the border."""
-    state = start()
-    _computer(state, "germany", level)
-    set_relation(state, "germany", "russia", "war")
-    give(state, "kbg", "germany", riga_divisions)
-    return state
+    return position(
+        f"""
+        phase {phase}
+        {_computer("germany", level)}
+        relation germany russia war
+        kbg germany {riga_divisions}
+        """
+    )
 
 
 # ------------------------------------------------------------------ peace (R79, R80)
@@ -87,13 +92,16 @@ def test_easy_forgives_and_signs_the_peace_standard_refuses() -> None:
 def _west(common_enemy: bool) -> GreatWarState:
     """Attack phase; Germany (computer) with no ally, at peace with the UK (human); the
     UK at war with the Ottoman Empire, and Germany too when ``common_enemy``."""
-    state = start(phase="attack")
-    _computer(state, "germany")
-    for other in ("russia", "italy", "uk"):
-        set_relation(state, "germany", other, "peace")
-    if common_enemy:
-        set_relation(state, "germany", "ottoman", "war")
-    return state
+    return position(
+        f"""
+        phase attack
+        {_computer("germany")}
+        relation germany russia peace
+        relation germany italy peace
+        relation germany uk peace
+        relation germany ottoman {"war" if common_enemy else "peace"}
+        """
+    )
 
 
 def test_a_computer_allies_against_a_common_enemy() -> None:
@@ -125,9 +133,13 @@ def test_a_computer_returns_a_passage_grant() -> None:
     """R17: "A nation may grant or revoke passage to a nation it is at peace with".
     Spain (human) grants Germany passage; at its next orders Germany grants Spain
     passage in return."""
-    state = start(phase="attack")
-    _computer(state, "germany")
-    state.grants.add(("spain", "germany"))
+    state = position(
+        f"""
+        phase attack
+        {_computer("germany")}
+        grant spain germany
+        """
+    )
     chosen = _computer_orders(state, "germany")
     assert [(p.nation, p.grant) for p in chosen.passage] == [("spain", True)]
     resolve(state)
@@ -137,10 +149,15 @@ def test_a_computer_returns_a_passage_grant() -> None:
 def test_a_computer_revokes_passage_of_a_nation_at_war_with_its_ally() -> None:
     """R17: a grant "lets supply and pp pass".  Spain grants Germany passage but is at
     war with Italy, Germany's ally: Germany does not help it and revokes its own grant."""
-    state = start(phase="attack")
-    _computer(state, "germany")
-    set_relation(state, "spain", "italy", "war")
-    state.grants.update({("spain", "germany"), ("germany", "spain")})
+    state = position(
+        f"""
+        phase attack
+        {_computer("germany")}
+        relation italy spain war
+        grant spain germany
+        grant germany spain
+        """
+    )
     chosen = _computer_orders(state, "germany")
     assert [(p.nation, p.grant) for p in chosen.passage] == [("spain", False)]
     resolve(state)
@@ -151,9 +168,13 @@ def test_a_computer_revokes_passage_of_a_nation_at_war_with_its_ally() -> None:
 def _offer(give_part: dict[str, Any], get_part: dict[str, Any]) -> GreatWarState:
     """Deployment of turn 2; Germany (computer) at peace with Russia (human), which
     offered it a trade at the last Deployment phase (kept in the report)."""
-    state = start(turn=2)
-    _computer(state, "germany")
-    set_relation(state, "germany", "russia", "peace")
+    state = position(
+        f"""
+        turn 2
+        {_computer("germany")}
+        relation germany russia peace
+        """
+    )
     offer = {"from": "russia", "with": "germany", "give": give_part, "get": get_part}
     state.last_report = {OPEN_TRADES: [offer]}
     return state
@@ -216,8 +237,7 @@ def test_a_computer_breaks_with_an_ally_massing_armies_and_says_why() -> None:
     """R79: "alliance → peace: one nation (break), 3 pp".  Russia, allied to Germany and
     the stronger, stands 18 divisions on Germany's border against Germany's 4: Germany
     breaks the alliance and the report gives its reason."""
-    state = start()
-    _computer(state, "germany")
+    state = position(_computer("germany"))
     chosen = _computer_orders(state, "germany")
     assert ("russia", "peace", "armies-on-border") in _diplomacy(chosen)
     resolve(state)
@@ -228,10 +248,17 @@ def test_a_computer_breaks_with_an_ally_massing_armies_and_says_why() -> None:
 def test_a_computer_keeps_an_ally_whose_armies_are_not_massed() -> None:
     """R84: the same alliance with Russia's border provinces down to 1 division each:
     no threat, no break (the 3 pp are kept)."""
-    state = start()
-    _computer(state, "germany")
-    for p in ("war", "rig", "vil", "lem", "bud", "zag"):
-        give(state, p, "russia", 1)
+    state = position(
+        f"""
+        {_computer("germany")}
+        war russia 1
+        rig russia 1
+        vil russia 1
+        lem russia 1
+        bud russia 1
+        zag russia 1
+        """
+    )
     chosen = _computer_orders(state, "germany")
     assert not [d for d in chosen.diplomacy if d.other == "russia"]
     resolve(state)
@@ -262,13 +289,11 @@ def test_in_the_attack_phase_no_peace_is_offered_to_a_human_being_attacked() -> 
     offers peace in the Attack phase only when it attacks none of the human's
     provinces: with 12 divisions next to Riga's 1 it attacks and offers nothing; with
     1 division it offers peace."""
-    state = _war_in_the_east(riga_divisions=12, level="easy")
-    state.phase = Phase.ATTACK
+    state = _war_in_the_east(riga_divisions=12, level="easy", phase="attack")
     chosen = _computer_orders(state, "germany")
     assert isinstance(chosen, SubmitAttack)
     assert any(state.owner_of(a.target) == "russia" for a in chosen.attacks)
     assert not [d for d in chosen.diplomacy if d.to == "peace"]
-    state = _war_in_the_east(riga_divisions=1, level="easy")
-    state.phase = Phase.ATTACK
+    state = _war_in_the_east(riga_divisions=1, level="easy", phase="attack")
     chosen = _computer_orders(state, "germany")
     assert ("russia", "peace", "cannot-win") in _diplomacy(chosen)

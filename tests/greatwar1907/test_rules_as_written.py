@@ -6,9 +6,9 @@ from __future__ import annotations
 from engine.rulesets.greatwar1907.state import Fleet, GreatWarState
 from tests.greatwar1907.helpers import (
     RULESET,
-    give,
     offenses,
     order,
+    position,
     production_line,
     resolve,
     start,
@@ -131,8 +131,12 @@ def test_brusilov_named_twice_in_a_move_counts_once() -> None:
 def test_brusilov_named_twice_in_an_attack_adds_one_die() -> None:
     """R70: "The modifiers of all leaders on one side add up" — all leaders, each once:
     Brusilov's +1 gives 3 attack dice, not 4 (R53)."""
-    state = start(phase="attack")
-    give(state, "bel", "neutral", 3)
+    state = position(
+        """
+        phase attack
+        bel neutral 3
+        """
+    )
     order(
         state,
         "russia",

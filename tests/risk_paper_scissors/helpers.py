@@ -16,6 +16,7 @@ from engine.rulesets.risk_paper_scissors.board import load_board
 from engine.rulesets.risk_paper_scissors.options import COMMANDER_TYPES
 from engine.rulesets.risk_paper_scissors.orders import Phase
 from engine.rulesets.risk_paper_scissors.position import army
+from tests.position_cases import over
 
 RPS: RpsRuleset = find_ruleset("rps")  # type: ignore[assignment]
 RED, BLUE, GREEN = 0, 1, 2
@@ -45,16 +46,25 @@ def position(
     options: Mapping[str, Any] | None = None,
     devastated: Iterable[str] = (),
     more: Iterable[str] = (),
+    armed: Mapping[str, str] | None = None,
+    rest: int = GREEN,
+    controls: Mapping[int, str] | None = None,
 ) -> RpsState:
     """Spec 19's default position: year 2, Red on turn in the action phase with 20
     energy, Blue and Green 10; the reserves hold 1E+land,diplomat; every other land
-    territory holds Green 1E; water and Moon empty unless ``layout`` says otherwise;
-    ``more`` lines of position text (a ``pending`` loss, a ``bid``...) are added.
+    territory holds Green 1E (``rest``: another seat); water and Moon empty unless
+    ``layout`` says otherwise; every seat human unless ``controls`` says; ``armed``
+    cards lie face down where it says; ``more`` lines of position text (a ``pending``
+    loss, a ``bid``, ``order`` (none yet), ``bank 1``...) are written over these: a
+    line about the same thing (the same keyword, seat, bid or territory) takes the
+    place of the default's.
 
     Written as a position text (docs/rules-risk-paper-scissors.md) and read by the
     engine, so a case's position is one the engine accepts from a player."""
-    text = position_text(layout, energy, no_reserve, phase, hands, options, devastated)
-    return RPS.from_position_text(text + "".join(f"{line}\n" for line in more))
+    text = position_text(
+        layout, energy, no_reserve, phase, hands, options, devastated, armed, rest, controls
+    )
+    return RPS.from_position_text(over(text, more))
 
 
 def position_text(
@@ -65,8 +75,11 @@ def position_text(
     hands: Mapping[int, list[str]] | None = None,
     options: Mapping[str, Any] | None = None,
     devastated: Iterable[str] = (),
+    armed: Mapping[str, str] | None = None,
+    rest: int = GREEN,
+    controls: Mapping[int, str] | None = None,
 ) -> str:
-    """The text of :func:`position` (the same arguments)."""
+    """The text of :func:`position` (the same arguments but ``more``)."""
     board = load_board()
     placed = {t: garrison(text) for t, text in (layout or {}).items()}
     wasted = set(devastated)
@@ -76,7 +89,8 @@ def position_text(
     for name, seat in SEATS.items():
         hand = (hands or {}).get(seat)
         cards = f" hand={','.join(hand)}" if hand else ""
-        lines.append(f"seat {seat} {name} energy={energies[seat]}{cards}")
+        control = (controls or {}).get(seat, "human")
+        lines.append(f"seat {seat} {name} {control} energy={energies[seat]}{cards}")
     lines += [f"phase {phase.value}", "year 2", "order 0 1 2", "last_slots 1 2 3"]
     if wasted:
         lines.append("devastated " + " ".join(t for t in devastated))
@@ -92,10 +106,15 @@ def position_text(
             kept = frozenset(c for c in ("land", "diplomat") if (seat, c) not in moved)
             side = Side(e=1, commanders=kept)
         elif board.kind[t] == "land":
-            seat, side, star = GREEN, Side(e=1), False
+            seat, side, star = rest, Side(e=1), False
         else:
             continue
-        lines.append(f"{t} {seat} {army(side)}" + (" station" if star else ""))
+        card = (armed or {}).get(t)
+        lines.append(
+            f"{t} {seat} {army(side)}"
+            + (" station" if star else "")
+            + (f" armed={card}" if card else "")
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -111,15 +130,13 @@ def put(state: RpsState, territory: str, text: str | None) -> None:
         state.stations.add(territory)
 
 
-def owning(territories: Iterable[str], **kw: Any) -> RpsState:
-    """The default position, but Red owns exactly ``territories`` (1E each); Red's other
-    territories (its reserve) go to Green."""
-    s = position(**kw)
-    for t in s.territories_of(RED):
-        put(s, t, "Green 1E")
-    for t in territories:
-        put(s, t, "Red 1E")
-    return s
+def owning(
+    territories: Iterable[str], layout: Mapping[str, str] | None = None, **kw: Any
+) -> RpsState:
+    """The default position, but Red owns exactly ``territories`` (1E each, unless
+    ``layout`` says otherwise); Red's reserve goes to Green."""
+    placed = {RESERVES[RED]: "Green 1E", **{t: "Red 1E" for t in territories}, **(layout or {})}
+    return position(placed, **kw)
 
 
 def play(state: RpsState, *orders: Order) -> RpsState:

@@ -46,8 +46,11 @@ def test_computer_orders_are_deterministic() -> None:
 def test_death_trap_losses_keep_the_capture() -> None:
     """13.5's example: destroying the 2 Jaguars lets the 2 Wolves capture (L2), so the
     computer chooses them."""
-    s = position({"brazil": "Red 1E/2J/2W", "north_africa": "Blue 3E"}, energy={BLUE: 3})
-    s.armed["north_africa"] = "land.death_trap"
+    s = position(
+        {"brazil": "Red 1E/2J/2W", "north_africa": "Blue 3E"},
+        energy={BLUE: 3},
+        armed={"north_africa": "land.death_trap"},
+    )
     s = play(s, Attack("brazil", "north_africa", j=2, w=2))
     _seat(s, "standard")
     order = choose_for(s, RED)

@@ -7,7 +7,7 @@ from engine.ai import choose_for
 from engine.rulesets.risk_paper_scissors.ai import cardplay
 from engine.rulesets.risk_paper_scissors.orders import ArmCard, Attack, PlayCard
 from engine.rulesets.risk_paper_scissors.state import RpsState
-from tests.risk_paper_scissors.helpers import RED, play, position
+from tests.risk_paper_scissors.helpers import BLUE, GREEN, RED, play, position
 
 NUCLEAR_RESERVE = {"eastern_australia": "Red 1E+land,nuclear,diplomat"}
 
@@ -119,11 +119,15 @@ def test_easy_buys_the_influence_its_commanders_score_then_what_kills_the_threat
     units next to its most pressed territory (Jaguar-types kill Wolves)."""
     from engine.rulesets.risk_paper_scissors.orders import BuyCard, BuyUnits, Phase
 
-    s = position({"new_guinea": "Blue 4W"}, phase=Phase.PURCHASE)
-    for player in s.players:
-        player.control = "easy"
+    easy = {RED: "easy", BLUE: "easy", GREEN: "easy"}
+    s = position({"new_guinea": "Blue 4W"}, phase=Phase.PURCHASE, controls=easy)
     assert choose_for(s, RED) == BuyCard("land.colony_influence")
-    s.players[RED].hand = ["land.colony_influence", "diplomat.colony_influence"]
-    s.turn = 3
+    s = position(
+        {"new_guinea": "Blue 4W"},
+        phase=Phase.PURCHASE,
+        controls=easy,
+        hands={RED: ["land.colony_influence", "diplomat.colony_influence"]},
+        more=["year 3"],
+    )
     order = choose_for(s, RED)
     assert order == BuyUnits("eastern_australia", j=1)

@@ -4,8 +4,8 @@ commanders they need.  Position: spec 19's default (helpers.position)."""
 from __future__ import annotations
 
 from engine.rulesets.risk_paper_scissors.orders import Attack, EndTurn, Move, PlayCard
-from engine.rulesets.risk_paper_scissors.state import TurnState
-from tests.risk_paper_scissors.helpers import BLUE, RED, play, position, refused, units
+from tests.position_cases import rewrite
+from tests.risk_paper_scissors.helpers import BLUE, RED, RPS, play, position, refused, units
 
 
 def test_01_example_a_over_a_sea_lane() -> None:
@@ -32,8 +32,7 @@ def test_03_example_c_diplomat_dies_then_no_diplomat_cards() -> None:
     s = play(s, Attack("ural", "siberia", e=1))
     assert units(s, "siberia") == "Red 1E/0J/0W"
     assert not s.has_commander(BLUE, "diplomat")
-    s.phase = s.phase.PURCHASE
-    s.order, s.slot = [BLUE, RED, 2], 0
+    s = rewrite(RPS, s, "phase purchase", "order 1 0 2", "slot 0")
     from engine.rulesets.risk_paper_scissors.orders import BuyCard
 
     refused(s, BuyCard("diplomat.energy_crisis"), "rps/no-commander")
@@ -136,8 +135,7 @@ def test_14_bank_lost_at_end_turn() -> None:
     s = play(s, EndTurn())
     assert s.turn_state.bank == 0
     # Red's next turn: a fresh turn state, no bank.
-    s.order, s.slot, s.turn_state = [RED, BLUE, 2], 0, TurnState()
-    s.phase = s.phase.ACTION
+    s = rewrite(RPS, s, "phase action", "order 0 1 2", "slot 0")
     energy = s.players[RED].energy
     s = play(s, Move("alaska", "alberta", w=1))
     assert s.players[RED].energy == energy - 1

@@ -9,7 +9,6 @@ import pytest
 from engine.core import PlayerSpec
 from engine.errors import EngineError
 from engine.keys import PlayerKey
-from engine.rulesets.risk_paper_scissors.battle import Side
 from engine.rulesets.risk_paper_scissors.orders import (
     Attack,
     Bid,
@@ -18,37 +17,38 @@ from engine.rulesets.risk_paper_scissors.orders import (
     Phase,
     ResolveBids,
 )
-from engine.rulesets.risk_paper_scissors.state import Player
+from engine.rulesets.risk_paper_scissors.state import RpsState
 from engine.saves import make_save, read_save
 from engine.sealed import read_reveals, read_seals, seal_orders
 from engine.sealed_round import resolution_orders
-from tests.risk_paper_scissors.helpers import BLUE, GREEN, RED, RPS, play, position, put, refused
+from tests.risk_paper_scissors.helpers import BLUE, GREEN, RED, RPS, play, position, refused
 
 YELLOW = 3
 
 
-def bidding(players: int = 3, year: int = 2, energy: int = 10) -> object:
-    s = position(phase=Phase.BID)
+def bidding(
+    players: int = 3,
+    year: int = 2,
+    energy: int = 10,
+    layout: dict[str, str] | None = None,
+    more: tuple[str, ...] = (),
+) -> RpsState:
+    """The bid phase of ``year``: nobody has bid, no order yet, every player with
+    ``energy``; a fourth player, Yellow, holds Alaska (1E) when ``players`` is 4."""
+    lines = [f"year {year}", "order"]
     if players == 4:
-        s.players.append(Player("Yellow"))
-        s.bids.append(None)
-        s.last_slots.append(4)
-        s.set_side("alaska", YELLOW, Side(e=1))
-    for p in s.players:
-        p.energy = energy
-    s.turn = year
-    s.order = []
-    return s
+        lines += [f"seat 3 Yellow energy={energy}", "alaska 3 1E", "last_slots 1 2 3 4"]
+    energies = {RED: energy, BLUE: energy, GREEN: energy}
+    return position(layout, phase=Phase.BID, energy=energies, more=[*lines, *more])
 
 
 def test_50_ranked_slots() -> None:
     """6.2's example: Blue and Red tie on 5, Blue has fewer public points; each takes the
     first free slot of its completed list; every bid is paid."""
-    s = bidding(4)
-    for t in ("alberta", "ontario", "quebec"):  # Red 4 territories + reserve more than Blue
-        put(s, t, "Red 1E")  # type: ignore[arg-type]
+    # Red 4 territories + reserve more than Blue
+    s = bidding(4, layout={t: "Red 1E" for t in ("alberta", "ontario", "quebec")})
     s = play(
-        s,  # type: ignore[arg-type]
+        s,
         Bid(BLUE, 5, (1, 2)),
         Bid(RED, 5, (1, 2, 3, 4)),
         Bid(GREEN, 2, (4,)),
@@ -69,10 +69,7 @@ def _income(s: object, seat: int) -> int:
 def test_51_tie_goes_to_fewer_points_then_later_slot() -> None:
     """6.2 rank: "then fewer public points ... then the player whose slot was later in
     the previous year first"."""
-    s = bidding(3)
-    put(s, "eastern_australia", "Red 1E+land,diplomat")
-    put(s, "madagascar", "Blue 1E+land,diplomat")
-    s.last_slots = [1, 3, 2]
+    s = bidding(3, more=("last_slots 1 3 2",))
     s = play(s, Bid(RED, 3), Bid(BLUE, 3), Bid(GREEN, 0), ResolveBids())
     assert s.order.index(BLUE) < s.order.index(RED)
 
@@ -87,14 +84,14 @@ def test_52_year_one_later_seat_first() -> None:
 def test_53_bad_bids() -> None:
     """6.2: amount 0..energy; slots in 1..k without repeats."""
     s = bidding(3, energy=3)
-    refused(s, Bid(RED, 4), "rps/bad-bid")  # type: ignore[arg-type]
-    refused(s, Bid(RED, 1, (1, 1)), "rps/bad-bid")  # type: ignore[arg-type]
-    refused(s, Bid(RED, 1, (4,)), "rps/bad-bid")  # type: ignore[arg-type]
+    refused(s, Bid(RED, 4), "rps/bad-bid")
+    refused(s, Bid(RED, 1, (1, 1)), "rps/bad-bid")
+    refused(s, Bid(RED, 1, (4,)), "rps/bad-bid")
 
 
 def test_54_missing_bids_and_force() -> None:
     """6.2: "With force true ..., a missing bid counts as Bid(amount=0, slots=())"."""
-    s = play(bidding(3), Bid(RED, 2), Bid(BLUE, 1))  # type: ignore[arg-type]
+    s = play(bidding(3), Bid(RED, 2), Bid(BLUE, 1))
     refused(s, ResolveBids(), "rps/bids-missing")
     s = play(s, ResolveBids(force=True))
     assert s.order == [RED, BLUE, GREEN] and s.players[GREEN].energy == 10
@@ -138,8 +135,11 @@ def test_55_sealed_bid_reveal_must_match() -> None:
 def test_76_eliminated_slot_skipped_and_fewer_slots_next_year() -> None:
     """16: eliminated players "are skipped for the rest of the year and no longer bid.
     Later years number the slots 1..(living players)"."""
-    s = position({"iceland": "Blue 1E", "greenland": "Red 2W"}, no_reserve=[BLUE])
-    s.turn, s.order = 3, [RED, GREEN, BLUE]
+    s = position(
+        {"iceland": "Blue 1E", "greenland": "Red 2W"},
+        no_reserve=[BLUE],
+        more=["year 3", "order 0 2 1"],
+    )
     s = play(s, Attack("greenland", "iceland", w=1), EndTurn())
     assert s.current == GREEN
     s = play(s, EndPurchase(), EndTurn())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.rulesets.risk_paper_scissors import RpsState
 from engine.rulesets.risk_paper_scissors.orders import (
     ArmCard,
     Attack,
@@ -26,7 +27,7 @@ def test_56_assemble() -> None:
     refused(s, PlayCard("land.assemble", territory="labrador_basin", e=1), "rps/wrong-kind")
 
 
-def nuclear(layout: dict[str, str]) -> object:
+def nuclear(layout: dict[str, str]) -> RpsState:
     layout = {**layout, "eastern_australia": "Red 1E+land,nuclear,diplomat"}
     return position(layout, hands={RED: ["nuclear.rocket_strike"]})
 
@@ -38,20 +39,20 @@ def strike(unit_class: str = "E") -> PlayCard:
 def test_57_rocket_strike() -> None:
     """13.3 Rocket Strike: "Destroy min(rocket_strike_max, units of that class there,
     units there − 1)"; cost 2."""
-    s = play(nuclear({"mongolia": "Blue 3E"}), strike())  # type: ignore[arg-type]
+    s = play(nuclear({"mongolia": "Blue 3E"}), strike())
     assert units(s, "mongolia") == "Blue 1E/0J/0W" and s.players[RED].energy == 18
 
 
 def test_58_rocket_strike_never_takes_the_last_unit() -> None:
     """13.3: "It never removes the last unit ... Refused if that number is 0"."""
-    s = play(nuclear({"mongolia": "Blue 2E"}), strike())  # type: ignore[arg-type]
+    s = play(nuclear({"mongolia": "Blue 2E"}), strike())
     assert units(s, "mongolia") == "Blue 1E/0J/0W"
-    refused(nuclear({"mongolia": "Blue 1E"}), strike(), "rps/no-effect")  # type: ignore[arg-type]
+    refused(nuclear({"mongolia": "Blue 1E"}), strike(), "rps/no-effect")
 
 
 def test_59_rocket_strike_jaguar_types() -> None:
     """13.3: "Jaguar-types go plain Jaguars first, then commanders in loss order"."""
-    s = play(nuclear({"mongolia": "Blue 1E/1J+diplomat"}), strike("J"))  # type: ignore[arg-type]
+    s = play(nuclear({"mongolia": "Blue 1E/1J+diplomat"}), strike("J"))
     assert units(s, "mongolia") == "Blue 1E/0J/0W"
 
 
@@ -65,13 +66,13 @@ def test_60_energy_crisis() -> None:
 
 def test_61_redeployment_ends_attacks() -> None:
     """13.3 Redeployment: free move; "After it, Attack is refused for the rest of the
-    turn"; moves are still allowed (13.2 `end`)."""
+    turn"; moves are still allowed (13.2 `end`).  Red keeps 1 energy: the Redeployment
+    is free, the attack refused, the move paid."""
     layout = {"alberta": "Red 6E", "ontario": "Red 1E", "quebec": "Red 1E"}
-    s = position(layout, energy={RED: 0}, hands={RED: ["diplomat.redeployment"]})
+    s = position(layout, energy={RED: 1}, hands={RED: ["diplomat.redeployment"]})
     s = play(s, PlayCard("diplomat.redeployment", territory="alberta", target="quebec", e=5))
-    assert units(s, "quebec") == "Red 6E/0J/0W" and s.players[RED].energy == 0
+    assert units(s, "quebec") == "Red 6E/0J/0W" and s.players[RED].energy == 1
     refused(s, Attack("quebec", "greenland", e=1), "rps/attacks-over")
-    s.players[RED].energy = 1
     s = play(s, Move("quebec", "ontario", e=1))
     assert units(s, "ontario") == "Red 2E/0J/0W"
 
@@ -82,16 +83,15 @@ TRAP = {
 }
 
 
-def trapped(layout: dict[str, str] = TRAP, blue_energy: int = 3, **kw: object) -> object:
-    s = position(layout, energy={BLUE: blue_energy}, **kw)  # type: ignore[arg-type]
-    s.armed["north_africa"] = "land.death_trap"
-    return s
+def trapped(layout: dict[str, str] = TRAP, blue_energy: int = 3) -> RpsState:
+    """``layout`` with Blue's Death Trap armed in North Africa."""
+    return position(layout, energy={BLUE: blue_energy}, armed={"north_africa": "land.death_trap"})
 
 
 def test_63_death_trap_losses_phase() -> None:
     """13.5: the trap fires (L1 would capture), Blue pays 3, Red destroys ⌈4/2⌉ = 2 units
     of its choice in the losses phase; destroying the 2J, 2W capture (L2)."""
-    s = play(trapped(), Attack("brazil", "north_africa", j=2, w=2))  # type: ignore[arg-type]
+    s = play(trapped(), Attack("brazil", "north_africa", j=2, w=2))
     assert s.phase is Phase.LOSSES and s.players[BLUE].energy == 0
     assert "north_africa" not in s.armed
     refused(s, ChooseLosses(j=1), "rps/bad-losses")
@@ -103,7 +103,7 @@ def test_63_death_trap_losses_phase() -> None:
 def test_64_probe_attack_does_not_fire_the_trap() -> None:
     """13.4: "A probe attack that would only stalemate or fail does not set it off"."""
     layout = {"brazil": "Red 1E/4J/2W", "north_africa": "Blue 3E"}
-    s = play(trapped(layout), Attack("brazil", "north_africa", j=2))  # type: ignore[arg-type]
+    s = play(trapped(layout), Attack("brazil", "north_africa", j=2))
     assert s.armed.get("north_africa") == "land.death_trap" and units(s, "north_africa")
     assert units(s, "north_africa") == "Blue 3E/0J/0W"
     s = play(s, Attack("brazil", "north_africa", j=2, w=2))
@@ -114,7 +114,7 @@ def test_65_single_choice_no_losses_phase() -> None:
     """13.5: "If only one choice exists (k = n ...), the engine makes it ... If no unit of
     the force is left, the attack ends and the defender holds"."""
     layout = {"north_africa": "Blue 1E", "brazil": "Red 2W"}
-    s = play(trapped(layout), Attack("brazil", "north_africa", w=1))  # type: ignore[arg-type]
+    s = play(trapped(layout), Attack("brazil", "north_africa", w=1))
     assert s.phase is Phase.ACTION
     assert units(s, "north_africa") == "Blue 1E/0J/0W" and units(s, "brazil") == "Red 0E/0J/1W"
 
@@ -123,8 +123,7 @@ def test_66_cease_fire() -> None:
     """13.3 Cease Fire: "the attack is cancelled before combat ... its steps stay spent.
     That attacker's later attacks this turn on any territory you own are refused"."""
     layout = {"mongolia": "Blue 1E", "china": "Red 4W", "india": "Blue 1E", "siam": "Green 1E"}
-    s = position(layout)
-    s.armed["mongolia"] = "diplomat.cease_fire"
+    s = position(layout, armed={"mongolia": "diplomat.cease_fire"})
     s = play(s, Attack("china", "mongolia", w=1))
     assert units(s, "mongolia") == "Blue 1E/0J/0W" and units(s, "china") == "Red 0E/0J/4W"
     assert s.players[BLUE].energy == 8 and s.turn_state.bank == 1
@@ -136,9 +135,7 @@ def test_66_cease_fire() -> None:
 def test_67_unfired_card_returns_at_turn_start() -> None:
     """13.4: "At the start of its owner's next turn, every armed card of theirs that has
     not fired goes back to their hand"."""
-    s = position()
-    s.armed["madagascar"] = "land.death_trap"
-    s.order, s.slot = [BLUE, RED, GREEN], 0
+    s = position(armed={"madagascar": "land.death_trap"}, more=["order 1 0 2", "slot 0"])
     start_turn(s)
     assert s.players[BLUE].hand == ["land.death_trap"] and not s.armed
 
@@ -146,14 +143,14 @@ def test_67_unfired_card_returns_at_turn_start() -> None:
 def test_68_owner_cannot_pay() -> None:
     """13.4: "If the owner cannot fire the card then, it stays face down and does nothing.
     If that attack then captures ..., the card is discarded"."""
-    s = play(trapped(blue_energy=2), Attack("brazil", "north_africa", j=2, w=2))  # type: ignore[arg-type]
+    s = play(trapped(blue_energy=2), Attack("brazil", "north_africa", j=2, w=2))
     assert units(s, "north_africa") == "Red 0E/0J/2W" and not s.armed
 
 
 def test_69_owner_lacks_the_deck_commander() -> None:
     """13.4: firing "also needs the owner's deck commander in play"."""
     s = trapped({**TRAP, "madagascar": "Blue 1E+diplomat"})
-    s = play(s, Attack("brazil", "north_africa", j=2, w=2))  # type: ignore[arg-type]
+    s = play(s, Attack("brazil", "north_africa", j=2, w=2))
     assert units(s, "north_africa") == "Red 0E/0J/2W"
 
 
@@ -161,9 +158,10 @@ def test_70_arming_refusals() -> None:
     """13.4 ArmCard refusals: rps/armed-already, rps/not-land; PlayCard of an armed card:
     rps/wrong-timing."""
     s = position(
-        {"labrador_basin": "Red 1E"}, hands={RED: ["land.death_trap", "diplomat.cease_fire"]}
+        {"labrador_basin": "Red 1E"},
+        hands={RED: ["land.death_trap", "diplomat.cease_fire"]},
+        armed={"eastern_australia": "diplomat.cease_fire"},
     )
-    s.armed["eastern_australia"] = "diplomat.cease_fire"
     refused(s, ArmCard("land.death_trap", "eastern_australia"), "rps/armed-already")
     refused(s, ArmCard("land.death_trap", "labrador_basin"), "rps/not-land")
     refused(s, PlayCard("land.death_trap"), "rps/wrong-timing")

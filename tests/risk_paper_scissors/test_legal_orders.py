@@ -30,7 +30,7 @@ from engine.rulesets.risk_paper_scissors.orders import (
 )
 from engine.rulesets.risk_paper_scissors.rules import is_legal
 from engine.rulesets.risk_paper_scissors.state import RpsState
-from tests.risk_paper_scissors.helpers import RED, RPS, position, put
+from tests.risk_paper_scissors.helpers import RED, RPS, position
 
 
 def _pairs(orders: list[Order]) -> set[tuple[str, str, str]]:
@@ -93,23 +93,21 @@ def test_an_affordable_attack_is_listed_with_the_force_the_player_can_pay_for() 
 def test_a_move_is_listed_with_the_force_its_path_can_be_paid_for() -> None:
     """Rulings §4 for a Move: a move costs its units times its steps (10.1); with 1 energy
     (2 unit-steps) and a 2-step path, one unit may go, so the pair is listed with 1."""
-    s = position(
-        {"alaska": "Red 5E", "northwest_territory": "Red 1E", "ontario": "Red 1E"},
-        energy={RED: 1},
-    )
+    layout = {"alaska": "Red 5E", "northwest_territory": "Red 1E", "ontario": "Red 1E"}
+    s = position(layout, energy={RED: 1})
     moves = {(o.origin, o.target): o for o in RPS.legal_orders(s) if isinstance(o, Move)}
     assert moves[("alaska", "northwest_territory")] == Move("alaska", "northwest_territory", e=2)
     assert moves[("alaska", "ontario")] == Move("alaska", "ontario", e=1)  # 2 steps
     assert not is_legal(s, Move("alaska", "ontario", e=2))
-    s.players[RED].energy = 0
+    s = position(layout, energy={RED: 0})
     assert not [o for o in RPS.legal_orders(s) if isinstance(o, Move | Attack)]
 
 
 def test_with_nothing_to_pay_no_move_or_attack_is_listed() -> None:
     """Rulings §4: no force the player can pay for, no pair (the bank pays first)."""
-    s = position({"alaska": "Red 5E", "kamchatka": "Blue 1J"}, energy={RED: 0})
-    assert not _pairs(RPS.legal_orders(s))
-    s.turn_state.bank = 1
+    layout = {"alaska": "Red 5E", "kamchatka": "Blue 1J"}
+    assert not _pairs(RPS.legal_orders(position(layout, energy={RED: 0})))
+    s = position(layout, energy={RED: 0}, more=["bank 1"])
     assert Attack("alaska", "kamchatka", e=1) in RPS.legal_orders(s)
 
 
@@ -118,9 +116,8 @@ def test_a_bid_at_a_million_energy_is_listed_by_a_few_amounts() -> None:
     10**6 energy: the listing names a few dozen amounts (0, the energy, and steps
     between), and :func:`bid_range` says that every amount between is legal.  (A code
     read today carries at most 10**5 energy: set on the state, above any code.)"""
-    s = position(phase=Phase.BID)
-    s.players[RED].energy = 10**6
-    s.order = []
+    s = position(phase=Phase.BID, more=["order"])
+    s.players[RED].energy = 10**6  # above what a text (or a code) may say
     listed = RPS.legal_orders(s)
     bids = [o.amount for o in listed if isinstance(o, Bid)]
     assert len(listed) < 50
@@ -134,8 +131,7 @@ def test_a_bid_at_a_million_energy_is_listed_by_a_few_amounts() -> None:
 def test_every_bid_amount_the_old_listing_named_is_accepted(energy: int) -> None:
     """6.2: every amount the listing once enumerated (0 to the energy) is accepted; the
     listing now names a subset of them, always with 0 and the whole energy."""
-    s = position(phase=Phase.BID, energy={RED: energy})
-    s.order = []
+    s = position(phase=Phase.BID, energy={RED: energy}, more=["order"])
     for amount in range(energy + 1):
         assert is_legal(s, Bid(RED, amount)), amount
     assert not is_legal(s, Bid(RED, energy + 1))
@@ -143,9 +139,10 @@ def test_every_bid_amount_the_old_listing_named_is_accepted(energy: int) -> None
     assert set(amounts) <= set(bid_range(s, RED)) and {0, energy} <= set(amounts)
 
 
-def _territories_for_red(count: int) -> RpsState:
-    """Red holds ``count`` land territories with 3E/1J/1W each and 40 energy."""
-    return position({t: "Red 3E/1J/1W" for t in load_board().land[:count]}, energy={RED: 40})
+def _territories_for_red(count: int, hand: list[str] | None = None) -> RpsState:
+    """Red holds ``count`` land territories with 3E/1J/1W each, 40 energy and ``hand``."""
+    layout = {t: "Red 3E/1J/1W" for t in load_board().land[:count]}
+    return position(layout, energy={RED: 40}, hands={RED: hand or []})
 
 
 def test_the_action_phase_is_listed_without_a_copy_per_candidate(
@@ -154,8 +151,7 @@ def test_the_action_phase_is_listed_without_a_copy_per_candidate(
     """Spec 7.3 and issue 25: the action phase of a player owning 42 territories had
     1,645 candidates, each tried on a copy of the state with a path search; the listing
     now copies the state not once, and agrees with that reference."""
-    s = _territories_for_red(42)
-    s.players[RED].hand = ["diplomat.redeployment", "land.assemble", "diplomat.cease_fire"]
+    s = _territories_for_red(42, ["diplomat.redeployment", "land.assemble", "diplomat.cease_fire"])
     expected = reference_action_orders(s)
     copies = 0
     real_clone = RpsState.clone
@@ -216,18 +212,15 @@ def test_every_card_is_listed_as_apply_allows(elementals: int) -> None:
     """13: a card is listed where ``apply`` would take it: Assemble on its kind of
     territory and within the cap, a Rocket Strike only where it destroys something, an
     armed card only where it may lie, Invade Earth only from the Moon."""
-    s = position(
-        {
-            "alaska": f"Red {elementals}E/1J+land,naval,space,nuclear,diplomat",
-            "aleutian_trench": "Red 2E",
-            "plato": "Red 1E",
-            "kamchatka": "Blue 2E/1W",
-            "copernicus": "Blue 1J",
-        },
-        energy={RED: 30},
-        hands={RED: sorted(CARDS)},
-    )
-    s.armed["plato"] = "diplomat.cease_fire"
+    layout = {
+        "alaska": f"Red {elementals}E/1J+land,naval,space,nuclear,diplomat",
+        "aleutian_trench": "Red 2E",
+        "plato": "Red 1E",
+        "kamchatka": "Blue 2E/1W",
+        "copernicus": "Blue 1J",
+    }
+    hands = {RED: sorted(CARDS)}
+    s = position(layout, energy={RED: 30}, hands=hands, armed={"plato": "diplomat.cease_fire"})
     _agrees(s)
     listed = RPS.legal_orders(s)
     assert PlayCard("nuclear.rocket_strike", territory="kamchatka", unit_class="E") in listed
@@ -240,8 +233,8 @@ def test_every_card_is_listed_as_apply_allows(elementals: int) -> None:
     everywhere = {"alaska", "aleutian_trench", "plato", "eastern_australia"}
     assert s.pieces(RED)["E"] == elementals + 4
     assert assembles == (everywhere if elementals + 4 < 25 else set())  # the cap is 25 E
-    put(s, "plato", "Blue 1E")  # Red leaves the Moon: no Invade Earth
-    del s.armed["plato"]
+    # Red leaves the Moon: no Invade Earth
+    s = position({**layout, "plato": "Blue 1E"}, energy={RED: 30}, hands=hands)
     assert PlayCard("space.invade_earth") not in RPS.legal_orders(s)
     _agrees(s)
 
@@ -249,11 +242,12 @@ def test_every_card_is_listed_as_apply_allows(elementals: int) -> None:
 def test_attacks_the_engine_refuses_are_left_out() -> None:
     """10.3: no attack on a devastated territory, none on a Cease Fire's owner, none
     after a Redeployment (attacks over); the listing leaves each out as apply does."""
-    s = position({"alaska": "Red 5E", "kamchatka": "Blue 1J"}, devastated=["alberta"])
+    layout = {"alaska": "Red 5E", "kamchatka": "Blue 1J"}
+    s = position(layout, devastated=["alberta"])
     _agrees(s)
-    s.turn_state.cease_fire.append(1)
+    s = position(layout, devastated=["alberta"], more=["cease_fire 1"])
     assert ("Attack", "alaska", "kamchatka") not in _pairs(RPS.legal_orders(s))
     _agrees(s)
-    s.turn_state.attacks_over = True
+    s = position(layout, devastated=["alberta"], more=["cease_fire 1", "attacks_over true"])
     assert not [o for o in RPS.legal_orders(s) if isinstance(o, Attack)]
     _agrees(s)

@@ -10,7 +10,7 @@ from engine.rulesets.risk_paper_scissors.orders import (
     Move,
     Phase,
 )
-from tests.risk_paper_scissors.helpers import RED, play, position, put, refused, units
+from tests.risk_paper_scissors.helpers import RED, play, position, refused, units
 
 ROW = {"alberta": "Red 4E", "ontario": "Red 1E", "quebec": "Red 1E"}
 
@@ -68,7 +68,7 @@ def test_34_one_commander_of_each_type() -> None:
     again"."""
     s = position(phase=Phase.PURCHASE)
     refused(s, HireCommander("land", "eastern_australia"), "rps/commander-in-play")
-    put(s, "eastern_australia", "Red 1E+diplomat")
+    s = position({"eastern_australia": "Red 1E+diplomat"}, phase=Phase.PURCHASE)
     s = play(s, HireCommander("land", "eastern_australia"))
     assert s.has_commander(RED, "land") and s.players[RED].energy == 16
 

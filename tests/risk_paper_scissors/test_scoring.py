@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.rulesets.risk_paper_scissors.common import final_scoring
 from engine.rulesets.risk_paper_scissors.orders import Attack, EndTurn, Phase
-from tests.risk_paper_scissors.helpers import BLUE, GREEN, RED, RPS, owning, play, position, put
+from tests.risk_paper_scissors.helpers import BLUE, GREEN, RED, RPS, owning, play, position
 
 
 def test_73_final_score() -> None:
@@ -16,8 +16,11 @@ def test_73_final_score() -> None:
         *("alaska", "alberta", "ontario", "quebec", "greenland", "iceland", "peru", "egypt"),
         "ural",
     ]
-    s = owning(mine, hands={RED: ["land.colony_influence", "naval.colony_influence"]})
-    put(s, "eastern_australia", "Red 1E+land")
+    s = owning(
+        mine,
+        {"eastern_australia": "Red 1E+land"},
+        hands={RED: ["land.colony_influence", "naval.colony_influence"]},
+    )
     final_scoring(s)
     assert s.result is not None and s.result["scores"][str(RED)] == 23
 
@@ -57,10 +60,12 @@ def test_74_tie_breaks() -> None:
 def test_75_last_player_standing() -> None:
     """15.2: "If only one player is left at any moment, the game ends at once and that
     player wins"."""
-    s = position({"iceland": "Blue 1E", "greenland": "Red 2W"}, no_reserve=[BLUE])
-    s.players[GREEN].alive = False
-    for t in s.territories_of(GREEN):
-        put(s, t, "Red 1E")
+    s = position(
+        {"iceland": "Blue 1E", "greenland": "Red 2W"},
+        no_reserve=[BLUE, GREEN],
+        rest=RED,
+        more=["seat 2 Green energy=10 alive=false"],
+    )
     s = play(s, Attack("greenland", "iceland", w=1))
     assert s.phase is Phase.GAME_OVER and RPS.winner(s) == RED and RPS.actor(s) is None
     assert s.result is not None and s.result["scores"][str(RED)] >= 42
@@ -68,7 +73,6 @@ def test_75_last_player_standing() -> None:
 
 def test_final_scoring_after_the_last_year() -> None:
     """6.1: "after the last turn of year `years`: final scoring"."""
-    s = position()
-    s.turn, s.order, s.slot = 5, [BLUE, GREEN, RED], 2
+    s = position(more=["year 5", "order 1 2 0", "slot 2"])
     s = play(s, EndTurn())
     assert s.phase is Phase.GAME_OVER and s.result is not None

@@ -11,6 +11,7 @@ record, not its position: a text does not carry it.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Collection, Mapping
 from typing import Any, Final
 
@@ -23,6 +24,9 @@ from engine.rulesets.greatwar1907.state import GreatWarState, Phase
 
 RULESET: Final = "greatwar1907"
 RELATIONS: Final = ("alliance", "war")
+PEACE: Final = "peace"
+"""A relation's default: the reader takes it written (a case may say so), the writer
+leaves it out."""
 CONQUERED: Final = "conquered"
 FLEET: Final = "fleet"
 
@@ -71,7 +75,8 @@ def write(state: GreatWarState) -> str:
     lines.append(pos.rng_line(seed, counter))
     for seat in state.players:
         if seat.name != m.nation(seat.nation).name or seat.control != "human":
-            lines.append(f"seat {seat.nation} {pos.bare(seat.name)} {pos.bare(seat.control)}")
+            name = _seat_name_word(m, seat.nation, seat.name)
+            lines.append(f"seat {seat.nation} {name} {pos.bare(seat.control)}")
     lines += pos.write_fields(data, FIELDS, _defaults())
     for nation, record in data["nations"].items():
         named = pos.write_named(record, NATION_FIELDS, NATION_DEFAULTS)
@@ -216,10 +221,37 @@ def _seats(sheet: pos.Sheet, m: ScenarioMap) -> list[list[str]]:
         if nation in written:
             raise line.fail(f"seat {nation}", "is already written")
         written.add(nation)
-        seats[nation][1] = pos.text(line, f"seat {nation}: name", words[1])
+        seats[nation][1] = _seat_name(m, nation, line, words[1])
         if len(words) > 2:
             seats[nation][2] = pos.text(line, f"seat {nation}: control", words[2])
     return [seats[n] for n in m.nation_ids]
+
+
+def _spelling(name: str) -> str:
+    return name.casefold().replace("-", "_").replace(" ", "_")
+
+
+def _spells_nation(m: ScenarioMap, nation: str, name: str) -> bool:
+    """``name`` spells ``nation``: its id or its proper name, in any case, with ``_``,
+    ``-`` or a space alike (``Austria_Hungary``, ``austria-hungary``)."""
+    return _spelling(name) in (_spelling(nation), _spelling(m.nation(nation).name))
+
+
+def _seat_name(m: ScenarioMap, nation: str, line: pos.Line, word: pos.Word) -> str:
+    """A seat's name as written; a bare word that spells the nation is the nation's
+    proper name (``Austria_Hungary`` is shown "Austria-Hungary"), a quoted one is kept
+    as it stands."""
+    name = pos.text(line, f"seat {nation}: name", word)
+    return m.nation(nation).name if word.bare and _spells_nation(m, nation, name) else name
+
+
+def _seat_name_word(m: ScenarioMap, nation: str, name: str) -> str:
+    """``name`` as the word :func:`_seat_name` reads back the same: quoted where a bare
+    word would read as the nation's proper name instead."""
+    word = pos.bare(name)
+    if word == name and name != m.nation(nation).name and _spells_nation(m, nation, name):
+        return json.dumps(name)
+    return word
 
 
 def _nations(sheet: pos.Sheet, nations: list[str]) -> dict[str, Any]:
@@ -262,13 +294,14 @@ def _relations(sheet: pos.Sheet, nations: list[str]) -> tuple[list[list[str]], l
         first, second, kind = line.positional("relation", 3, 3)
         a = pos.choice(line, "relation nation", first, nations)
         b = pos.choice(line, "relation nation", second, nations)
-        relation = pos.choice(line, f"relation {a} {b}", kind, RELATIONS)
+        relation = pos.choice(line, f"relation {a} {b}", kind, (*RELATIONS, PEACE))
         if a == b:
             raise line.fail("relation", f"{a} cannot be in {relation} with itself")
         key = (a, b) if a < b else (b, a)
         if key in relations:
             raise line.fail("relation", f"{a} and {b} already have a relation")
         relations[key] = relation
+    relations = {k: r for k, r in relations.items() if r != PEACE}
     grants: set[tuple[str, str]] = set()
     for line in sheet.all("grant"):
         a, b = (
