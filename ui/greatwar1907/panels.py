@@ -398,7 +398,7 @@ def trade_html(session: GreatWarSession) -> str:
         '<label>With <select id="gw-trade-with" data-testid="gw-trade-with">'
         f"{nation_options()}</select></label>"
         '<p class="muted small" data-testid="gw-trade-answer">'
-        f"{escape(_answer_note(session, other))}</p>"
+        f"{escape(_answer_note(session, other, trade=True))}</p>"
         + side("give", nation, other, "You give")
         + pay_from
         + "</fieldset>"
@@ -423,10 +423,13 @@ def _answers(session: GreatWarSession, nation: str) -> str:
     return ""
 
 
-def _answer_note(session: GreatWarSession, nation: str) -> str:
+def _answer_note(session: GreatWarSession, nation: str, trade: bool = False) -> str:
     """Whether ``nation`` can answer an offer (trade, peace, alliance) this phase."""
     seat = session.state.players[session.state.seat_of(nation)]
     who = session.state.map.name_of(nation)
+    computer_trade = review.computer_trade_answer(session.state, nation) if trade else None
+    if computer_trade is not None:
+        return computer_trade + "."
     if seat.kind == "computer":
         return (
             f"{who} is played by the computer, which answers offers when the phase "
