@@ -78,6 +78,14 @@ def shoot(page: Page, folder: Path, name: str, test_id: str) -> None:
     page.set_viewport_size(SIZES["1366"])
 
 
+def shoot_board(page: Page, folder: Path, name: str) -> None:
+    """The map alone, at laptop and at phone width."""
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        page.locator("#board").screenshot(path=str(folder / f"{name}-{size}.png"))
+    page.set_viewport_size(SIZES["1366"])
+
+
 def start_from_position(page: Page, text: str) -> None:
     page.get_by_test_id("position-open").click()
     page.get_by_test_id("position-paste").fill(text)
@@ -173,10 +181,7 @@ def test_three_turns_against_seven_computers_use_every_control(
     # ---- turn 1, Attack: the grant stands on the map; a strike sends a ship into port
     page.get_by_test_id("gw-overlay-passage").click()
     expect(page.locator('#board .passage-given-outline[data-mark="mad"]')).to_have_count(1)
-    for size, viewport in SIZES.items():
-        page.set_viewport_size(viewport)
-        page.locator("#board").screenshot(path=str(folder / f"passage-map-{size}.png"))
-    page.set_viewport_size(SIZES["1366"])
+    shoot_board(page, folder, "passage-map")
     page.get_by_test_id("gw-overlay-passage").click()
     page.get_by_test_id("gw-mode-strike").click()
     tap(page, "blk")
