@@ -135,6 +135,7 @@ def test_three_turns_against_seven_computers_use_every_control(
     expect(page.get_by_test_id("gw-drop")).to_contain_text("are at war with each other")
     page.get_by_test_id("gw-drop-germany").click()
     expect(review).to_contain_text("Drop the alliance with German Empire")
+    expect(page.get_by_test_id("gw-dip-germany-peace")).to_be_disabled()  # free already
     shoot(page, folder, "forced-drop", "gw-drop")
     page.get_by_test_id("gw-dip-ottoman-peace").click()
     expect(review).to_contain_text("Peace with Ottoman Empire")

@@ -115,6 +115,13 @@ def test_the_forced_drop_names_the_ally_the_player_chose() -> None:
     assert 'data-testid="gw-drop-germany"' in html and 'data-testid="gw-drop-ottoman"' in html
     assert "If you choose none, German Empire is dropped" in html
     assert "Drop Ottoman Empire to peace" in s.drop_ally("ottoman")
+    # the dropped ally goes to peace for free: its 3 pp "Peace" button is shut, and says why
+    s.set_mode("diplomacy")
+    html = panels.entry_html(s)
+    peace = re.search(r'<button[^>]*data-testid="gw-dip-ottoman-peace"[^>]*>', html)
+    assert peace and " disabled" in peace[0] and "already makes this peace" in html
+    kept = re.search(r'<button[^>]*data-testid="gw-dip-germany-peace"[^>]*>', html)
+    assert kept and " disabled" not in kept[0]
     _resolve(s)
     assert s.state.relation("russia", "ottoman") == "peace"
     assert s.state.relation("russia", "germany") == "alliance"

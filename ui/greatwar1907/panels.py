@@ -466,6 +466,8 @@ def diplomacy_html(session: GreatWarSession) -> str:
     )
     if mine is None or session.stage != "entry":
         return f'<h3 class="sub">Relations</h3>{matrix}'
+    # the ally chosen in a forced drop goes to peace at no cost: never pay for it again
+    dropped = (session.draft.parts.get("drop_ally") or [{}])[0].get("nation")
     items = []
     for other in state.nation_ids:
         if other == mine:
@@ -477,6 +479,8 @@ def diplomacy_html(session: GreatWarSession) -> str:
                 continue
             price = f"{cost / 4:g} pp" if sides == ONE_SIDED else "free, both must order it"
             why = purse.diplomacy_refusal(state, mine, other, to)
+            if why is None and other == dropped and to == "peace":
+                why = "your forced drop above already makes this peace, at no cost"
             disabled = " disabled" if other in ordered or why else ""
             title = f' title="{escape(why)}"' if why else ""
             buttons.append(
