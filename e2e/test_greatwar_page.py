@@ -135,11 +135,11 @@ def test_a_solo_game_standings_counts_reports_offers_and_pre_emption(
     page.get_by_test_id("gw-mode-trade").click()
     page.get_by_test_id("gw-trade-with").select_option("germany")
     expect(page.get_by_test_id("gw-trade-answer")).to_contain_text(
-        "answers offers when the phase resolves"
+        "answers at the next Deployment phase"
     )
     page.get_by_test_id("gw-trade-give-pp").fill("1")
     page.get_by_test_id("gw-trade-add").click()
-    expect(page.get_by_test_id("message")).to_contain_text("when the phase resolves")
+    expect(page.get_by_test_id("message")).to_contain_text("at the next Deployment phase")
     shoot(page, artifacts, "offer", "gw-trade-answer")
     seal(page)
     # resolved: the replay names the phase, the standings say "resolved"

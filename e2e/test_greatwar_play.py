@@ -318,13 +318,15 @@ def test_the_new_order_controls_write_orders_the_engine_resolves(
     page.get_by_test_id("gw-trade-get").select_option("pra")
     page.get_by_test_id("gw-trade-give-pp").fill("0.5")
     expect(page.get_by_test_id("gw-trade-answer")).to_contain_text(
-        "answers offers when the phase resolves"
+        "answers at the next Deployment phase"
     )
+    # a computer never gives its own land away: asking for Prague is refused at once
+    expect(page.get_by_test_id("gw-trade-check")).to_contain_text("it will refuse this trade")
     shoot(page, "trade", "gw-trade-give-side")
     page.get_by_test_id("gw-trade-add").click()
     expect(review).to_contain_text("Trade with German Empire: you give Warsaw + Budapest")
     expect(page.get_by_test_id("gw-warnings")).to_contain_text(
-        "The trade with German Empire happens only if the computer accepts it"
+        "The trade with German Empire will not happen: the computer never gives away"
     )
     # nobody waits to be placed: the panel says so instead of an empty list
     page.get_by_test_id("gw-mode-place").click()

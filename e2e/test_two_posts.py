@@ -35,9 +35,11 @@ def forum_page(posts: Sequence[tuple[str, str]], width: int = 72) -> str:
     return "\n".join(lines)
 
 
-def contexts(browser: Browser, server_url: str) -> list[tuple[Any, Page, PageMonitor]]:
+def contexts(
+    browser: Browser, server_url: str, count: int = 3
+) -> list[tuple[Any, Page, PageMonitor]]:
     made = []
-    for _ in range(3):
+    for _ in range(count):
         context = browser.new_context(viewport={"width": 1366, "height": 800})
         page = context.new_page()
         made.append((context, page, guard(page, server_url)))
@@ -75,14 +77,16 @@ def shoot(page: Page, name: str, test_id: str) -> None:
     page.set_viewport_size({"width": 1366, "height": 800})
 
 
-def seat_everyone(pages: list[Page], p: str, key: str) -> None:
-    """Bob and Cy open their invitation links and claim (setup, before any phase); each
-    pastes the page with the claims made before."""
+def seat_everyone(pages: list[Page], p: str, key: str, seats: Sequence[int] | None = None) -> None:
+    """Bob (and Cy) open their invitation links and claim (setup, before any phase);
+    each pastes the page with the claims made before.  ``seats``: the seats they claim,
+    in the order of ``pages[1:]`` (seats 1, 2, … by default)."""
     host = pages[0]
-    links = [host.get_by_test_id(f"{p}-invite-link-{s}").get_attribute("href") for s in (1, 2)]
+    seats = seats if seats is not None else range(1, len(pages))
+    links = [host.get_by_test_id(f"{p}-invite-link-{s}").get_attribute("href") for s in seats]
     claims: list[tuple[str, str]] = []
-    for seat, link in ((1, links[0]), (2, links[1])):
-        page = pages[seat]
+    for n, (seat, link) in enumerate(zip(seats, links, strict=True), start=1):
+        page = pages[n]
         assert link
         page.goto(link)
         wait_ready(page, 120_000)
@@ -92,8 +96,8 @@ def seat_everyone(pages: list[Page], p: str, key: str) -> None:
             expect(page.get_by_test_id("message")).to_contain_text("claimed")
         page.get_by_test_id(f"{p}-claim-{seat}").click()
         wait_stage(page, key, "entry")
-        claims.append((NAMES[seat], value(page, f"{p}-save-code")))
-    for page in pages[:2]:
+        claims.append((NAMES[n], value(page, f"{p}-save-code")))
+    for page in pages[:-1]:
         read(page, p, "paste", "load", forum_page(claims))
         expect(page.get_by_test_id("message")).to_contain_text("claimed:")
 
@@ -107,7 +111,7 @@ def two_posts(pages: list[Page], p: str, key: str, shots: str) -> None:
     for page in pages:
         read(page, p, "seen-seals", "confirm-sealed", page1)
         expect(page.get_by_test_id(f"{p}-reveal-code")).to_be_visible()
-        expect(page.get_by_test_id(f"{p}-page-note")).to_contain_text("3 sealed orders")
+        expect(page.get_by_test_id(f"{p}-page-note")).to_contain_text(f"{len(pages)} sealed orders")
     shoot(pages[1], f"{shots}-paste-1", f"{p}-page-note")
     post2 = [(NAMES[i], value(page, f"{p}-reveal-code")) for i, page in enumerate(pages)]
     page2 = forum_page(post1 + post2[::-1])

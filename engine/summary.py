@@ -24,6 +24,8 @@ class Kind(StrEnum):
     """``actor`` took ``target``'s capital, ``places[0]``."""
     SUNK = "sunk"
     """``target`` lost ``amount`` ships."""
+    DIVISIONS_LOST = "divisions-lost"
+    """``target`` lost ``amount`` divisions (in battle, drowned, disbanded)."""
     DISPLACED = "displaced"
     """``target``'s ``amount`` ships were pushed out of ``places[0]`` (into ``places[1]``)."""
     PP_LOST = "pp-lost"
@@ -167,7 +169,9 @@ def _sentences(happened: Happened, facts: list[Fact], reader: int | None) -> lis
             else:
                 out.append(f"{who(f.actor)} took {whose(f.target)} capital, {place}.")
     for f in facts:
-        if f.kind is Kind.SUNK:
+        if f.kind is Kind.DIVISIONS_LOST:
+            out.append(f"{who(f.target)} lost {_plural(f.amount, 'division')}.")
+        elif f.kind is Kind.SUNK:
             out.append(f"{who(f.target)} lost {_plural(f.amount, 'ship')}.")
         elif f.kind is Kind.DISPLACED:
             into = f" into {f.places[1]}" if len(f.places) > 1 else ""

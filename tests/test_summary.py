@@ -305,7 +305,8 @@ def test_greatwar_war_declared_on_you_is_told_first() -> None:
 
 def test_greatwar_provinces_taken_and_lost() -> None:
     """Issue 27: provinces lost and taken, by whom: Germany takes Paris from the United
-    Kingdom ("You lost Paris (Île-de-France & Centre) to German Empire.")."""
+    Kingdom ("You lost Paris (Île-de-France & Centre) to German Empire."), whose one
+    division there is lost with it."""
     state = RULESET.from_position_text(
         """
         ruleset greatwar1907
@@ -320,9 +321,12 @@ def test_greatwar_provinces_taken_and_lost() -> None:
     phase, _ = _phase(state)
     uk, germany = NATIONS.index("uk"), NATIONS.index("germany")
     paris = state.map.name_of("par")
-    assert phase.to_you(uk) == [f"You lost {paris} to German Empire."]
+    assert phase.to_you(uk) == [f"You lost {paris} to German Empire.", "You lost 1 division."]
     assert phase.to_you(germany) == [f"You took {paris}."]
-    assert phase.elsewhere(0) == [f"German Empire took {paris} from {phase.names[uk]}."]
+    assert phase.elsewhere(0) == [
+        f"German Empire took {paris} from {phase.names[uk]}.",
+        f"{phase.names[uk]} lost 1 division.",
+    ]
 
 
 def test_greatwar_ships_lost_in_a_fleet_battle() -> None:
@@ -372,3 +376,43 @@ def test_greatwar_leaders_gained() -> None:
     assert phase.elsewhere(NATIONS.index("uk")) == [
         f"{after.map.name_of('france')} gains a leader: {card.name}."
     ]
+
+
+def test_greatwar_divisions_drowned_with_their_fleet_are_lost() -> None:
+    """Issue 27 ("what happened to you"): lost divisions are told. R45: "A sunk
+    fleet's cargo is lost": the United Kingdom's one ship carrying 2 divisions sails
+    into the German fleet and is sunk (3 v 3 rethrown, 5 v 2); it reads the 2 divisions
+    and the ship lost."""
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase attack
+        relation germany uk war
+        nth germany=1
+        nws uk=1/2
+        """
+    )
+    order(state, "uk", sail=[{"from": "nws", "path": ["nth"], "divisions": 2}])
+    state.rng = state.rng.with_script([3, 3, 5, 2], [])
+    phase, _ = _phase(state)
+    assert phase.to_you(NATIONS.index("uk")) == ["You lost 2 divisions.", "You lost 1 ship."]
+    assert phase.to_you(NATIONS.index("germany")) == []
+
+
+def test_greatwar_divisions_handed_over_in_a_trade_are_not_lost() -> None:
+    """R74: a traded province's divisions pass with it: the giver reads the province
+    lost, not the divisions."""
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase deployment
+        par germany 2
+        """
+    )
+    order(state, "germany", trades=[{"with": "france", "give": {"provinces": ["par"]}}])
+    order(state, "france", trades=[{"with": "germany", "get": {"provinces": ["par"]}}])
+    phase, after = _phase(state)
+    assert after.owner_of("par") == "france"
+    germany = NATIONS.index("germany")
+    assert not any("division" in line for line in phase.to_you(germany))
+    assert any(state.map.name_of("par") in line for line in phase.to_you(germany))

@@ -115,6 +115,13 @@ def test_the_forced_drop_names_the_ally_the_player_chose() -> None:
     assert 'data-testid="gw-drop-germany"' in html and 'data-testid="gw-drop-ottoman"' in html
     assert "If you choose none, German Empire is dropped" in html
     assert "Drop Ottoman Empire to peace" in s.drop_ally("ottoman")
+    # the dropped ally goes to peace for free: its 3 pp "Peace" button is shut, and says why
+    s.set_mode("diplomacy")
+    html = panels.entry_html(s)
+    peace = re.search(r'<button[^>]*data-testid="gw-dip-ottoman-peace"[^>]*>', html)
+    assert peace and " disabled" in peace[0] and "already makes this peace" in html
+    kept = re.search(r'<button[^>]*data-testid="gw-dip-germany-peace"[^>]*>', html)
+    assert kept and " disabled" not in kept[0]
     _resolve(s)
     assert s.state.relation("russia", "ottoman") == "peace"
     assert s.state.relation("russia", "germany") == "alliance"
@@ -343,11 +350,14 @@ def test_an_unplaced_admiral_is_chosen_and_placed_with_a_fleet_at_sea() -> None:
     s.state.at_sea["blk"] = {"russia": Fleet(1, 0)}
     html = panels.entry_html(s)
     assert 'data-testid="gw-leader-beatty"' in html and "+1 sea move" in html
-    s.toggle_leader("beatty")
+    # choosing a waiting leader says what the next tap does (he goes nowhere "from here")
+    assert s.toggle_leader("beatty") == (
+        "David Beatty chosen: tap where he goes (a port of yours or a fleet of yours at sea)"
+    )
     places = s.highlight()
     assert "blk" in places and "ode" in places and "mos" not in places
     assert "Place" in s.click("blk")
-    s.toggle_leader("putnik")
+    assert s.toggle_leader("putnik").endswith("tap where he goes (a province of yours)")
     s.click("mos")
     _resolve(s)
     beatty, putnik = s.state.leaders["beatty"], s.state.leaders["putnik"]
@@ -373,9 +383,32 @@ def test_an_offer_to_a_nation_that_cannot_answer_says_so_when_it_is_written() ->
     assert "Alliance with French Third Republic happens only if the computer accepts it" in warnings
     s.set_mode("trade")
     s.set_trade_field("with", "france")
-    assert "answers offers when the phase resolves" in panels.trade_html(s)
+    assert "answers at the next Deployment phase" in panels.trade_html(s)
     s.set_trade_field("with", "germany")
     assert "must write the mirror offer" in panels.trade_html(s)
+
+
+def test_a_trade_offered_to_a_computer_says_when_and_how_it_is_answered() -> None:
+    """R73 with sealed orders: a computer nation reads an unmatched trade offer once the
+    phase has resolved and orders the matching trade at the next Deployment phase when
+    it is worth it (engine/rulesets/greatwar1907/ai/negotiation.py), and it never gives
+    a province of its own away.  The trade form says so while it is written, not a
+    phase later as an unmatched offer: offer it again next Deployment; ask for pp."""
+    specs = [PlayerSpec("Ada", "human")] + [PlayerSpec(f"C{i}", "easy") for i in range(7)]
+    s = GreatWarSession.new(specs, {}, "trade-answer")
+    s.set_mode("trade")
+    s.set_trade_field("with", "germany")
+    s.set_trade_field("give", "war")
+    s.set_trade_field("get_pp", "1")
+    check = s.trade_check()
+    assert check.startswith("Route open to German Empire")
+    assert "answers at the next Deployment phase" in check
+    assert "offer the same trade again then" in check
+    s.set_trade_field("get", "pra")
+    assert "never gives away a province of its own: it will refuse" in s.trade_check()
+    offered = s.trade("germany", give=["war"], get=["pra"])
+    assert "it will refuse this trade" in offered
+    assert "never gives away a province of its own" in " ".join(s.warnings())
 
 
 def test_sealing_with_allowance_unspent_asks_first() -> None:

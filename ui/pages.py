@@ -31,7 +31,7 @@ PAGES: tuple[PageEntry, ...] = (
     PageEntry(
         "greatwar1907",
         "The Great War 1907",
-        "The Great War 1907 (8 nations, two phases a turn)",
+        "The Great War 1907 (8 nations, 2 phases)",
         "ui.greatwar1907.page",
     ),
     PageEntry(

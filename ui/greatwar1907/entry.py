@@ -31,7 +31,12 @@ from ui.greatwar1907.purse import (
     start_of_phase,
     trade_refusal,
 )
-from ui.greatwar1907.review import computer_answer, describe_trade, unanswered
+from ui.greatwar1907.review import (
+    computer_answer,
+    computer_trade_answer,
+    describe_trade,
+    unanswered,
+)
 
 
 def _own(state: GreatWarState, nation: str, province: str) -> None:
@@ -384,7 +389,7 @@ def add_trade(
         },
     )
     why = unanswered(state, other)
-    computer = computer_answer(state, other)
+    computer = computer_trade_answer(state, other, bool(get))
     return (
         f"Trade offer to {name(state, other)}: {describe_trade(state, draft.parts['trades'][-1])}"
         + (f". It will not happen: {why}" if why else f". {computer}" if computer else "")

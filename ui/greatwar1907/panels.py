@@ -398,7 +398,7 @@ def trade_html(session: GreatWarSession) -> str:
         '<label>With <select id="gw-trade-with" data-testid="gw-trade-with">'
         f"{nation_options()}</select></label>"
         '<p class="muted small" data-testid="gw-trade-answer">'
-        f"{escape(_answer_note(session, other))}</p>"
+        f"{escape(_answer_note(session, other, trade=True))}</p>"
         + side("give", nation, other, "You give")
         + pay_from
         + "</fieldset>"
@@ -423,10 +423,13 @@ def _answers(session: GreatWarSession, nation: str) -> str:
     return ""
 
 
-def _answer_note(session: GreatWarSession, nation: str) -> str:
+def _answer_note(session: GreatWarSession, nation: str, trade: bool = False) -> str:
     """Whether ``nation`` can answer an offer (trade, peace, alliance) this phase."""
     seat = session.state.players[session.state.seat_of(nation)]
     who = session.state.map.name_of(nation)
+    computer_trade = review.computer_trade_answer(session.state, nation) if trade else None
+    if computer_trade is not None:
+        return computer_trade + "."
     if seat.kind == "computer":
         return (
             f"{who} is played by the computer, which answers offers when the phase "
@@ -463,6 +466,8 @@ def diplomacy_html(session: GreatWarSession) -> str:
     )
     if mine is None or session.stage != "entry":
         return f'<h3 class="sub">Relations</h3>{matrix}'
+    # the ally chosen in a forced drop goes to peace at no cost: never pay for it again
+    dropped = (session.draft.parts.get("drop_ally") or [{}])[0].get("nation")
     items = []
     for other in state.nation_ids:
         if other == mine:
@@ -474,6 +479,8 @@ def diplomacy_html(session: GreatWarSession) -> str:
                 continue
             price = f"{cost / 4:g} pp" if sides == ONE_SIDED else "free, both must order it"
             why = purse.diplomacy_refusal(state, mine, other, to)
+            if why is None and other == dropped and to == "peace":
+                why = "your forced drop above already makes this peace, at no cost"
             disabled = " disabled" if other in ordered or why else ""
             title = f' title="{escape(why)}"' if why else ""
             buttons.append(

@@ -72,6 +72,26 @@ def computer_answer(state: GreatWarState, other: str) -> str | None:
     )
 
 
+def computer_trade_answer(state: GreatWarState, other: str, asks_land: bool = False) -> str | None:
+    """How a computer nation answers a trade (None: ``other`` is not the computer's).
+    Orders are sealed, so it reads an offer only once the phase has resolved, and answers
+    at the next Deployment phase with the matching trade when the bundle is worth it to
+    it; it never gives one of its own provinces away (``asks_land``: this bundle does)."""
+    if state.players[state.seat_of(other)].kind != "computer":
+        return None
+    who = name(state, other)
+    if asks_land:
+        return (
+            f"{who} is played by the computer, which never gives away a province of its "
+            "own: it will refuse this trade. Ask for pp only"
+        )
+    return (
+        f"{who} is played by the computer, which reads your offer when this phase resolves "
+        "and answers at the next Deployment phase (it may refuse): offer the same trade "
+        "again then, and it happens if it agrees"
+    )
+
+
 def warnings(state: GreatWarState, seat: int, draft: Draft) -> list[str]:
     """What the resolver would cut or drop, said before sealing."""
     out = []
@@ -97,13 +117,18 @@ def warnings(state: GreatWarState, seat: int, draft: Draft) -> list[str]:
             )
     for t in draft.parts.get("trades", []):
         why = unanswered(state, t["with"])
+        asks_land = bool((t.get("get") or {}).get("provinces"))
+        computer = computer_trade_answer(state, t["with"], asks_land)
         out.append(
             f"The trade with {name(state, t['with'])} "
             + (
                 f"will not happen: {why}"
                 if why
-                else "happens only if the computer accepts it when the phase resolves"
-                if computer_answer(state, t["with"])
+                else "will not happen: the computer never gives away a province of its own"
+                if computer and asks_land
+                else "happens only if the computer accepts it: it answers at the next "
+                "Deployment phase, when you offer it again"
+                if computer
                 else "needs their mirror offer"
             )
         )

@@ -102,7 +102,13 @@ class OrderWriting:
             self.leaders.remove(leader)
             return f"{self.state.map.leader(leader).name} stays"
         self.leaders.append(leader)
-        return f"{self.state.map.leader(leader).name} goes with the next order from here"
+        card = self.state.map.leader(leader)
+        if self.mode == "place":  # he waits to be placed: the next tap is where he goes
+            where = "a port of yours or a fleet of yours at sea"
+            if card.kind != "admiral":
+                where = "a province of yours"
+            return f"{card.name} chosen: tap where he goes ({where})"
+        return f"{card.name} goes with the next order from here"
 
     def leaders_here(self) -> list[str]:
         """Your living leaders where the selected order starts (to send with it)."""
@@ -356,7 +362,7 @@ class OrderWriting:
         silent = review.unanswered(self.state, other)
         if silent is not None:
             return f"Route open to {self.name(other)}, but it will not happen: {silent}"
-        computer = review.computer_answer(self.state, other)
+        computer = review.computer_trade_answer(self.state, other, bool(get))
         if computer is not None:
             return f"Route open to {self.name(other)}: {computer}"
         return f"Route open to {self.name(other)}: it goes ahead if they order the mirror offer"

@@ -1,7 +1,7 @@
 """What happened in the last Great War 1907 phase (:mod:`engine.summary`), nation by
 nation: wars declared (the report's diplomacy), provinces taken and lost (the owners
-before and after), ships lost and pushed out of port, allowance lost unspent and ships
-lost (the resolution's ``accounts`` event), leaders gained, the winners.
+before and after), ships pushed out of port, divisions and ships lost and allowance
+lost unspent (the resolution's ``accounts`` event), leaders gained, the winners.
 
 Readers are seats; a seat's name is its nation's ("Germany declared war on you.").
 """
@@ -20,6 +20,8 @@ _WAR = re.compile(r"^(?P<by>.+?): (?:peace|alliance) to war with (?P<on>.+), cos
 _PUSHED = re.compile(r"^(?P<who>.+?): (?P<n>\d+) ships pushed out of (?P<port>.+) to (?P<sea>.+)$")
 _LOST_SHIPS = ("R44", "R60")
 """Ships sunk in a fleet battle, or taken with their port."""
+_HANDED_OVER = "R74"
+"""Divisions that pass with a traded province change hands: the giver did not lose them."""
 
 
 def happened(
@@ -27,7 +29,7 @@ def happened(
 ) -> Happened:
     """The facts of the phase that turned ``before`` into ``after`` (``after``'s
     ``last_report``).  Without ``before`` (a chain of forum saves) the provinces and
-    leaders are not told; without ``events`` neither the ships lost nor the pp lost."""
+    leaders are not told; without ``events`` neither the units lost nor the pp lost."""
     report = after.last_report or {}
     names = tuple(after.map.name_of(n) for n in after.nation_ids)
     seat_by_name = {name: seat for seat, name in enumerate(names)}
@@ -86,14 +88,24 @@ def _accounts(events: Sequence[Event]) -> dict[str, Any]:
 
 
 def _ships(after: GreatWarState, events: Sequence[Event]) -> list[Fact]:
-    lost: dict[str, int] = {}
+    """Divisions lost (in battle, drowned with their fleet, taken, disbanded: every
+    destroyed division but those handed over in a trade), then ships sunk or taken."""
+    divisions: dict[str, int] = {}
+    ships: dict[str, int] = {}
     for nation, kind, change, rule in _accounts(events).get("tallies", []):
-        if kind == "ships" and change < 0 and str(rule).startswith(_LOST_SHIPS):
-            lost[nation] = lost.get(nation, 0) - int(change)
-    return [
-        Fact(Kind.SUNK, after.seat_of(n), amount=lost[n])
+        if change >= 0:
+            continue
+        if kind == "divisions" and not str(rule).startswith(_HANDED_OVER):
+            divisions[nation] = divisions.get(nation, 0) - int(change)
+        elif kind == "ships" and str(rule).startswith(_LOST_SHIPS):
+            ships[nation] = ships.get(nation, 0) - int(change)
+    facts = [
+        Fact(Kind.DIVISIONS_LOST, after.seat_of(n), amount=divisions[n])
         for n in after.nation_ids
-        if lost.get(n) and n in lost
+        if divisions.get(n)
+    ]
+    return facts + [
+        Fact(Kind.SUNK, after.seat_of(n), amount=ships[n]) for n in after.nation_ids if ships.get(n)
     ]
 
 
