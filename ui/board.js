@@ -639,6 +639,62 @@
     scheduleBar();
   }
 
+  // ------------------------------------------------------------ the board kept for the next visit
+  // When the page is left or hidden (a phone may discard a hidden page), the board shown
+  // is kept in the browser's storage with the key and the hash of the autosave it shows,
+  // so that the next visit paints it before Python has loaded (index.html's kept-board
+  // script), and only while that autosave is unchanged. As Python drew it: the whole
+  // board in view, labels and tap discs at their own size; without the written orders'
+  // arrows and the results' callouts (a hand-over must not show them to the next player).
+  const KEEP_KEY = "risk-family.board"; // ui/shell/autosave.py BOARD_KEY
+  const KEEP_LIMIT = 1500000; // characters: a larger board is not kept (storage is shared with the saves)
+
+  function keptCopy() {
+    const copy = svg.cloneNode(true);
+    copy.setAttribute("viewBox", full.join(" "));
+    copy.style.removeProperty("--aspect");
+    if (!copy.getAttribute("style")) copy.removeAttribute("style");
+    const nodes = copy.querySelectorAll("[data-label]");
+    for (const label of labels) {
+      const node = nodes[label.order];
+      if (!node) continue;
+      if (label.base) node.setAttribute("transform", label.base);
+      else node.removeAttribute("transform");
+      node.classList.remove("label-hidden");
+    }
+    const discs = copy.querySelectorAll("[data-hit]");
+    hits.forEach((hit, i) => discs[i] && discs[i].setAttribute("r", String(hit.r)));
+    copy.querySelectorAll(".board-overlay").forEach((node) => node.remove());
+    copy.querySelectorAll(".folded").forEach((node) => node.classList.remove("folded"));
+    return copy.outerHTML;
+  }
+
+  function keepBoard() {
+    let store = null;
+    try {
+      store = window.localStorage;
+      const ruleset = document.body.dataset.playing; // the game shown (ui/shell/page.py)
+      const mark = window.riskSaveMark; // index.html's kept-board script
+      if (!svg || !full || !ruleset || !mark || document.body.dataset.ready !== "true") return;
+      if (board.dataset.kept !== undefined) return; // still the last visit's
+      const key = `risk-family.${ruleset}.v1`;
+      const save = store.getItem(key);
+      const handover = [...document.querySelectorAll(".handover-card")].some(shown);
+      const text = save && !handover ? keptCopy() : "";
+      if (!text || text.length > KEEP_LIMIT) {
+        store.removeItem(KEEP_KEY);
+        return;
+      }
+      store.setItem(KEEP_KEY, JSON.stringify({ key, mark: mark(save), svg: text }));
+    } catch (e) {
+      try {
+        if (store) store.removeItem(KEEP_KEY); // full: nothing kept rather than a stale board
+      } catch (_) {}
+    }
+  }
+  window.addEventListener("pagehide", keepBoard);
+  document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && keepBoard());
+
   // For the tests and the bench: the view, and a way to set it.
   window.boardView = {
     get: () => (view ? { ...view, box: viewBoxOf(view), fit: fitScale() } : null),
@@ -652,6 +708,7 @@
       return drawMs;
     },
     adopted: () => adoptedAt,
+    keep: () => keepBoard(), // what leaving the page does (the tests)
   };
 
   const start = () => {
