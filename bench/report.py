@@ -39,6 +39,14 @@ def _finder(*path: str) -> Callable[[dict[str, Any]], Summary | None]:
     return find
 
 
+RULESET_TITLES = {
+    "classic": "Classic",
+    "capital": "Capital Risk",
+    "greatwar1907": "Great War 1907",
+    "risk_paper_scissors": "Risk, Paper, Scissors",
+}
+
+
 def targets_for(results: dict[str, Any]) -> list[Target]:
     found: list[Target] = [
         Target(
@@ -193,6 +201,25 @@ def targets_for(results: dict[str, Any]) -> list[Target]:
             "ms",
             False,
             lambda r: _get(r, "speed_page", "round_ms", "fast"),
+        ),
+        Target(
+            "map_first_paint",
+            "Board in the page: first map paint (prerendered Classic map taken in)",
+            500,
+            "ms",
+            False,
+            lambda r: _get(r, "map_page", "first_map_ms"),
+        ),
+        *(
+            Target(
+                f"resume_paint_{ruleset}",
+                f"Resumed {title} game: first board paint (its kept board)",
+                500,
+                "ms",
+                False,
+                _finder("resume_page", "rulesets", ruleset, "paint_ms"),
+            )
+            for ruleset, title in RULESET_TITLES.items()
         ),
         Target(
             "odds_100_100",
@@ -391,6 +418,7 @@ def render_markdown(results: dict[str, Any]) -> str:
             ],
             rows,
         )
+    lines += _board_tables(results, runs)
     engine = results.get("engine")
     if engine:
         lines += ["", f"## Engine in CPython ({runs} runs)", ""]
@@ -399,6 +427,70 @@ def render_markdown(results: dict[str, Any]) -> str:
     if notes:
         lines += ["", "## Notes", ""] + [f"- {note}" for note in notes]
     return "\n".join(lines) + "\n"
+
+
+def _p90(summary: Summary | None) -> str:
+    value = None if not summary else summary.get("p90")
+    return "–" if value is None else fmt_value(float(value), "ms")
+
+
+def _board_tables(results: dict[str, Any], runs: Any) -> list[str]:
+    """The board in the page (issue 28): first paint, redraw after an order, a pan frame;
+    and a resumed game's first board paint, per ruleset."""
+    lines: list[str] = []
+    board = results.get("map_page")
+    if board:
+        lines += ["", f"## The board in the page ({runs} cold loads a ruleset, 1366x800)", ""]
+        lines += [f"First map paint (the prerendered board): {fmt(board.get('first_map_ms'))}", ""]
+        rows = [
+            [
+                title,
+                fmt(_get(board, "redraw_ms", ruleset)),
+                _p90(_get(board, "redraw_ms", ruleset)),
+                fmt(_get(board, "pan_frame_ms", ruleset)),
+                _p90(_get(board, "pan_frame_ms", ruleset)),
+            ]
+            for ruleset, title in RULESET_TITLES.items()
+        ]
+        lines += _table(
+            ["ruleset", "redraw after an order", "p90", "zoom-and-pan frame", "p90"], rows
+        )
+    resumed = results.get("resume_page")
+    if resumed:
+        lines += [
+            "",
+            f"## A resumed game's first board paint ({runs} cold loads a ruleset, 1366x800)",
+            "",
+            "The game was started and the page left (its board kept with the autosave); "
+            "then cold loads with that storage. Without the kept board, the first paint "
+            "waits for Python.",
+            "",
+        ]
+        rows = []
+        for ruleset, title in RULESET_TITLES.items():
+            row = _get(resumed, "rulesets", ruleset) or {}
+            rows.append(
+                [
+                    title,
+                    fmt(row.get("paint_ms")),
+                    f"{row.get('kept', '?')}/{resumed.get('loads', '?')}",
+                    fmt(row.get("paint_without_kept_ms")),
+                    fmt(row.get("live_ms")),
+                    f"{row.get('kept_chars', 0) / 1000:.0f} k",
+                ]
+            )
+        lines += _table(
+            [
+                "ruleset",
+                "first board paint",
+                "kept board shown",
+                "without it",
+                "board live (Python)",
+                "kept board size",
+            ],
+            rows,
+        )
+    return lines
 
 
 BROWSER_ROWS: list[tuple[str, str, str]] = [
