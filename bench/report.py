@@ -195,6 +195,22 @@ def targets_for(results: dict[str, Any]) -> list[Target]:
             lambda r: _get(r, "page", "rps_legal_orders_action"),
         ),
         Target(
+            "page_forum_scan",
+            "Forum thread (8 factions' seals and reveals, quoted) read in the page: codes found",
+            300,
+            "ms",
+            False,
+            _finder("page", "forum_scan_ms"),
+        ),
+        Target(
+            "page_forum_paste",
+            "… the whole paste in the page, one main-thread task (found, checked, resolved)",
+            300,
+            "ms",
+            False,
+            _finder("page", "forum_paste_ms"),
+        ),
+        Target(
             "speed_fast_round",
             "Classic round of two Standard computers in the page at the Fast speed",
             2000,
@@ -618,6 +634,18 @@ def _page_table(page: dict[str, Any], cpython: dict[str, Any]) -> list[str]:
         ("chain_verify_ms", "Save code: verify as next save (replay)"),
     ):
         add(label, page.get(f"save_{key}"), _get(cpython, "save_code", key))
+    factions = page.get("forum_factions") or _get(cpython, "forum_paste", "factions") or 8
+    add(
+        f"Forum thread pasted ({factions} factions' seals and reveals, quoted, wrapped):"
+        " its codes found",
+        page.get("forum_scan_ms"),
+        _get(cpython, "forum_paste", "scan_ms"),
+    )
+    add(
+        "… the whole paste: found, checked and the phase resolved (one main-thread task)",
+        page.get("forum_paste_ms"),
+        _get(cpython, "forum_paste", "paste_ms"),
+    )
     return _table(["task", "in the page", "CPython (one run)", "page ÷ CPython"], rows)
 
 
@@ -775,5 +803,8 @@ def summarize_page_runs(runs: list[dict[str, Any]]) -> dict[str, Any]:
     )
     for key in ("encode_ms", "decode_verify_ms", "chain_verify_ms"):
         out[f"save_{key}"] = summarize(_get(r, "save_code", key, "median") for r in good)
+    for key in ("scan_ms", "paste_ms"):
+        out[f"forum_{key}"] = summarize(_get(r, "forum_paste", key, "median") for r in good)
+    out["forum_factions"] = _get(good[0], "forum_paste", "factions")
     out["save_code_chars"] = _get(good[0], "save_code", "code_chars")
     return out
