@@ -493,16 +493,19 @@ def forum_paste_times(factions: int = 8, repeats: int = 3) -> TaskResult:
     main thread (the codes found, each checked against its seal and signature, and the
     phase resolved on the page); each on a fresh copy of the page, ``repeats`` times."""
     from engine import forumtext
+    from engine.keys import forget_verified
 
     held, thread, key, session_type = forum_round(factions)
     scans: list[float] = []
     pastes: list[float] = []
     outcome = ""
     for _ in range(repeats):
+        forget_verified()  # a first read: no signature of the thread checked before
         started = time.perf_counter()
         found = forumtext.scan(thread)
         scans.append(_ms(time.perf_counter() - started))
         page = session_type.from_json(held)
+        forget_verified()
         started = time.perf_counter()
         outcome = page.paste_page(thread, key)
         pastes.append(_ms(time.perf_counter() - started))
