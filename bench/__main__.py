@@ -188,6 +188,10 @@ def main(argv: list[str] | None = None) -> int:
 
         log("bench: the board in the page, per ruleset…")
         results["map_page"] = run_map_page(args.runs, args.chromium)
+        from bench.resume_page import run_resume_page  # a resumed game's first paint
+
+        log("bench: a resumed game's first board paint, per ruleset…")
+        results["resume_page"] = run_resume_page(args.runs, args.chromium)
     if not args.skip_engine:
         from bench.engine_bench import run_engine
 
@@ -219,6 +223,8 @@ def main(argv: list[str] | None = None) -> int:
             "greatwar_page",
             "rps_page",
             "speed_page",
+            "map_page",
+            "resume_page",
             "engine",
         )
         if key in results

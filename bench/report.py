@@ -39,6 +39,14 @@ def _finder(*path: str) -> Callable[[dict[str, Any]], Summary | None]:
     return find
 
 
+RULESET_TITLES = {
+    "classic": "Classic",
+    "capital": "Capital Risk",
+    "greatwar1907": "Great War 1907",
+    "risk_paper_scissors": "Risk, Paper, Scissors",
+}
+
+
 def targets_for(results: dict[str, Any]) -> list[Target]:
     found: list[Target] = [
         Target(
@@ -187,12 +195,47 @@ def targets_for(results: dict[str, Any]) -> list[Target]:
             lambda r: _get(r, "page", "rps_legal_orders_action"),
         ),
         Target(
+            "page_forum_scan",
+            "Forum thread (8 factions' seals and reveals, quoted) read in the page: codes found",
+            300,
+            "ms",
+            False,
+            _finder("page", "forum_scan_ms"),
+        ),
+        Target(
+            "page_forum_paste",
+            "… the whole paste in the page, one main-thread task (found, checked, resolved)",
+            300,
+            "ms",
+            False,
+            _finder("page", "forum_paste_ms"),
+        ),
+        Target(
             "speed_fast_round",
             "Classic round of two Standard computers in the page at the Fast speed",
             2000,
             "ms",
             False,
             lambda r: _get(r, "speed_page", "round_ms", "fast"),
+        ),
+        Target(
+            "map_first_paint",
+            "Board in the page: first map paint (prerendered Classic map taken in)",
+            500,
+            "ms",
+            False,
+            lambda r: _get(r, "map_page", "first_map_ms"),
+        ),
+        *(
+            Target(
+                f"resume_paint_{ruleset}",
+                f"Resumed {title} game: first board paint (its kept board)",
+                500,
+                "ms",
+                False,
+                _finder("resume_page", "rulesets", ruleset, "paint_ms"),
+            )
+            for ruleset, title in RULESET_TITLES.items()
         ),
         Target(
             "odds_100_100",
@@ -391,6 +434,7 @@ def render_markdown(results: dict[str, Any]) -> str:
             ],
             rows,
         )
+    lines += _board_tables(results, runs)
     engine = results.get("engine")
     if engine:
         lines += ["", f"## Engine in CPython ({runs} runs)", ""]
@@ -399,6 +443,70 @@ def render_markdown(results: dict[str, Any]) -> str:
     if notes:
         lines += ["", "## Notes", ""] + [f"- {note}" for note in notes]
     return "\n".join(lines) + "\n"
+
+
+def _p90(summary: Summary | None) -> str:
+    value = None if not summary else summary.get("p90")
+    return "–" if value is None else fmt_value(float(value), "ms")
+
+
+def _board_tables(results: dict[str, Any], runs: Any) -> list[str]:
+    """The board in the page (issue 28): first paint, redraw after an order, a pan frame;
+    and a resumed game's first board paint, per ruleset."""
+    lines: list[str] = []
+    board = results.get("map_page")
+    if board:
+        lines += ["", f"## The board in the page ({runs} cold loads a ruleset, 1366x800)", ""]
+        lines += [f"First map paint (the prerendered board): {fmt(board.get('first_map_ms'))}", ""]
+        rows = [
+            [
+                title,
+                fmt(_get(board, "redraw_ms", ruleset)),
+                _p90(_get(board, "redraw_ms", ruleset)),
+                fmt(_get(board, "pan_frame_ms", ruleset)),
+                _p90(_get(board, "pan_frame_ms", ruleset)),
+            ]
+            for ruleset, title in RULESET_TITLES.items()
+        ]
+        lines += _table(
+            ["ruleset", "redraw after an order", "p90", "zoom-and-pan frame", "p90"], rows
+        )
+    resumed = results.get("resume_page")
+    if resumed:
+        lines += [
+            "",
+            f"## A resumed game's first board paint ({runs} cold loads a ruleset, 1366x800)",
+            "",
+            "The game was started and the page left (its board kept with the autosave); "
+            "then cold loads with that storage. Without the kept board, the first paint "
+            "waits for Python.",
+            "",
+        ]
+        rows = []
+        for ruleset, title in RULESET_TITLES.items():
+            row = _get(resumed, "rulesets", ruleset) or {}
+            rows.append(
+                [
+                    title,
+                    fmt(row.get("paint_ms")),
+                    f"{row.get('kept', '?')}/{resumed.get('loads', '?')}",
+                    fmt(row.get("paint_without_kept_ms")),
+                    fmt(row.get("live_ms")),
+                    f"{row.get('kept_chars', 0) / 1000:.0f} k",
+                ]
+            )
+        lines += _table(
+            [
+                "ruleset",
+                "first board paint",
+                "kept board shown",
+                "without it",
+                "board live (Python)",
+                "kept board size",
+            ],
+            rows,
+        )
+    return lines
 
 
 BROWSER_ROWS: list[tuple[str, str, str]] = [
@@ -526,6 +634,18 @@ def _page_table(page: dict[str, Any], cpython: dict[str, Any]) -> list[str]:
         ("chain_verify_ms", "Save code: verify as next save (replay)"),
     ):
         add(label, page.get(f"save_{key}"), _get(cpython, "save_code", key))
+    factions = page.get("forum_factions") or _get(cpython, "forum_paste", "factions") or 8
+    add(
+        f"Forum thread pasted ({factions} factions' seals and reveals, quoted, wrapped):"
+        " its codes found",
+        page.get("forum_scan_ms"),
+        _get(cpython, "forum_paste", "scan_ms"),
+    )
+    add(
+        "… the whole paste: found, checked and the phase resolved (one main-thread task)",
+        page.get("forum_paste_ms"),
+        _get(cpython, "forum_paste", "paste_ms"),
+    )
     return _table(["task", "in the page", "CPython (one run)", "page ÷ CPython"], rows)
 
 
@@ -683,5 +803,8 @@ def summarize_page_runs(runs: list[dict[str, Any]]) -> dict[str, Any]:
     )
     for key in ("encode_ms", "decode_verify_ms", "chain_verify_ms"):
         out[f"save_{key}"] = summarize(_get(r, "save_code", key, "median") for r in good)
+    for key in ("scan_ms", "paste_ms"):
+        out[f"forum_{key}"] = summarize(_get(r, "forum_paste", key, "median") for r in good)
+    out["forum_factions"] = _get(good[0], "forum_paste", "factions")
     out["save_code_chars"] = _get(good[0], "save_code", "code_chars")
     return out

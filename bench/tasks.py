@@ -432,6 +432,93 @@ def rps_legal_orders_times(repeats: int = 3) -> TaskResult:
     return out
 
 
+def forum_thread(posts: list[tuple[str, str]], width: int = 70) -> str:
+    """A forum thread as a player copies it (issue 30): each post quoting the one before
+    it (``>`` prefixes inside BBCode ``[quote]``), its own code in ``[code]`` wrapped at
+    ``width`` columns, with the forum's prose around."""
+    lines = ["[b]Game thread[/b] - page 1 of 1", "Posted by the host: welcome!", ""]
+    previous = ""
+    for n, (who, code) in enumerate(posts):
+        wrapped = "\n".join(code[i : i + width] for i in range(0, len(code), width))
+        lines.append(f"{who} wrote (Fri 23:{n % 60:02d}):")
+        if previous:
+            lines += ["[quote]", *("> " + line for line in previous.splitlines()), "[/quote]"]
+        lines += ["Here are my orders.", f"[code]{wrapped}[/code]", "Good luck, all.", ""]
+        previous = wrapped
+    return "\n".join(lines)
+
+
+def forum_round(factions: int = 8) -> tuple[Any, str, Any, str]:
+    """A Capital Risk forum game of ``factions`` players (all joined and claimed), each
+    with its setup sealed and the sealed codes pasted: (the last player's page as JSON,
+    the whole thread of the phase as that player copies it (every sealed code, then
+    every reveal), that player's key, the session type)."""
+    from engine.core import PlayerSpec
+    from ui.capital.session import CapitalSession
+    from ui.shell import forum
+
+    keys = player_keys(factions, "forum")
+    names = [f"Player{i + 1}" for i in range(factions)]
+    host = CapitalSession.new_forum(
+        [PlayerSpec(n, "human") for n in names], {}, "bench-forum", keys[0], 0
+    )
+    pages = [host]
+    for seat in range(1, factions):
+        link = forum.invitation_link("https://host/", host.code, seat, host.invites[seat])
+        page = CapitalSession.join(link, keys[seat])
+        if len(pages) > 1:  # the claims made before, pasted as one page
+            page.paste_page(forum_thread([(names[p.seat], p.code) for p in pages[1:]]), keys[seat])
+        page.claim(seat, keys[seat])
+        pages.append(page)
+    claims = forum_thread([(names[p.seat], p.code) for p in pages[1:]])
+    for page in pages[:-1]:
+        page.paste_page(claims, keys[page.seat])
+    for page in pages:
+        page.click(page.highlight()[0])  # a capital chosen: the setup's orders
+        page.seal(keys[page.seat])
+    seals = forum_thread([(names[p.seat], p.sealed) for p in pages])
+    for page in pages:
+        page.paste_page(seals, keys[page.seat])
+    thread = [(names[p.seat], p.sealed) for p in pages]
+    thread += [(names[p.seat], p.reveal) for p in reversed(pages)]
+    last = pages[-1]
+    return last.to_json(), forum_thread(thread), keys[last.seat], CapitalSession
+
+
+def forum_paste_times(factions: int = 8, repeats: int = 3) -> TaskResult:
+    """Milliseconds for a page to read a whole pasted forum thread (issue 30): the phase's
+    thread of ``factions`` Capital Risk players (:func:`forum_round`: every sealed code
+    and every reveal, quoted and wrapped). ``scan_ms``: finding every code in it
+    (``engine.forumtext.scan``); ``paste_ms``: the page's whole paste, one call on the
+    main thread (the codes found, each checked against its seal and signature, and the
+    phase resolved on the page); each on a fresh copy of the page, ``repeats`` times."""
+    from engine import forumtext
+    from engine.keys import forget_verified
+
+    held, thread, key, session_type = forum_round(factions)
+    scans: list[float] = []
+    pastes: list[float] = []
+    outcome = ""
+    for _ in range(repeats):
+        forget_verified()  # a first read: no signature of the thread checked before
+        started = time.perf_counter()
+        found = forumtext.scan(thread)
+        scans.append(_ms(time.perf_counter() - started))
+        page = session_type.from_json(held)
+        forget_verified()
+        started = time.perf_counter()
+        outcome = page.paste_page(thread, key)
+        pastes.append(_ms(time.perf_counter() - started))
+    return {
+        "factions": factions,
+        "chars": len(thread),
+        "codes": len(found.codes),
+        "resolved": "resolved here" in outcome,
+        "scan_ms": _spread(scans),
+        "paste_ms": _spread(pastes),
+    }
+
+
 def timed_imports() -> float:
     """Milliseconds to import the engine modules a game needs (first import only)."""
     started = time.perf_counter()
@@ -471,6 +558,7 @@ def page_suite(quick: bool = False) -> TaskResult:
     gw_turns = 3 if quick else 10
     greatwar_resolution = _spread(greatwar_resolution_times(("w1",), gw_turns, 1 if quick else 3))
     greatwar_orders = _spread(greatwar_order_times(("w1",), gw_turns))
+    forum_paste = forum_paste_times(4 if quick else 8, 1 if quick else 3)
     return {
         "python": sys.version.split()[0],
         "platform": sys.platform,
@@ -484,4 +572,5 @@ def page_suite(quick: bool = False) -> TaskResult:
         "rps_turn_ms": rps_turns,
         "rps_game_ms": rps_games,
         "rps_legal_orders": rps_legal,
+        "forum_paste": forum_paste,
     }

@@ -62,6 +62,9 @@ def test_page_suite_runs_in_cpython() -> None:
     )
     assert suite["classic_turn_ms"]["baseline"]["n"] > 0
     assert suite["save_code"]["code_chars"] > 0
+    # the pasted forum thread: every seal and reveal found, and the phase resolved
+    assert suite["forum_paste"]["codes"] == 2 * suite["forum_paste"]["factions"]
+    assert suite["forum_paste"]["resolved"]
     json.dumps(suite)
 
 

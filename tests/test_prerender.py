@@ -11,6 +11,7 @@ from ui.shell.prerender import (
     board_svg,
     faction_rows,
     fill,
+    kept_board_script,
     resume_script,
     rules_options,
     seat_rows,
@@ -24,6 +25,7 @@ def test_index_html_prerendered_parts_are_current() -> None:
     expected = fill(fill(html, "board", board_svg()), "seats", seat_rows())
     expected = fill(fill(expected, "rules", rules_options()), "resume", resume_script())
     expected = fill(expected, "factions", faction_rows())
+    expected = fill(expected, "kept-board", kept_board_script())
     assert html == expected, "index.html is stale: run `make prerender`"
 
 

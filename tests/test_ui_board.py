@@ -124,6 +124,18 @@ def test_orders_between_the_same_two_places_never_lie_on_each_other() -> None:
     assert again[1] < there[1]
 
 
+def test_an_arrow_carries_its_ends_and_lane_for_the_viewport() -> None:
+    """Issue 28: arrows between close places keep a least size on the screen; the
+    viewport (ui/board.js) draws them again at each zoom from the places' points and the
+    arrow's lane, which the board gives it (data-a, data-b, data-lane)."""
+    from ui.shell.board import OrderArrow, overlay_svg
+
+    points = {"stp": (612.5, 101.25), "hel": (598.0, 96.0)}
+    svg = overlay_svg(points, [OrderArrow("stp", "hel", "1"), OrderArrow("stp", "hel", "2")])
+    assert svg.count('data-a="612.5 101.25" data-b="598 96"') == 2
+    assert 'data-lane="0"' in svg and 'data-lane="1"' in svg
+
+
 def _classic_points() -> dict[str, tuple[float, float]]:
     from maps import read_map_file
 

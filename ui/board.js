@@ -12,6 +12,13 @@
   const PHONE_PX = 700; // a board narrower than this opens framed on the player's land
   const MAX_ZOOM = 10; // the closest view: the whole board's scale times this
   const DRAG_PX = 6; // a pointer moving less than this is a tap, not a drag
+  // An order's arrow on the screen (short crossings: St Petersburg to Helsinki, Siam to
+  // Indonesia): at least this long tip to tail, its head this long, and this far from
+  // the centres of its two places (outside their army badges, about 11 px in radius).
+  const ARROW_MIN_PX = 52;
+  const ARROW_HEAD_PX = 11;
+  const ARROW_GAP_PX = 15;
+  const ARROW_BEND = 0.16; // ui/shell/board.py ARROW_BEND
   const reduced = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
   let board = null; // #board
@@ -22,6 +29,7 @@
   let home = null; // the player's view while the board follows an action
   let labels = []; // {el, tid, kind, ax, ay, box, transform}
   let hits = []; // {el, r, m}
+  let arrows = []; // {el, a, b, lane, shaft, hit, head, count, u}: order arrows (data-a)
   let first = new Map(); // territory -> rank (ui/shell/board.py label_ranks)
   let spots = new Map(); // territory -> [x, y] centre, for the arrow keys
   let moves = new Map(); // territory -> its neighbour [up, right, down, left] (data-moves)
@@ -130,6 +138,7 @@
     }
     const underFold = (label) =>
       inset && inset.folded && label.ax >= inset.box[0] && label.ax <= inset.box[0] + inset.box[2] && label.ay >= inset.box[1] && label.ay <= inset.box[1] + inset.box[3];
+    for (const arrow of arrows) if (arrow.u !== u) shapeArrow(arrow, u);
     // Labels: each grows round its territory's point to its size on the screen; those
     // that would cover a label placed before them (best first) are hidden.
     const placed = [];
@@ -175,6 +184,68 @@
     document.querySelectorAll('[data-board="fit"]').forEach((b) => b.setAttribute("aria-pressed", String(!zoomed)));
     board.dataset.zoom = (most / u).toFixed(2);
     drawMs = performance.now() - started;
+  }
+
+  function shapeArrow(arrow, u) {
+    // The arrow from a to b in map units for a view of u map units per CSS px: a curve
+    // bowing to the left of its way (as ui/shell/board.py draws it), its ends ARROW_GAP_PX
+    // from the places' centres. When the places are too close on the screen for an arrow
+    // ARROW_MIN_PX long (and its count between tail and head), its ends rise beside the
+    // badges and it bows further: a hop over the border rather than a dot under a badge.
+    arrow.u = u;
+    const [ax, ay] = arrow.a;
+    const [bx, by] = arrow.b;
+    const d = Math.hypot(bx - ax, by - ay) || 1;
+    const ux = (bx - ax) / d;
+    const uy = (by - ay) / d;
+    const nx = uy; // the left of the way it goes (SVG's y grows downwards)
+    const ny = -ux;
+    const gap = ARROW_GAP_PX * u;
+    const head = ARROW_HEAD_PX * u;
+    const countPx = arrow.count ? ((arrow.count.box[2] - arrow.count.box[0]) * arrow.count.px) / arrow.count.font : 0;
+    const least = Math.max(ARROW_MIN_PX, countPx + 2 * ARROW_HEAD_PX + 20) * u;
+    const short = Math.min(1, Math.max(0, (least - (d - 2 * gap)) / least)); // 0: room enough
+    const lift = short * 1.2; // radians: how far the ends turn towards the left
+    const [c, s] = [Math.cos(lift), Math.sin(lift)];
+    const sx = ax + gap * (c * ux + s * nx);
+    const sy = ay + gap * (c * uy + s * ny);
+    const ex = bx + gap * (-c * ux + s * nx);
+    const ey = by + gap * (-c * uy + s * ny);
+    const chord = Math.hypot(ex - sx, ey - sy);
+    // A quadratic whose control point is h off its chord is about sqrt(chord² + 4h²/3) long.
+    const needed = chord < least ? Math.sqrt(((least * least - chord * chord) * 3) / 4) : 0;
+    const bow = Math.max(d * ARROW_BEND * (1 + 0.6 * arrow.lane), needed * (1 + 0.3 * arrow.lane));
+    const cx = (sx + ex) / 2 + nx * bow;
+    const cy = (sy + ey) / 2 + ny * bow;
+    let tx = ex - cx;
+    let ty = ey - cy;
+    const tl = Math.hypot(tx, ty) || 1;
+    tx /= tl;
+    ty /= tl;
+    const size = Math.min(head, tl / 2);
+    const px = ex - tx * size;
+    const py = ey - ty * size;
+    const f = (n) => n.toFixed(2);
+    const curve = `M${f(sx)},${f(sy)} Q${f(cx)},${f(cy)} `;
+    arrow.shaft.setAttribute("d", `${curve}${f(px)},${f(py)}`);
+    if (arrow.hit) arrow.hit.setAttribute("d", `${curve}${f(ex)},${f(ey)}`);
+    const w = size * 0.55;
+    arrow.head.setAttribute("points", `${f(ex)},${f(ey)} ${f(px + ty * w)},${f(py - tx * w)} ${f(px - ty * w)},${f(py + tx * w)}`);
+    if (arrow.count) {
+      // The count sits on the middle of the curve (its label grows round that point).
+      const mx = 0.25 * sx + 0.5 * cx + 0.25 * px;
+      const my = 0.25 * sy + 0.5 * cy + 0.25 * py;
+      const label = arrow.count;
+      const [dx, dy] = [mx - label.lx, my - label.ly];
+      if (dx || dy) {
+        label.base = `translate(${f(mx - label.x0)} ${f(my - label.y0)})`;
+        label.lx = mx;
+        label.ly = my;
+        label.ax = mx;
+        label.ay = my;
+        label.transform = null;
+      }
+    }
   }
 
   // ------------------------------------------------------------ a new drawing
@@ -301,6 +372,23 @@
     const tier = (l) => (l.pinned ? -1 : l.rank === Infinity ? 1 : 0);
     found.sort((a, b) => tier(a) - tier(b) || a.kind - b.kind || a.rank - b.rank || a.order - b.order);
     labels = found;
+    // Order arrows, with their count's label (the overlay is in the board's own units).
+    arrows = [...svg.querySelectorAll(".order-arrow[data-a]")].map((el) => {
+      const countEl = el.querySelector(".order-count");
+      const count = countEl ? found.find((l) => l.el === countEl) || null : null;
+      if (count) [count.x0, count.y0] = [count.lx, count.ly]; // where Python put it
+      return {
+        el,
+        a: numbers(el.dataset.a),
+        b: numbers(el.dataset.b),
+        lane: parseFloat(el.dataset.lane) || 0,
+        shaft: el.querySelector(".arrow-shaft"),
+        hit: el.querySelector(".arrow-hit"),
+        head: el.querySelector(".arrow-head"),
+        count,
+        u: null,
+      };
+    });
     hits = [...svg.querySelectorAll("[data-hit]")].map((el) => ({
       el,
       r: parseFloat(el.getAttribute("r")) || 0,
@@ -639,6 +727,62 @@
     scheduleBar();
   }
 
+  // ------------------------------------------------------------ the board kept for the next visit
+  // When the page is left or hidden (a phone may discard a hidden page), the board shown
+  // is kept in the browser's storage with the key and the hash of the autosave it shows,
+  // so that the next visit paints it before Python has loaded (index.html's kept-board
+  // script), and only while that autosave is unchanged. As Python drew it: the whole
+  // board in view, labels and tap discs at their own size; without the written orders'
+  // arrows and the results' callouts (a hand-over must not show them to the next player).
+  const KEEP_KEY = "risk-family.board"; // ui/shell/autosave.py BOARD_KEY
+  const KEEP_LIMIT = 1500000; // characters: a larger board is not kept (storage is shared with the saves)
+
+  function keptCopy() {
+    const copy = svg.cloneNode(true);
+    copy.setAttribute("viewBox", full.join(" "));
+    copy.style.removeProperty("--aspect");
+    if (!copy.getAttribute("style")) copy.removeAttribute("style");
+    const nodes = copy.querySelectorAll("[data-label]");
+    for (const label of labels) {
+      const node = nodes[label.order];
+      if (!node) continue;
+      if (label.base) node.setAttribute("transform", label.base);
+      else node.removeAttribute("transform");
+      node.classList.remove("label-hidden");
+    }
+    const discs = copy.querySelectorAll("[data-hit]");
+    hits.forEach((hit, i) => discs[i] && discs[i].setAttribute("r", String(hit.r)));
+    copy.querySelectorAll(".board-overlay").forEach((node) => node.remove());
+    copy.querySelectorAll(".folded").forEach((node) => node.classList.remove("folded"));
+    return copy.outerHTML;
+  }
+
+  function keepBoard() {
+    let store = null;
+    try {
+      store = window.localStorage;
+      const ruleset = document.body.dataset.playing; // the game shown (ui/shell/page.py)
+      const mark = window.riskSaveMark; // index.html's kept-board script
+      if (!svg || !full || !ruleset || !mark || document.body.dataset.ready !== "true") return;
+      if (board.dataset.kept !== undefined) return; // still the last visit's
+      const key = `risk-family.${ruleset}.v1`;
+      const save = store.getItem(key);
+      const handover = [...document.querySelectorAll(".handover-card")].some(shown);
+      const text = save && !handover ? keptCopy() : "";
+      if (!text || text.length > KEEP_LIMIT) {
+        store.removeItem(KEEP_KEY);
+        return;
+      }
+      store.setItem(KEEP_KEY, JSON.stringify({ key, mark: mark(save), svg: text }));
+    } catch (e) {
+      try {
+        if (store) store.removeItem(KEEP_KEY); // full: nothing kept rather than a stale board
+      } catch (_) {}
+    }
+  }
+  window.addEventListener("pagehide", keepBoard);
+  document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && keepBoard());
+
   // For the tests and the bench: the view, and a way to set it.
   window.boardView = {
     get: () => (view ? { ...view, box: viewBoxOf(view), fit: fitScale() } : null),
@@ -652,6 +796,7 @@
       return drawMs;
     },
     adopted: () => adoptedAt,
+    keep: () => keepBoard(), // what leaving the page does (the tests)
   };
 
   const start = () => {

@@ -19,6 +19,8 @@ try:
 
     if "hostile" in str(window.location.search):  # ?hostile: only the hostile-code task
         results = {"hostile_codes": bench_tasks.hostile_code_times()}
+    elif "forum" in str(window.location.search):  # ?forum: only the forum-thread paste
+        results = {"forum_paste": bench_tasks.forum_paste_times()}
     else:
         results = bench_tasks.page_suite(quick=quick)
     results["python_start_ms"] = python_start_ms

@@ -330,6 +330,10 @@ def overlay_svg(
         head = " ".join(f"{x:g},{y:g}" for x, y in shape.head)
         attrs = f' class="order-arrow {q(arrow.kind)}" data-from="{q(arrow.origin)}"'
         attrs += f' data-to="{q(arrow.target)}"'
+        # Its ends and lane, for ui/board.js: it draws the arrow again at each zoom with a
+        # least length, head and gap round the badges on the screen (short crossings).
+        (ax, ay), (bx, by) = points[arrow.origin], points[arrow.target]
+        attrs += f' data-a="{ax:g} {ay:g}" data-b="{bx:g} {by:g}" data-lane="{lane}"'
         if arrow.action:
             attrs += f' data-action="{q(arrow.action)}" role="button" tabindex="0"'
             attrs += "".join(f' data-{q(k)}="{q(v)}"' for k, v in arrow.data)

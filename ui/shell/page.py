@@ -25,6 +25,7 @@ from pyscript import document, window
 
 from ui.pages import PAGES, PageEntry
 from ui.shell import archives, share, speed
+from ui.shell.autosave import BOARD_KEY, board_back, board_live
 from ui.shell.dom import el, found, save_key
 
 LAST_KEY = "risk-family.last"
@@ -484,6 +485,8 @@ class Shell:
         el("position-copy").hidden = False
         window.scrollTo(0, 0)  # the form's Start is far down on a phone: show the top bar and map
         document.documentElement.classList.remove("resuming")
+        document.body.dataset.playing = shown.entry.ruleset  # ui/board.js keeps its board
+        board_live(document)
         with contextlib.suppress(Exception):
             window.localStorage.setItem(LAST_KEY, shown.entry.ruleset)
         document.title = f"Risk-family · {shown.entry.title}"
@@ -499,8 +502,13 @@ class Shell:
     def autosave(self, entry: PageEntry, data: dict[str, Any]) -> None:
         if getattr(self.pages[entry.ruleset].session, "from_position", False):
             data = {**data, "from_position": True}  # the mark stays across reloads
+        text = json.dumps(data)
         try:
-            window.localStorage.setItem(save_key(entry.ruleset), json.dumps(data))
+            try:
+                window.localStorage.setItem(save_key(entry.ruleset), text)
+            except Exception:  # full: the kept board (ui/board.js) gives way to the save
+                window.localStorage.removeItem(BOARD_KEY)
+                window.localStorage.setItem(save_key(entry.ruleset), text)
         except Exception as exc:
             self.message(f"Autosave failed: {exc}", warn=True)
 
@@ -539,6 +547,8 @@ class Shell:
         for page in self.pages.values():
             page.session = None
             el(page.panel).hidden = True
+        document.body.removeAttribute("data-playing")
+        board_back(document)
         el("setup").hidden = False
         el("setup-error").innerHTML = autosave.failure_html(key, reason)
 
@@ -654,6 +664,8 @@ class Shell:
         ):
             document.body.dataset.startRequested = ""
             self.start_from_form()
+        if self.active is None:
+            board_back(document)
         document.documentElement.classList.remove("resuming")
         self.set_loading(None)
         window.console.info(f"engine ready in {time.monotonic() - started:.2f} s")

@@ -18,6 +18,7 @@ from html import escape
 from pathlib import Path
 
 from ui.pages import PAGES
+from ui.shell.autosave import BOARD_KEY
 from ui.shell.dom import save_key
 from ui.shell.palette import SEAT_STYLES
 from ui.shell.render import render_map
@@ -126,6 +127,59 @@ def resume_script() -> str:
     )
 
 
+_SNAPSHOT_JS = """
+// Before Python loads (issue 28: first paint): the game the page will resume shows its
+// board as it was last drawn, marked as not yet playable, if and only if that board was
+// drawn from this very autosave (its length and hash match). No game logic here.
+(() => {
+  const mark = (text) => {
+    // cyrb53: a 53-bit hash of the save's text (ui/board.js marks the board with it)
+    let h1 = 0xdeadbeef ^ text.length, h2 = 0x41c6ce57 ^ text.length;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      h1 = Math.imul(h1 ^ c, 2654435761);
+      h2 = Math.imul(h2 ^ c, 1597334677);
+    }
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    return `${text.length}:${4294967296 * (2097151 & h2) + (h1 >>> 0)}`;
+  };
+  window.riskSaveMark = mark;
+  try {
+    const store = window.localStorage;
+    // The game Python resumes first: the last one shown, else the first autosaved.
+    const keys = KEYS;
+    const last = `risk-family.${store.getItem("risk-family.last")}.v1`;
+    const key = [...keys.filter((k) => k === last), ...keys.filter((k) => k !== last)]
+      .find((k) => store.getItem(k));
+    const shot = key && JSON.parse(store.getItem("BOARD_KEY") || "null");
+    if (!shot || shot.key !== key || typeof shot.svg !== "string" ||
+        !shot.svg.startsWith("<svg") || shot.mark !== mark(store.getItem(key))) return;
+    const board = document.getElementById("board");
+    const empty = board.querySelector(":scope > svg");
+    const keep = document.createElement("template");
+    keep.id = "board-empty"; // the empty map, put back if the game is not resumed
+    if (empty) keep.content.appendChild(empty);
+    board.after(keep);
+    board.innerHTML = shot.svg;
+    board.querySelectorAll("script, foreignObject").forEach((node) => node.remove());
+    board.dataset.kept = "";
+    board.inert = true;
+    board.setAttribute("aria-busy", "true");
+  } catch (e) {}
+})();
+"""
+
+
+def kept_board_script() -> str:
+    """The inline script, right after the board, that shows the resumed game's board as
+    it was last drawn before Python loads (the keys of :func:`ui.shell.dom.save_key`,
+    in the page registry's order, as :meth:`ui.shell.page.Shell.boot` resumes them)."""
+    keys = "[" + ", ".join(json.dumps(save_key(entry.ruleset)) for entry in PAGES) + "]"
+    js = _SNAPSHOT_JS.replace("KEYS", keys).replace("BOARD_KEY", BOARD_KEY)
+    return f"<script>{js}</script>"
+
+
 def fill(html: str, name: str, content: str) -> str:
     pattern = re.compile(
         rf"(<!-- prerender:{name} -->)(.*?)(<!-- /prerender:{name} -->)", re.DOTALL
@@ -143,6 +197,7 @@ def main(argv: list[str]) -> int:
     html = fill(html, "rules", rules_options())
     html = fill(html, "resume", resume_script())
     html = fill(html, "factions", faction_rows())
+    html = fill(html, "kept-board", kept_board_script())
     target.write_text(html, encoding="utf-8")
     print(f"prerender: wrote board, seats, factions, rules and the resume check into {target}")
     return 0
