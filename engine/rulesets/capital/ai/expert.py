@@ -2,8 +2,9 @@
 
 Orders are sealed and resolved together, so a plan is judged by what the whole turn
 does to it.  Expert lists a few whole plans for its turn (Good's own orders, a cautious
-plan that guards the capital tightly, a bold one that takes more chances, one that goes
-all out for the enemy capitals, and Standard's orders) and plays each on a copy of the
+plan that guards the capital tightly, one that throws everything, the capital's guard
+included, at the enemy capitals, a bold one that takes more chances, one that hunts the
+capitals at lower odds, and Standard's orders) and plays each on a copy of the
 game several times:
 
 * every rival's orders are drawn from the game's own computer levels (the level in its
@@ -47,10 +48,10 @@ from engine.rulesets.capital.orders import Resolve, SubmitOrders
 from engine.rulesets.capital.state import CapitalState, Phase
 from engine.rulesets.capital.turn import resolve_turn
 
-BUDGETS = {2: (5, 4), 3: (5, 3), 4: (5, 3), 5: (4, 2)}
+BUDGETS = {2: (6, 4), 3: (5, 3), 4: (5, 3), 5: (4, 2)}
 """Living factions: (plans weighed, futures per plan).  A crowded board costs more per
 resolution and has more rivals to plan, so fewer resolutions keep a whole turn of six
-computer factions within about a second; at most 20 resolutions a decision."""
+computer factions within about a second; at most 24 resolutions a decision."""
 CROWDED = (4, 2)  # six factions or more
 RIVAL_CACHE = 256  # rival orders remembered (the same board serves every seat's search)
 
@@ -66,8 +67,8 @@ THREAT_SHARE = 0.3  # enemy's probable placement share when sizing the next atta
 CAUTIOUS = replace(
     GOOD,
     name="expert-cautious",
-    capital_risk=0.05,
-    crowd_capital_risk=0.05,
+    capital_risk=0.02,
+    crowd_capital_risk=0.02,
     min_win=0.6,
     crowd_min_win=0.85,
 )
@@ -90,8 +91,21 @@ CAPITAL_HUNT = replace(
     foresight_capital_win=0.2,
     max_origins=4,
 )
+ALL_IN = replace(
+    GOOD,
+    name="expert-all-in",
+    capital_risk=1.0,
+    crowd_capital_risk=1.0,
+    capital_value=60.0,
+    capital_win=0.1,
+    crowd_capital_win=0.1,
+    foresight_capital_win=0.1,
+    max_origins=4,
+)
+"""Everything at the enemy capitals, the own capital's guard included: the move that
+wins outright, or the all-out attack that empties both capitals, as the futures say."""
 
-PLANS: tuple[LevelProfile, ...] = (GOOD, CAUTIOUS, BOLD, CAPITAL_HUNT, STANDARD)
+PLANS: tuple[LevelProfile, ...] = (GOOD, CAUTIOUS, ALL_IN, BOLD, CAPITAL_HUNT, STANDARD)
 """The judgements whose orders Expert weighs, Good's first (it keeps ties)."""
 
 
@@ -203,7 +217,8 @@ def capital_exposure(state: CapitalState, seat: int) -> float:
 
 
 def worth(state: CapitalState, seat: int) -> float:
-    """What a resolved turn is worth to ``seat`` (see the module's notes)."""
+    """What a resolved turn is worth to ``seat`` (see the module's notes): 100 for a won
+    game, 0 for a lost one, anything else strictly between."""
     if state.winner is not None:
         return WIN if state.winner == seat else 0.0
     me = state.players[seat]
@@ -227,7 +242,7 @@ def worth(state: CapitalState, seat: int) -> float:
     mine = sum(n for t, n in state.armies.items() if state.owner[t] == seat)
     value += ARMY_SHARE * mine / armies
     value += LAND_SHARE * sum(1 for o in state.owner.values() if o == seat) / len(state.owner)
-    return value
+    return min(WIN - 1.0, max(1.0, value))
 
 
 def budget(state: CapitalState) -> tuple[int, int]:
