@@ -55,6 +55,7 @@ computer factions within about a second; at most 24 resolutions a decision."""
 CROWDED = (4, 2)  # six factions or more
 RIVAL_CACHE = 256  # rival orders remembered (the same board serves every seat's search)
 
+DEVIATE_MARGIN = 2.0  # mean worth another plan must add to Good's to replace it
 WIN = 100.0  # a won game
 CAPITAL_LOST = 40.0  # our own capital in enemy hands: we cannot win without it
 CAPITAL_OPEN = 25.0  # times the chance the next turn's likeliest attack takes it
@@ -139,12 +140,13 @@ def public_copy(state: CapitalState, seat: int) -> CapitalState:
 
 def rival_models(state: CapitalState, foe: int) -> list[LevelProfile]:
     """The levels a rival's orders are drawn from: its own seat's level (a computer's
-    level is public in the lobby), Standard and Good, each once."""
+    level is public in the lobby), Standard and Good, each once; Good reads our likely
+    orders in a duel, as it does in play (its reading never recurses)."""
     out: list[LevelProfile] = []
     own = PROFILES.get(state.players[foe].control)
     for profile in (own, STANDARD, GOOD):
         if profile is not None and profile not in out:
-            out.append(replace(profile, foresight_upto=0))
+            out.append(profile)
     return out
 
 
@@ -259,12 +261,17 @@ def expert_orders(state: CapitalState, seat: int) -> SubmitOrders:
         return candidates[0]
     public = public_copy(state, seat)
     sampled = futures(public, seat, samples, Rng(position_seed(state, seat)))
-    best, best_value = candidates[0], float("-inf")
-    for mine in candidates:
-        value = sum(worth(resolved(public, seat, mine, f), seat) for f in sampled)
-        if value > best_value:
-            best, best_value = mine, value
-    return best
+    values = [
+        sum(worth(resolved(public, seat, mine, f), seat) for f in sampled) / len(sampled)
+        for mine in candidates
+    ]
+    # Good's own plan stands unless another is clearly better: with a few samples the
+    # best-looking plan is often only the luckiest.
+    best = 0
+    for i, value in enumerate(values):
+        if value > values[best] and value >= values[0] + DEVIATE_MARGIN:
+            best = i
+    return candidates[best]
 
 
 def choose(state: CapitalState, seat: int) -> Order:
