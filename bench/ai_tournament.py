@@ -6,7 +6,9 @@ level in every seat, and the same deals: :func:`engine.tournament.seating` and
 :func:`engine.tournament.deal_number`), one at a time with progress on stderr, and prints
 each level's share of the finished games with its Wilson 95% interval.  ``make bench``
 runs a small fixed-seed tournament of the top Classic level against Good
-(:func:`measure_top_level`).
+(:func:`measure_top_level`) and of the top Capital Risk level against Good
+(:func:`measure_capital_top_level`); ``--ruleset capital`` plays Capital Risk's levels
+(factions for players).
 """
 
 from __future__ import annotations
@@ -121,6 +123,25 @@ def measure_top_level(log: Callable[[str], None] = print, quick: bool = False) -
         out[f"{players}p"] = result
         for line in describe(result):
             log(f"bench: classic expert vs good: {line}")
+    return out
+
+
+CAPITAL_TOP_LEVEL_GAMES = {2: 12, 4: 8}
+"""``make bench``'s Capital Risk tournament: games per number of factions."""
+
+
+def measure_capital_top_level(
+    log: Callable[[str], None] = print, quick: bool = False
+) -> dict[str, Any]:
+    """The top Capital Risk level (Expert, which looks ahead) against Good at 2 and 4
+    factions, fixed seed: the same games ``python -m engine tournament --ruleset
+    capital --levels expert,good`` plays."""
+    out: dict[str, Any] = {}
+    for factions, games in CAPITAL_TOP_LEVEL_GAMES.items():
+        result = run("capital", ("expert", "good"), factions, 2 if quick else games, "bench-top")
+        out[f"{factions}f"] = result
+        for line in describe(result):
+            log(f"bench: capital expert vs good: {line}")
     return out
 
 

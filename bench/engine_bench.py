@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import tasks
-from bench.ai_tournament import measure_top_level
+from bench.ai_tournament import measure_capital_top_level, measure_top_level
 from bench.paste import rps_paste_times
 from bench.stats import summarize
 
@@ -356,6 +356,7 @@ def run_engine(runs: int, log: Log = print, quick: bool = False) -> dict[str, An
         "capital_resolution": measure_capital_resolution(
             runs, 8, ("r1",) if quick else ("r1", "r2"), 4 if quick else 10, log=log
         ),
+        "capital_tournament": measure_capital_top_level(log=log, quick=quick),
         "greatwar": measure_greatwar(runs, 3 if quick else 10, log=log),
         "odds": measure_odds(runs, log=log),
         "save_sizes": {

@@ -153,11 +153,24 @@ class GameMap:
         return self.territories[territory].name
 
     def largest_connected_group(self, owned: Iterable[str]) -> int:
-        """Size of the largest group of ``owned`` territories joined by links."""
-        import networkx
-
-        sub = self.graph.subgraph(owned)
-        return max((len(c) for c in networkx.connected_components(sub)), default=0)
+        """Size of the largest group of ``owned`` territories joined by links (ferries
+        included).  A plain search over the graph's adjacency: reinforcements ask this
+        on every count, and a networkx subgraph per call made it a computer player's
+        main cost."""
+        links = self.graph.adj
+        left = set(owned)
+        largest = 0
+        while left:
+            frontier = [left.pop()]
+            size = 1
+            while frontier:
+                for other in links[frontier.pop()]:
+                    if other in left:
+                        left.remove(other)
+                        frontier.append(other)
+                        size += 1
+            largest = max(largest, size)
+        return largest
 
     def steps_from(self, sources: Iterable[str]) -> dict[str, int]:
         """Links from each territory to the nearest of ``sources`` (none: empty)."""

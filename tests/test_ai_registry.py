@@ -24,7 +24,7 @@ def test_every_listed_player_is_registered_by_its_module() -> None:
         assert (ruleset, control) in _PLAYERS, (ruleset, control, module)
     assert set(_PLAYERS) >= set(listed)
     assert levels("classic") == ["baseline", "easy", "expert", "good", "standard"]
-    assert levels("capital") == ["baseline", "easy", "good", "standard"]
+    assert levels("capital") == ["baseline", "easy", "expert", "good", "standard"]
 
 
 def test_listing_levels_imports_no_player() -> None:

@@ -75,6 +75,7 @@ class CapitalRuleset(Ruleset[CapitalState]):
         "easy": "engine.rulesets.capital.ai.levels",
         "standard": "engine.rulesets.capital.ai.levels",
         "good": "engine.rulesets.capital.ai.levels",
+        "expert": "engine.rulesets.capital.ai.expert",
     }
 
     def new_game(

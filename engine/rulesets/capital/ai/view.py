@@ -43,6 +43,9 @@ class View:
     the_map: GameMap = field(init=False)
     own: list[str] = field(init=False)
     order: dict[str, int] = field(init=False)
+    _threats: dict[tuple[str, float, int | None], list[int]] = field(
+        init=False, default_factory=dict, repr=False
+    )
 
     def __post_init__(self) -> None:
         self.the_map = game_map(self.state)
@@ -114,7 +117,15 @@ class View:
 
     def threat(self, t: str, share: float, exclude: int | None = None) -> list[int]:
         """The armies enemies could send against own territory ``t`` (each adjacent
-        enemy territory's units less one, plus its probable placement)."""
+        enemy territory's units less one, plus its probable placement).  Remembered per
+        view: the planner asks it for every origin of every costed attack."""
+        key = (t, share, exclude)
+        known = self._threats.get(key)
+        if known is None:
+            known = self._threats[key] = self._threat(t, share, exclude)
+        return list(known)
+
+    def _threat(self, t: str, share: float, exclude: int | None) -> list[int]:
         out = []
         for n in self.enemies_of(t):
             if self.state.owner[n] == exclude:

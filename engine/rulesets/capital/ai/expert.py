@@ -1,0 +1,291 @@
+"""The Expert Capital Risk computer player: Good's plans, checked by sampling futures.
+
+Orders are sealed and resolved together, so a plan is judged by what the whole turn
+does to it.  Expert lists a few whole plans for its turn (Good's own orders, a cautious
+plan that guards the capital tightly, one that throws everything, the capital's guard
+included, at the enemy capitals, a bold one that takes more chances, one that hunts the
+capitals at lower odds, and Standard's orders) and plays each on a copy of the
+game several times:
+
+* every rival's orders are drawn from the game's own computer levels (the level in its
+  seat, Standard and Good, planned from the public board: hidden cards are left out);
+* the dice come from a private generator seeded from the public position (owners,
+  armies, turn, seat), never from the game's generator and never from global random,
+  so Expert cannot foresee the game's dice and always gives the same orders from the
+  same position;
+* every plan meets the same sampled futures (the same rival orders, the same dice), so
+  the comparison is between the plans and not between the samples.
+
+The plan whose resolved turns are worth most on average wins (ties: the one listed
+first, Good's orders).  A resolved turn is worth, for Expert:
+
+* everything when it wins the game, nothing when it loses or is eliminated;
+* much less without its own capital (no faction wins without its own), less still
+  when its capital stands open to the next turn's likeliest attack (the issue: a
+  default all-out attack emptied both capitals and lost at turn 2);
+* more for every capital it holds towards victory, less for every capital a rival holds;
+* besides, its share of the armies and of the territories on the board.
+
+Expert looks ahead while two or three factions are alive (a duel from the start, the
+end of a bigger game); with more it plays Good's plan (see :data:`BUDGETS`).  The search is
+bounded by a count of simulated resolutions, not by time, so the same position always gives
+the same orders.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, replace
+
+from engine.ai import register_player
+from engine.core import Order
+from engine.rng import Rng
+from engine.rulesets.capital.ai.levels import GOOD, PROFILES, STANDARD, orders_for
+from engine.rulesets.capital.ai.odds import mass
+from engine.rulesets.capital.ai.plan import LevelProfile
+from engine.rulesets.capital.ai.race import faction_threat
+from engine.rulesets.capital.ai.setup import setup_order
+from engine.rulesets.capital.ai.view import View
+from engine.rulesets.capital.orders import Resolve, SubmitOrders
+from engine.rulesets.capital.state import CapitalState, Phase
+from engine.rulesets.capital.turn import resolve_turn
+
+BUDGETS = {2: (6, 4), 3: (5, 3)}
+"""Living factions: (plans weighed, futures per plan); at most 24 resolutions a decision.
+With four factions or more alive Expert plays Good's plan unchanged: one turn sampled a
+few times with three or more rivals drawn from models proved too blind a guide (measured:
+no better than Good at four factions, 20–21 against Standard), while a six-faction game
+is decided once few factions are left, and from there Expert looks ahead."""
+CROWDED = (1, 0)  # four factions or more alive: Good's plan alone
+RIVAL_CACHE = 256  # rival orders remembered (the same board serves every seat's search)
+
+DEVIATE_MARGIN = 2.0  # mean worth another plan must add to Good's to replace it
+WIN = 100.0  # a won game
+CAPITAL_LOST = 40.0  # our own capital in enemy hands: we cannot win without it
+CAPITAL_OPEN = 25.0  # times the chance the next turn's likeliest attack takes it
+CAPITAL_HELD = 12.0  # each further capital we hold towards victory
+RIVAL_CAPITAL = 6.0  # each capital a rival holds besides its own (it nears victory)
+ARMY_SHARE = 20.0  # our share of all armies on the board
+LAND_SHARE = 10.0  # our share of all territories
+THREAT_SHARE = 0.3  # enemy's probable placement share when sizing the next attack
+
+CAUTIOUS = replace(
+    GOOD,
+    name="expert-cautious",
+    capital_risk=0.02,
+    crowd_capital_risk=0.02,
+    min_win=0.6,
+    crowd_min_win=0.85,
+)
+BOLD = replace(
+    GOOD,
+    name="expert-bold",
+    min_win=0.35,
+    capital_win=0.3,
+    crowd_min_win=0.6,
+    crowd_capital_win=0.45,
+    surge_win=0.35,
+    max_origins=4,
+)
+CAPITAL_HUNT = replace(
+    GOOD,
+    name="expert-hunt",
+    capital_value=30.0,
+    capital_win=0.25,
+    crowd_capital_win=0.3,
+    foresight_capital_win=0.2,
+    max_origins=4,
+)
+ALL_IN = replace(
+    GOOD,
+    name="expert-all-in",
+    capital_risk=1.0,
+    crowd_capital_risk=1.0,
+    capital_value=60.0,
+    capital_win=0.1,
+    crowd_capital_win=0.1,
+    foresight_capital_win=0.1,
+    max_origins=4,
+)
+"""Everything at the enemy capitals, the own capital's guard included: the move that
+wins outright, or the all-out attack that empties both capitals, as the futures say."""
+
+PLANS: tuple[LevelProfile, ...] = (GOOD, CAUTIOUS, ALL_IN, BOLD, CAPITAL_HUNT, STANDARD)
+"""The judgements whose orders Expert weighs, Good's first (it keeps ties)."""
+
+
+@dataclass(frozen=True)
+class Future:
+    """One sampled turn: each rival's orders and the seed of the dice."""
+
+    rivals: dict[int, SubmitOrders]
+    dice: str
+
+
+def position_seed(state: CapitalState, seat: int) -> str:
+    """A seed made only of what every player sees: the board, the turn and the seat."""
+    board = ";".join(f"{t}:{state.owner[t]}:{state.armies[t]}" for t in sorted(state.owner))
+    capitals = ",".join(str(p.capital) for p in state.players)
+    text = f"capital-expert|{state.turn}|{seat}|{capitals}|{board}"
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def public_copy(state: CapitalState, seat: int) -> CapitalState:
+    """The board as ``seat`` may read it: the rivals' hidden cards set aside (under the
+    pile, so the deck keeps its size) and nobody's orders sealed yet."""
+    copy = state.clone()
+    for f, player in enumerate(copy.players):
+        if f != seat and player.cards:
+            copy.draw_pile.extend(player.cards)
+            player.cards = []
+    copy.orders = [None] * len(copy.players)
+    return copy
+
+
+def rival_models(state: CapitalState, foe: int) -> list[LevelProfile]:
+    """The levels a rival's orders are drawn from: its own seat's level (a computer's
+    level is public in the lobby), Standard and Good, each once; Good reads our likely
+    orders in a duel, as it does in play (its reading never recurses)."""
+    out: list[LevelProfile] = []
+    own = PROFILES.get(state.players[foe].control)
+    for profile in (own, STANDARD, GOOD):
+        if profile is not None and profile not in out:
+            out.append(profile)
+    return out
+
+
+_rival_orders: dict[tuple[str, int, str], SubmitOrders] = {}
+
+
+def rival_orders(public: CapitalState, foe: int, model: LevelProfile) -> SubmitOrders:
+    """``foe``'s orders on the public board under ``model``.  They depend only on that
+    board (the rival's cards are hidden from every seat alike), so every seat searching
+    the same turn reads them from one small cache: a pure function's memo, the same
+    orders with or without it."""
+    key = (position_seed(public, -1), foe, model.name)
+    cached = _rival_orders.get(key)
+    if cached is None:
+        cached = orders_for(public, foe, model)
+        if len(_rival_orders) >= RIVAL_CACHE:
+            _rival_orders.clear()
+        _rival_orders[key] = cached
+    return cached
+
+
+def futures(public: CapitalState, seat: int, count: int, rng: Rng) -> list[Future]:
+    """``count`` sampled turns: each rival's model drawn among its models, and only the
+    orders of the models drawn planned."""
+    models = {
+        foe: rival_models(public, foe)
+        for foe, player in enumerate(public.players)
+        if foe != seat and player.acts
+    }
+    out = []
+    for i in range(count):
+        rivals = {
+            foe: rival_orders(public, foe, choices[rng.below(len(choices))])
+            for foe, choices in models.items()
+        }
+        out.append(Future(rivals, f"{rng.seed}:{i}"))
+    return out
+
+
+def plans(state: CapitalState, seat: int, most: int = len(PLANS)) -> list[SubmitOrders]:
+    """The whole-turn orders of the first ``most`` judgements, Good's first, each
+    distinct one once."""
+    out: list[SubmitOrders] = []
+    for profile in PLANS[:most]:
+        orders = orders_for(state, seat, profile)
+        if orders not in out:
+            out.append(orders)
+    return out
+
+
+def resolved(public: CapitalState, seat: int, mine: SubmitOrders, future: Future) -> CapitalState:
+    """The public board after one sampled turn with ``mine`` as our orders."""
+    board = public.clone()
+    board.rng = Rng(future.dice)
+    board.orders[seat] = mine.to_json()
+    for foe, orders in future.rivals.items():
+        board.orders[foe] = orders.to_json()
+    resolve_turn(board, force=True)
+    return board
+
+
+def capital_exposure(state: CapitalState, seat: int) -> float:
+    """The chance that the likeliest attack next turn takes our capital as it stands."""
+    view = View(state, seat)
+    cap = view.capital
+    if cap is None:
+        return 1.0
+    threat = faction_threat(view, cap, THREAT_SHARE)
+    return mass(threat, state.armies[cap]) if threat else 0.0
+
+
+def worth(state: CapitalState, seat: int) -> float:
+    """What a resolved turn is worth to ``seat`` (see the module's notes): 100 for a won
+    game, 0 for a lost one, anything else strictly between."""
+    if state.winner is not None:
+        return WIN if state.winner == seat else 0.0
+    me = state.players[seat]
+    if not me.alive:
+        return 0.0
+    value = WIN / 2
+    holds_own = me.capital is not None and state.owner[me.capital] == seat
+    if holds_own:
+        value -= CAPITAL_OPEN * capital_exposure(state, seat)
+    else:
+        value -= CAPITAL_LOST
+    for f, player in enumerate(state.players):
+        if player.capital is None or f == seat:
+            continue
+        holder = state.owner[player.capital]
+        if holder == seat:
+            value += CAPITAL_HELD
+        elif holder != f and state.players[holder].alive:
+            value -= RIVAL_CAPITAL
+    armies = sum(state.armies.values()) or 1
+    mine = sum(n for t, n in state.armies.items() if state.owner[t] == seat)
+    value += ARMY_SHARE * mine / armies
+    value += LAND_SHARE * sum(1 for o in state.owner.values() if o == seat) / len(state.owner)
+    return min(WIN - 1.0, max(1.0, value))
+
+
+def budget(state: CapitalState) -> tuple[int, int]:
+    """(plans weighed, futures per plan) for the number of living factions."""
+    living = sum(1 for p in state.players if p.alive)
+    return BUDGETS.get(living, CROWDED)
+
+
+def expert_orders(state: CapitalState, seat: int) -> SubmitOrders:
+    """The plan whose sampled turns are worth most on average (ties: listed first)."""
+    most, samples = budget(state)
+    candidates = plans(state, seat, most)
+    if len(candidates) == 1 or samples < 1:
+        return candidates[0]
+    public = public_copy(state, seat)
+    sampled = futures(public, seat, samples, Rng(position_seed(state, seat)))
+    values = [
+        sum(worth(resolved(public, seat, mine, f), seat) for f in sampled) / len(sampled)
+        for mine in candidates
+    ]
+    # Good's own plan stands unless another is clearly better: with a few samples the
+    # best-looking plan is often only the luckiest.
+    best = 0
+    for i, value in enumerate(values):
+        if value > values[best] and value >= values[0] + DEVIATE_MARGIN:
+            best = i
+    return candidates[best]
+
+
+def choose(state: CapitalState, seat: int) -> Order:
+    if state.phase is Phase.SETUP:
+        if state.setup[seat] is None:
+            return setup_order(View(state, seat), GOOD)
+        return Resolve()
+    if state.orders[seat] is None:
+        return expert_orders(state, seat)
+    return Resolve()
+
+
+register_player("capital", "expert", choose)
