@@ -1,0 +1,142 @@
+// Tips on everything (issue 29; ui/shell/tips.py writes the attributes): one tooltip for the
+// whole page. An element with data-tip shows its text on hover and on focus; on a touch
+// screen a tap on it toggles the tip. Escape, a tap elsewhere or leaving it closes the tip.
+// While open, the tooltip (role="tooltip") describes its element (aria-describedby). One
+// tip is open at a time and it stays inside the window, down to a 390 px phone.
+(() => {
+  "use strict";
+  const TIP_ID = "tip";
+  const MARGIN = 8;
+  let box = null;
+  let owner = null;
+  let lastTouch = 0;
+
+  function tipBox() {
+    if (box && box.isConnected) return box;
+    box = document.createElement("div");
+    box.id = TIP_ID;
+    box.className = "tip";
+    box.setAttribute("role", "tooltip");
+    box.dataset.testid = "tip";
+    box.hidden = true;
+    document.body.appendChild(box);
+    return box;
+  }
+
+  function describedBy(el, on) {
+    const ids = (el.getAttribute("aria-describedby") || "").split(/\s+/).filter((x) => x && x !== TIP_ID);
+    if (on) ids.push(TIP_ID);
+    if (ids.length) el.setAttribute("aria-describedby", ids.join(" "));
+    else el.removeAttribute("aria-describedby");
+  }
+
+  function place(el) {
+    const tip = tipBox();
+    const r = el.getBoundingClientRect();
+    const width = document.documentElement.clientWidth || window.innerWidth;
+    const height = window.innerHeight;
+    tip.style.left = "0px";
+    tip.style.top = "0px";
+    tip.style.maxWidth = Math.min(320, width - 2 * MARGIN) + "px";
+    const t = tip.getBoundingClientRect();
+    let left = r.left + r.width / 2 - t.width / 2;
+    left = Math.max(MARGIN, Math.min(left, width - t.width - MARGIN));
+    let top = r.bottom + 6;
+    if (top + t.height > height - MARGIN && r.top - 6 - t.height >= MARGIN) top = r.top - 6 - t.height;
+    top = Math.max(MARGIN, Math.min(top, height - t.height - MARGIN));
+    tip.style.left = Math.round(left) + "px";
+    tip.style.top = Math.round(top) + "px";
+  }
+
+  function show(el) {
+    const text = el.getAttribute("data-tip");
+    if (!text) return;
+    if (owner && owner !== el) hide();
+    const tip = tipBox();
+    tip.textContent = text;
+    tip.dataset.kind = el.getAttribute("data-tip-kind") || "";
+    tip.hidden = false;
+    owner = el;
+    describedBy(el, true);
+    place(el);
+  }
+
+  function hide() {
+    if (owner) describedBy(owner, false);
+    owner = null;
+    if (box) box.hidden = true;
+  }
+
+  // A field's label shows the field's tip too (the form's tips sit on the fields).
+  function tipped(target) {
+    if (!(target instanceof Element)) return null;
+    const el = target.closest("[data-tip]");
+    if (el) return el;
+    const label = target.closest("label");
+    const field = label && label.control;
+    return field && field.hasAttribute("data-tip") ? field : null;
+  }
+
+  function markForm() {
+    const data = document.getElementById("form-tips");
+    const form = document.getElementById("new-game-form");
+    if (!data || !form) return;
+    let tips = {};
+    try { tips = JSON.parse(data.textContent); } catch (e) { return; }
+    for (const field of form.querySelectorAll("[name]")) {
+      const key = field.name.replace(/\d+/, "#");
+      if (tips[key] && !field.hasAttribute("data-tip")) {
+        field.setAttribute("data-tip-kind", "option");
+        field.setAttribute("data-tip", tips[key]);
+      }
+    }
+  }
+
+  function start() {
+    markForm();
+    document.addEventListener("pointerover", (event) => {
+      if (event.pointerType !== "mouse") return;
+      const el = tipped(event.target);
+      if (el) show(el);
+    });
+    document.addEventListener("pointerout", (event) => {
+      if (event.pointerType !== "mouse" || !owner) return;
+      const to = event.relatedTarget;
+      if (to instanceof Node && (owner.contains(to) || tipped(to) === owner)) return;
+      if (document.activeElement !== owner) hide();
+    });
+    document.addEventListener("pointerdown", (event) => {
+      if (event.pointerType === "mouse") return;
+      lastTouch = Date.now();
+      const el = tipped(event.target);
+      if (owner && el !== owner && !(box && box.contains(event.target))) hide();
+    }, true);
+    document.addEventListener("click", (event) => {
+      if (Date.now() - lastTouch > 1000) return;
+      const el = tipped(event.target);
+      if (!el) return;
+      if (owner === el) hide();
+      else show(el);
+    }, true);
+    document.addEventListener("focusin", (event) => {
+      if (Date.now() - lastTouch < 1000) return; // a tap: the click toggles it
+      const el = tipped(event.target);
+      if (el && el === event.target) show(el);
+    });
+    document.addEventListener("focusout", (event) => {
+      if (owner && event.target === owner && Date.now() - lastTouch > 1000) hide();
+    });
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && owner) hide();
+    }, true);
+    window.addEventListener("resize", () => { if (owner) place(owner); });
+    window.addEventListener("scroll", () => { if (owner) place(owner); }, true);
+    // A panel redrawn under an open tip: the element is gone, so is its tip.
+    new MutationObserver(() => {
+      if (owner && !owner.isConnected) hide();
+    }).observe(document.body, { childList: true, subtree: true });
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
