@@ -10,6 +10,8 @@
   let box = null;
   let owner = null;
   let lastTouch = 0;
+  let pointer = { x: -1, y: -1 };
+  let quietAt = null; // closed by Escape here: a redraw under a still pointer does not reopen it
 
   function tipBox() {
     if (box && box.isConnected) return box;
@@ -94,8 +96,13 @@
 
   function start() {
     markForm();
+    document.addEventListener("pointermove", (event) => {
+      pointer = { x: event.clientX, y: event.clientY };
+    }, true);
     document.addEventListener("pointerover", (event) => {
       if (event.pointerType !== "mouse") return;
+      if (quietAt && event.clientX === quietAt.x && event.clientY === quietAt.y) return;
+      quietAt = null;
       const el = tipped(event.target);
       if (el) show(el);
     });
@@ -127,13 +134,25 @@
       if (owner && event.target === owner && Date.now() - lastTouch > 1000) hide();
     });
     document.addEventListener("keydown", (event) => {
-      if (event.key === "Escape" && owner) hide();
+      if (event.key === "Escape" && owner) { quietAt = { ...pointer }; hide(); }
     }, true);
     window.addEventListener("resize", () => { if (owner) place(owner); });
     window.addEventListener("scroll", () => { if (owner) place(owner); }, true);
-    // A panel redrawn under an open tip: the element is gone, so is its tip.
+    // A panel redrawn under an open tip (a tapped card is picked, a mode chosen): the tip
+    // stays with the element drawn in its place, else it closes.
     new MutationObserver(() => {
-      if (owner && !owner.isConnected) hide();
+      if (!owner || owner.isConnected) return;
+      const id = owner.getAttribute("data-testid");
+      const again = id ? document.querySelector(`[data-testid="${CSS.escape(id)}"][data-tip]`) : null;
+      if (again) {
+        owner = again;
+        describedBy(again, true);
+        tipBox().textContent = again.getAttribute("data-tip");
+        place(again);
+      } else {
+        owner = null;
+        hide();
+      }
     }).observe(document.body, { childList: true, subtree: true });
   }
 

@@ -30,14 +30,15 @@ KINDS: tuple[TipKind, ...] = get_args(TipKind)
 
 NEEDS_TIP: dict[str, str] = {
     "option": "#new-game-form [name]",
-    "column": "table thead th, table th[scope=col]",
-    "card": "[data-card], #panel .cards .card",
-    "order": "[data-mode], [data-action=cap-mode], [data-action=mode]",
-    "unit": "[data-leader], [data-unit]",
+    "column": "table thead th, table th[scope=col], table tr:first-child > th:not([scope=row])",
+    "card": "[data-card], .cards .card",
+    "order": "[data-mode], [data-action=set-dice]",
+    "unit": "[data-leader], [data-unit], [data-commander]",
 }
 """Per kind, the elements of the page that need a tip (CSS selectors, for the tests'
 walk of the page): each one shown must carry its own ``data-tip``.  An empty column head
-(a column of marks) needs none."""
+(a column of marks) needs none, nor does a mark drawn on the map (the board's own
+drawing names its pieces), nor a table of the rulebook (its text explains it)."""
 
 TIP_SCRIPT_ID = "form-tips"
 """The id of the JSON block of the new-game form's tips in index.html."""
