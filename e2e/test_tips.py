@@ -315,3 +315,31 @@ def test_the_walk_finds_an_element_without_a_tip(phone_or_laptop: Page) -> None:
     )
     bare = sorted(f["kind"] for f in walk(page) if not f["tip"])
     assert bare == ["card", "column", "order"]
+
+
+@pytest.mark.parametrize("phone_or_laptop", ["390"], indirect=True)
+def test_a_finger_held_on_a_market_card_reads_its_tip_without_buying(
+    phone_or_laptop: Page,
+) -> None:
+    """On a phone a tap on a button acts; a finger held on it shows its tip instead, and
+    the card is not bought."""
+    page = phone_or_laptop
+    start_position(page, "risk_paper_scissors")
+    card = page.locator("[data-testid=market] [data-card][data-tip]").first
+    card.scroll_into_view_if_needed()
+    energy = page.get_by_test_id("energy").inner_text()
+    bought = page.get_by_test_id("cards-bought").inner_text()
+    box = card.bounding_box()
+    assert box is not None
+    point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    page.wait_for_timeout(900)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    assert_tip_of(page, "[data-testid=market] [data-card][data-tip]", SIZES["390"]["width"])
+    page.wait_for_timeout(300)
+    assert page.get_by_test_id("energy").inner_text() == energy
+    assert page.get_by_test_id("cards-bought").inner_text() == bought
+    page.screenshot(path=str(shots() / "risk_paper_scissors-390-held.png"))
+    page.get_by_test_id("energy").tap()  # a tap elsewhere closes it
+    expect(tip_box(page)).to_be_hidden()

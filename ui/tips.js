@@ -1,16 +1,22 @@
 // Tips on everything (issue 29; ui/shell/tips.py writes the attributes): one tooltip for the
 // whole page. An element with data-tip shows its text on hover and on focus; on a touch
-// screen a tap on it toggles the tip. Escape, a tap elsewhere or leaving it closes the tip.
+// screen a tap on it toggles the tip (a button still acts on the tap, its tip shows what it
+// did), and a finger held on it half a second shows the tip without the button acting.
+// Escape, a tap elsewhere or leaving it closes the tip.
 // While open, the tooltip (role="tooltip") describes its element (aria-describedby). One
 // tip is open at a time and it stays inside the window, down to a 390 px phone.
 (() => {
   "use strict";
   const TIP_ID = "tip";
   const MARGIN = 8;
+  const LONG_PRESS_MS = 500;
   let box = null;
   let owner = null;
   let lastTouch = 0;
   let pointer = { x: -1, y: -1 };
+  let pressTimer = 0;
+  let pressAt = null;
+  let longPressed = false; // a touch held on a button: its tip, not its action
   let quietAt = null; // closed by Escape here: a redraw under a still pointer does not reopen it
 
   function tipBox() {
@@ -115,11 +121,34 @@
     document.addEventListener("pointerdown", (event) => {
       if (event.pointerType === "mouse") return;
       lastTouch = Date.now();
+      longPressed = false;
       const el = tipped(event.target);
       if (owner && el !== owner && !(box && box.contains(event.target))) hide();
+      clearTimeout(pressTimer);
+      if (el) {
+        pressAt = { x: event.clientX, y: event.clientY };
+        pressTimer = setTimeout(() => { longPressed = true; show(el); }, LONG_PRESS_MS);
+      }
+    }, true);
+    const release = () => clearTimeout(pressTimer);
+    document.addEventListener("pointerup", release, true);
+    document.addEventListener("pointercancel", release, true);
+    document.addEventListener("pointermove", (event) => {
+      if (pressAt && Math.hypot(event.clientX - pressAt.x, event.clientY - pressAt.y) > 10) release();
+    }, true);
+    document.addEventListener("contextmenu", (event) => {
+      if (longPressed) event.preventDefault();
     }, true);
     document.addEventListener("click", (event) => {
       if (Date.now() - lastTouch > 1000) return;
+      if (longPressed) {
+        // The finger was held to read the tip: the button does nothing this time.
+        longPressed = false;
+        event.preventDefault();
+        event.stopPropagation();
+        lastTouch = Date.now();
+        return;
+      }
       const el = tipped(event.target);
       if (!el) return;
       if (owner === el) hide();
