@@ -16,6 +16,7 @@ from ui.shell.prerender import (
     rules_options,
     seat_rows,
 )
+from ui.shell.tips import form_tips_script
 
 INDEX = Path(__file__).resolve().parent.parent / "index.html"
 
@@ -26,6 +27,7 @@ def test_index_html_prerendered_parts_are_current() -> None:
     expected = fill(fill(expected, "rules", rules_options()), "resume", resume_script())
     expected = fill(expected, "factions", faction_rows())
     expected = fill(expected, "kept-board", kept_board_script())
+    expected = fill(expected, "tips", form_tips_script())
     assert html == expected, "index.html is stale: run `make prerender`"
 
 

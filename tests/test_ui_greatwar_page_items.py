@@ -48,7 +48,7 @@ def test_the_league_of_the_game_record_ranks_by_victory_points() -> None:
     rows = league(find_ruleset("greatwar1907"), [session.state, state])
     assert rows[0].name == state.map.name_of("spain") and rows[0].vp == 30
     html = league_html(rows)
-    assert "<th>Victory points</th>" in html and "<b>30</b>" in html
+    assert ">Victory points</th>" in html and "<b>30</b>" in html  # a head with its tip
 
 
 def test_a_resolved_phase_shows_resolved_not_writing() -> None:

@@ -383,6 +383,7 @@ def rps_attack() -> str:
     preview = preview_attack(state, "ontario", "quebec", force)
     table = preview_html(state, preview)
     table = re.sub(r'\sdata-[\w-]+="[^"]*"', "", table)
+    table = re.sub(r'\stabindex="[^"]*"', "", table)  # the page's tips: not in a picture
     table = table.replace('class="rps-rounds"', 'class="info"')
     table = re.sub(r'class="rps-[\w-]+"', "", table)
     board = render_board(state, path=["ontario", "quebec"])

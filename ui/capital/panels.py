@@ -11,7 +11,7 @@ from html import escape
 from engine.maps import load_map
 from engine.rulesets.capital import reinforcements
 from engine.rulesets.capital.options import MUST_TRADE_AT, TWO_SETS_FROM
-from ui.capital import entry
+from ui.capital import entry, tips
 from ui.capital.export import bbcode, data_url, markdown, report_html
 from ui.capital.hints import OFFENSES_EXPLAINED, phase_hint
 from ui.capital.session import ORDER_MODES, SETUP_MODES, CapitalSession
@@ -20,6 +20,7 @@ from ui.shell.odds_setting import threshold_select
 from ui.shell.render import swatch
 from ui.shell.screens import handover_card
 from ui.shell.share import share_html
+from ui.shell.tips import column_head, tip
 
 MODE_LABELS = {
     "capital": "Capital",
@@ -86,8 +87,12 @@ def status_html(session: CapitalSession) -> str:
             f'<td class="sealed" title="orders sealed">{sealed}</td></tr>'
         )
     table = (
-        '<table class="info factions"><thead><tr><th>Faction</th><th>Terr.</th>'
-        "<th>Units</th><th>Reinf.</th><th>Capital</th><th></th></tr></thead><tbody>"
+        '<table class="info factions"><thead><tr>'
+        + "".join(
+            column_head(h, tips.COLUMN_TIPS[h])
+            for h in ("Faction", "Terr.", "Units", "Reinf.", "Capital")
+        )
+        + "<th></th></tr></thead><tbody>"
         + "".join(rows)
         + "</tbody></table>"
     )
@@ -131,7 +136,8 @@ def entry_html(session: CapitalSession, picked: set[int] | None = None) -> str:
             "cap-mode",
             MODE_LABELS[m],
             f"cap-mode-{m}",
-            f' data-mode="{m}" aria-pressed="{"true" if m == session.mode else "false"}"',
+            f' data-mode="{m}" aria-pressed="{"true" if m == session.mode else "false"}"'
+            + tip("order", tips.ORDER_TIPS[m]),
             "btn toggle on" if m == session.mode else "btn toggle",
         )
         for m in modes
@@ -248,6 +254,7 @@ def _cards_html(session: CapitalSession, f: int, picked: set[int]) -> str:
         disabled = " disabled" if c not in free or not room else ""
         cards.append(
             f'<button type="button" class="{cls}" data-action="cap-card" data-card="{c}"'
+            f"{tip('card', tips.card_tip(card.type.value))}"
             f' aria-pressed="{"true" if c in picked else "false"}"'
             f' data-testid="cap-card-{c}"{disabled}><span class="ctype">{card.type.value}</span>'
             f"<span>{escape(where)}</span></button>"

@@ -11,24 +11,18 @@ from html import escape
 from typing import Any
 
 from engine.rulesets.classic.state import Phase
-from ui.classic import attack, views
+from ui.classic import attack, tips, views
 from ui.classic.controller import DICE_MODES, CountChoice, Session
 from ui.shell.odds_setting import threshold_select
 from ui.shell.render import swatch
 from ui.shell.screens import handover_card
+from ui.shell.tips import column_head, tip
 
 MODE_LABELS = {
     "once": "Roll once",
     "continuous": "Continuous",
     "do-or-die": "Do or die",
     "blitz": "Blitz",
-}
-MODE_TIPS = {
-    "once": "One roll of the dice.",
-    "continuous": "Rolls again until you lose a roll or take the territory.",
-    "do-or-die": "Rolls until the territory falls or you have one army left.",
-    "blitz": "Rolls one at a time until the territory falls, the odds drop below your "
-    "warning level, or you are down to the armies you set.",
 }
 PIPS = "⚀⚁⚂⚃⚄⚅"
 
@@ -202,7 +196,7 @@ def _attack_controls(session: Session) -> str:
     dice = "".join(
         _button(
             str(n), "set-dice", f"dice-{n}", "toggle on" if session.dice == n else "toggle", dice=n
-        )
+        ).replace("<button ", f"<button{tip('order', tips.ORDER_TIPS['dice'])} ", 1)
         for n in (1, 2, 3)
     )
     modes = "".join(
@@ -212,7 +206,7 @@ def _attack_controls(session: Session) -> str:
             f"mode-{m}",
             "toggle on" if session.mode == m else "toggle",
             mode=m,
-        ).replace("<button ", f'<button title="{escape(MODE_TIPS[m])}" ', 1)
+        ).replace("<button ", f"<button{tip('order', tips.ORDER_TIPS[m])} ", 1)
         for m in DICE_MODES
     )
     parts = [
@@ -314,7 +308,8 @@ def private_html(session: Session, picked: set[int]) -> str:
             on = " picked" if card.index in picked else ""
             attrs = f'data-action="pick-card" data-card="{card.index}"' if can_trade else "disabled"
             items.append(
-                f'<button type="button" class="card {card.type}{on}" {attrs} '
+                f'<button type="button" class="card {card.type}{on}" {attrs}'
+                f"{tip('card', tips.card_tip(card.type))} "
                 f'data-testid="card-{card.index}" aria-pressed="{str(bool(on)).lower()}">'
                 f'<span class="ctype">{card.type}</span><span class="cname">'
                 f"{escape(card.name)}</span></button>"
@@ -418,10 +413,15 @@ def players_html(session: Session) -> str:
             f'<td class="small">{escape(continents)}</td></tr>'
         )
     return (
-        '<table class="info" data-testid="players-table"><thead><tr><th>Player</th>'
-        '<th title="Territories">Terr.</th><th>Armies</th><th>Cards</th><th>Continents</th>'
-        f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        '<table class="info" data-testid="players-table"><thead><tr>'
+        + _heads("Player", "Terr.", "Armies", "Cards", "Continents")
+        + f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
+
+
+def _heads(*labels: str) -> str:
+    """A table's column heads, each with its tip."""
+    return "".join(column_head(h, tips.COLUMN_TIPS[h]) for h in labels)
 
 
 def battles_html(session: Session) -> str:
@@ -433,9 +433,9 @@ def battles_html(session: Session) -> str:
             f"<td>{r['conquests']}</td></tr>"
         )
     return (
-        '<table class="info" data-testid="battles-table"><thead><tr><th>Player</th>'
-        "<th>Won</th><th>Lost</th><th>Killed</th><th>Lost armies</th><th>Conquests</th>"
-        f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        '<table class="info" data-testid="battles-table"><thead><tr>'
+        + _heads("Player", "Won", "Lost", "Killed", "Lost armies", "Conquests")
+        + f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
 
 

@@ -14,12 +14,13 @@ from typing import Any
 from engine.rulesets.greatwar1907.legal import trade_province_refusal
 from engine.rulesets.greatwar1907.options import CHANGES, ONE_SIDED, START_YEAR
 from engine.rulesets.greatwar1907.state import Phase
-from ui.greatwar1907 import drafts, entry, preempt, purse, review
+from ui.greatwar1907 import drafts, entry, preempt, purse, review, tips
 from ui.greatwar1907.session import GreatWarSession
 from ui.shell import forum_panels
 from ui.shell.forum_panels import button
 from ui.shell.screens import handover_card
 from ui.shell.share import share_html
+from ui.shell.tips import column_head, tip
 
 MODE_LABELS = {
     "build": "Build divisions",
@@ -150,8 +151,12 @@ def status_html(session: GreatWarSession) -> str:
         '<table class="gw-nations small" data-testid="gw-standings">'
         '<caption class="muted small">Ranked by victory points (VP), which decide the game'
         "</caption>"
-        '<tr><th>#</th><th>Nation</th><th>Player</th><th title="victory points">VP</th>'
-        f"<th>pp</th><th>Orders</th></tr>{''.join(rows)}</table>"
+        "<tr>"
+        + "".join(
+            column_head(h, tips.COLUMN_TIPS[h])
+            for h in ("#", "Nation", "Player", "VP", "pp", "Orders")
+        )
+        + f"</tr>{''.join(rows)}</table>"
     )
 
 
@@ -285,7 +290,8 @@ def leaders_html(session: GreatWarSession) -> str:
         return (
             f'<button type="button" class="chip{" on" if on else ""}" '
             f'data-action="gw-leader" data-leader="{lid}" data-testid="gw-leader-{lid}" '
-            f'aria-pressed="{"true" if on else "false"}">'
+            f'aria-pressed="{"true" if on else "false"}"'
+            f"{tip('unit', tips.leader_tip(card.kind, card.name, card.trait, card.text))}>"
             f"{escape(card.name)} "
             f'<span class="muted small">{escape(card.kind)}{traits}</span></button>'
         )
@@ -447,7 +453,11 @@ def diplomacy_html(session: GreatWarSession) -> str:
     ordered = {d["with"] for d in session.draft.parts.get("diplomacy", [])} if mine else set()
     passage = {g["nation"] for g in session.draft.parts.get("passage", [])} if mine else set()
     head = "".join(
-        f'<th title="{escape(state.map.name_of(n))}">{escape(n[:3].upper())}</th>'
+        column_head(
+            escape(n[:3].upper()),
+            tips.relation_column_tip(state.map.name_of(n)),
+            f' aria-label="{escape(state.map.name_of(n))}"',
+        )
         for n in state.nation_ids
     )
     rows = []
@@ -740,7 +750,8 @@ def entry_html(session: GreatWarSession) -> str:
             "gw-mode",
             MODE_LABELS[m],
             f"gw-mode-{m}",
-            f' data-mode="{m}" aria-pressed="{"true" if m == session.mode else "false"}"',
+            f' data-mode="{m}" aria-pressed="{"true" if m == session.mode else "false"}"'
+            + tip("order", tips.ORDER_TIPS[m]),
             "btn small" + (" on" if m == session.mode else ""),
         )
         for m in modes

@@ -22,6 +22,8 @@ from engine.rulesets.risk_paper_scissors.orders import Attack, Phase
 from engine.rulesets.risk_paper_scissors.state import RpsState
 from engine.rulesets.risk_paper_scissors.view import card_counts
 from ui.risk_paper_scissors.marks import COMMANDER_MARKS, COMMANDER_NAMES
+from ui.risk_paper_scissors.tips import COLUMN_TIPS
+from ui.shell.tips import column_head
 
 
 @dataclass(frozen=True)
@@ -214,9 +216,18 @@ def _rounds_table(preview: BattlePreview, defender_name: str) -> str:
         f"round{'s' if len(result.rounds) != 1 else ''}</td></tr>"
     )
     return (
-        '<table class="rps-rounds"><thead><tr><th scope="col">Round</th>'
-        f'<th scope="col">You</th><th scope="col">{defender_name}</th>'
-        '<th scope="col">You kill</th><th scope="col">They kill</th></tr></thead>'
+        '<table class="rps-rounds"><thead><tr>'
+        + "".join(
+            column_head(label, COLUMN_TIPS[key], ' scope="col"')
+            for label, key in (
+                ("Round", "Round"),
+                ("You", "You"),
+                (defender_name, "Defender"),
+                ("You kill", "You kill"),
+                ("They kill", "They kill"),
+            )
+        )
+        + "</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
 

@@ -11,6 +11,7 @@ from engine.rulesets.risk_paper_scissors.cards import CARDS
 from engine.rulesets.risk_paper_scissors.options import COMMANDER_TYPES
 from engine.rulesets.risk_paper_scissors.setup import setup_points
 from ui.risk_paper_scissors.session import Session
+from ui.risk_paper_scissors.tips import UNIT_TIPS, card_tip_of
 from ui.risk_paper_scissors.widgets import UNIT_LABELS, button
 
 NO_MARKET = '<span class="muted">Hire a commander to buy from its deck.</span>'
@@ -31,9 +32,25 @@ def setup_html(session: Session) -> str:
     counts = draft.placed.get(at or "", [0, 0, 0])
     steppers = "".join(
         f'<div class="stepper"><span>{label}</span>'
-        + button("−", "rps-place-step", f"place-{u}-minus", "small", unit=u, delta=-1)
+        + button(
+            "−",
+            "rps-place-step",
+            f"place-{u}-minus",
+            "small",
+            unit=u,
+            delta=-1,
+            hint=("unit", UNIT_TIPS[u]),
+        )
         + f'<strong data-testid="place-{u}">{counts[i]}</strong>'
-        + button("+", "rps-place-step", f"place-{u}-plus", "small", unit=u, delta=1)
+        + button(
+            "+",
+            "rps-place-step",
+            f"place-{u}-plus",
+            "small",
+            unit=u,
+            delta=1,
+            hint=("unit", UNIT_TIPS[u]),
+        )
         + "</div>"
         for i, (u, label) in enumerate(UNIT_LABELS)
     )
@@ -116,9 +133,25 @@ def purchase_html(session: Session) -> str:
     steppers = "".join(
         f'<div class="stepper"><span>{label} <span class="muted small" data-testid="cap-{unit}">'
         f"{have[unit.upper()]}/{options.cap(unit.upper())}</span></span>"
-        + button("−", "rps-buy-step", f"buy-{unit}-minus", "small", unit=unit, delta=-1)
+        + button(
+            "−",
+            "rps-buy-step",
+            f"buy-{unit}-minus",
+            "small",
+            unit=unit,
+            delta=-1,
+            hint=("unit", UNIT_TIPS[unit]),
+        )
         + f'<strong data-testid="buy-{unit}">{draft.buy[unit]}</strong>'
-        + button("+", "rps-buy-step", f"buy-{unit}-plus", "small", unit=unit, delta=1)
+        + button(
+            "+",
+            "rps-buy-step",
+            f"buy-{unit}-plus",
+            "small",
+            unit=unit,
+            delta=1,
+            hint=("unit", UNIT_TIPS[unit]),
+        )
         + "</div>"
         for unit, label in UNIT_LABELS
     )
@@ -142,13 +175,18 @@ def purchase_html(session: Session) -> str:
             "small",
             off=player.energy < options.commander_cost,
             commander=c,
+            hint=("unit", UNIT_TIPS[c]),
         )
         for c in COMMANDER_TYPES
         if not state.has_commander(seat, c)
     )
     stations = len(state.stations_of(seat))
     station = button(
-        f"Build a station ({options.station_cost})", "rps-station", "build-station", "small"
+        f"Build a station ({options.station_cost})",
+        "rps-station",
+        "build-station",
+        "small",
+        hint=("unit", UNIT_TIPS["station"]),
     )
     commanders = (
         "<h3>Commanders and stations</h3>"
@@ -167,6 +205,7 @@ def purchase_html(session: Session) -> str:
             "small",
             off=market_shut,
             card=c,
+            hint=("card", card_tip_of(c, "market")),
         )
         for c in CARDS
         if state.has_commander(seat, CARDS[c].deck)

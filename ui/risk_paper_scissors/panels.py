@@ -18,8 +18,10 @@ from ui.risk_paper_scissors.before_moves import bid_form_html, purchase_html, se
 from ui.risk_paper_scissors.entry import Plan, side_of
 from ui.risk_paper_scissors.marks import named
 from ui.risk_paper_scissors.session import Session
+from ui.risk_paper_scissors.tips import UNIT_TIPS, card_tip_of
 from ui.risk_paper_scissors.widgets import UNIT_LABELS, button, color_of
 from ui.shell.screens import handover_card
+from ui.shell.tips import tip
 
 PHASE_NAMES = {
     Phase.CLAIM: "Claim",
@@ -150,9 +152,25 @@ def _force_steppers(session: Session) -> str:
     ]
     html = "".join(
         f'<div class="stepper"><span>{label}</span>'
-        + button("−", "rps-force-step", f"force-{unit}-minus", "small", unit=unit, delta=-1)
+        + button(
+            "−",
+            "rps-force-step",
+            f"force-{unit}-minus",
+            "small",
+            unit=unit,
+            delta=-1,
+            hint=("unit", UNIT_TIPS[unit]),
+        )
         + f'<strong data-testid="force-{unit}">{sent}</strong>/{have}'
-        + button("+", "rps-force-step", f"force-{unit}-plus", "small", unit=unit, delta=1)
+        + button(
+            "+",
+            "rps-force-step",
+            f"force-{unit}-plus",
+            "small",
+            unit=unit,
+            delta=1,
+            hint=("unit", UNIT_TIPS[unit]),
+        )
         + "</div>"
         for unit, label, sent, have in rows
     )
@@ -165,6 +183,7 @@ def _force_steppers(session: Session) -> str:
             "small" + (" on" if on else ""),
             unit=c,
             delta=-1 if on else 1,
+            hint=("unit", UNIT_TIPS[c]),
         )
     return f'<div class="force" data-testid="force">{html}</div>'
 
@@ -347,18 +366,27 @@ def hand_html(session: Session) -> str:
         card = CARDS[card_id]
         verb = {Timing.ARMED: "Arm", Timing.SCORE: ""}.get(card.timing, "Play")
         use = (
-            button(verb, "rps-card", f"card-{card_id}", "small", card=card_id)
+            button(
+                verb,
+                "rps-card",
+                f"card-{card_id}",
+                "small",
+                card=card_id,
+                hint=("card", card_tip_of(card_id)),
+            )
             if playable and verb
             else ""
         )
         cost = f" · {card.cost} energy" if card.cost else ""
         items.append(
-            f'<li data-testid="hand-card" data-card="{card_id}" data-index="{index}">'
+            f'<li data-testid="hand-card" data-card="{card_id}" data-index="{index}"'
+            f"{tip('card', card_tip_of(card_id), focusable=True)}>"
             f'<strong>{card.name}</strong> <span class="muted small">{card.deck}{cost}</span>'
             f" {use}</li>"
         )
     armed = [
-        f"<li>{escape(CARDS[c].name)} on {escape(session.name(t))}</li>"
+        f'<li data-card="{c}"{tip("card", card_tip_of(c, "armed"), focusable=True)}>'
+        f"{escape(CARDS[c].name)} on {escape(session.name(t))}</li>"
         for t, c in state.armed.items()
         if state.owner.get(t) == seat
     ]

@@ -23,7 +23,9 @@ from engine.rulesets.risk_paper_scissors.orders import Phase
 from engine.rulesets.risk_paper_scissors.state import RpsState
 from engine.rulesets.risk_paper_scissors.view import view_for
 from ui.risk_paper_scissors.render import styles_of
+from ui.risk_paper_scissors.tips import COLUMN_TIPS
 from ui.shell.render import swatch
+from ui.shell.tips import column_head
 
 KIND_WORDS = {"land": "land", "water": "water", "lunar": "Moon"}
 DECK_LETTERS = {"land": "L", "naval": "N", "space": "S", "nuclear": "A", "diplomat": "D"}
@@ -139,9 +141,12 @@ def scoring_html(state: RpsState, viewer: int | None = None) -> str:
     )
     return (
         f'<section class="rps-scoring" aria-label="{title}"><h2>{title}</h2>{lead}'
-        '<table class="rps-scores"><thead><tr><th scope="col">Player</th>'
-        '<th scope="col">Points</th><th scope="col">Territories + groups + Colony Influence</th>'
-        '<th scope="col">Ties</th></tr></thead>'
+        '<table class="rps-scores"><thead><tr>'
+        + "".join(
+            column_head(h, COLUMN_TIPS[h], ' scope="col"')
+            for h in ("Player", "Points", "Territories + groups + Colony Influence", "Ties")
+        )
+        + "</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
         "<p><small>Ties: more energy left, then more units on the board; "
         "then a shared win.</small></p></section>"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 
 from engine.rulesets.risk_paper_scissors.state import RpsState
+from ui.shell.tips import TipKind, tip
 
 UNIT_LABELS = (("e", "Elementals"), ("j", "Jaguars"), ("w", "Wolves"))
 
@@ -18,9 +19,19 @@ def color_of(state: RpsState, seat: int) -> str:
 
 
 def button(
-    label: str, action: str, testid: str, cls: str = "", *, off: bool = False, **data: object
+    label: str,
+    action: str,
+    testid: str,
+    cls: str = "",
+    *,
+    off: bool = False,
+    hint: tuple[TipKind, str] | None = None,
+    **data: object,
 ) -> str:
+    """A button; ``hint``: its tip, (kind, text) (:func:`ui.shell.tips.tip`)."""
     attrs = "".join(f' data-{k.replace("_", "-")}="{escape(str(v))}"' for k, v in data.items())
+    if hint is not None:
+        attrs += tip(*hint)
     disabled = " disabled" if off else ""
     return (
         f'<button type="button" class="btn {cls}" data-action="{action}"'

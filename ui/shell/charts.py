@@ -9,6 +9,7 @@ from html import escape
 import svgwrite
 
 from engine.history import LeagueRow, Series
+from ui.shell.tips import column_head
 
 WIDTH, HEIGHT = 360, 150
 LEFT, RIGHT, TOP, BOTTOM = 34, 8, 18, 20
@@ -68,6 +69,22 @@ def legend_html(lines: Sequence[Series]) -> str:
     )
 
 
+LEAGUE_TIPS = {
+    "#": "The player's place in the league.",
+    "Player": "The player, in their colour.",
+    "Victory points": "The points that decide this game; the league is ranked by them.",
+    "Territories": "Territories (or provinces) the player holds now.",
+    "Taken": "Territories the player has taken from others during the game.",
+    "Lost": "Territories the player has lost to others during the game.",
+    "Most armies": "The most units the player has had on the map at once.",
+    "Battles won": "Rolls in which the player lost fewer armies than the other side.",
+    "Battles lost": "Rolls in which the player lost more armies than the other side.",
+    "Armies killed": "Enemy armies the player's dice have destroyed.",
+    "Armies lost": "The player's own armies lost in battle.",
+    "Out in turn": "The turn in which the player was knocked out (a dash: still playing).",
+}
+"""The tips of the league's columns (issue 29)."""
+
 BATTLE_COLUMNS = (
     ("battles_won", "Battles won"),
     ("battles_lost", "Battles lost"),
@@ -82,7 +99,7 @@ def league_html(rows: Sequence[LeagueRow]) -> str:
     extra = [(key, label) for key, label in BATTLE_COLUMNS if any(key in r.battles for r in rows)]
     scored = any(r.vp is not None for r in rows)  # victory points decide: first, ranked
     head = "".join(
-        f"<th>{label}</th>"
+        column_head(label, LEAGUE_TIPS[label])
         for label in (
             "#",
             "Player",

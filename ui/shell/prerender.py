@@ -22,6 +22,7 @@ from ui.shell.autosave import BOARD_KEY
 from ui.shell.dom import save_key
 from ui.shell.palette import SEAT_STYLES
 from ui.shell.render import render_map
+from ui.shell.tips import form_tips_script
 
 ROOT = Path(__file__).resolve().parents[2]
 # Real names, so that every log sentence reads ("Ada receives 3 armies", "Ada's hand").
@@ -198,8 +199,12 @@ def main(argv: list[str]) -> int:
     html = fill(html, "resume", resume_script())
     html = fill(html, "factions", faction_rows())
     html = fill(html, "kept-board", kept_board_script())
+    html = fill(html, "tips", form_tips_script())
     target.write_text(html, encoding="utf-8")
-    print(f"prerender: wrote board, seats, factions, rules and the resume check into {target}")
+    print(
+        "prerender: wrote board, seats, factions, rules, the form's tips and the resume "
+        f"check into {target}"
+    )
     return 0
 
 
