@@ -161,7 +161,7 @@ def _computer(seen: Seen) -> str:
 
 
 def _free_move(state: Any) -> list[Any]:
-    return [FreeMove("alaska", "northwest_territory", state.armies["alaska"] - 1)]
+    return [FreeMove("kamchatka", "alaska", state.armies["kamchatka"] // 2)]
 
 
 STEPS = (
@@ -190,9 +190,10 @@ STEPS = (
         territories=("alaska", "kamchatka"),
     ),
     Step(
-        "Move in: choose how many armies follow into Kamchatka, then press Move.",
+        "Move in: choose how many armies follow into Kamchatka (the page offers them all), "
+        "then press Move.",
         done=lambda before, now: now.phase is not Phase.MOVE_IN,
-        orders=lambda s: [MoveIn(s.pending["min"])],
+        orders=lambda s: [MoveIn(s.pending["max"])],
         explain=_moved_in,
         control="move-in-confirm",
     ),
@@ -204,12 +205,12 @@ STEPS = (
         control="end-attack",
     ),
     Step(
-        "Fortify: tap Alaska, then Northwest Territory, choose how many armies to move and "
-        "press Move.",
+        "Fortify: tap Kamchatka, then Alaska, choose how many armies go back to guard "
+        "Alaska and press Move.",
         done=lambda before, now: now.current != YOU,
         orders=_free_move,
         explain=_fortified,
-        territories=("alaska", "northwest_territory"),
+        territories=("kamchatka", "alaska"),
     ),
     Step(
         "The Computer plays its turn now: watch the map.",

@@ -1,0 +1,132 @@
+"""Learn by playing (issue 29, "A guided first game"): each ruleset's guide is played to
+its end on the real page (what to tap is marked, a tap the step does not ask for is
+turned down, each step explains what happened), its end offers a real game; a guide is
+left and resumed after a reload.  Screenshots of one step per ruleset at laptop and phone
+width go to /work/wt/guide-shots/ (or e2e/artifacts/ elsewhere)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import assert_clean, click_territory, wait_ready
+from playwright.sync_api import Page, expect
+
+SIZES = {"1366": {"width": 1366, "height": 800}, "390": {"width": 390, "height": 844}}
+SHOTS = Path("/work/wt/guide-shots")
+BODY = "document.body.dataset"
+WAIT = 60_000
+
+
+def shots(artifacts: Path) -> Path:
+    folder = SHOTS if SHOTS.parent.is_dir() else artifacts
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def open_guide(page: Page, ruleset: str, size: str) -> None:
+    page.set_viewport_size(SIZES[size])
+    wait_ready(page)
+    page.get_by_test_id("game-speed").select_option("instant")
+    page.get_by_test_id("opt-rules").select_option(ruleset)
+    page.get_by_test_id("guide-open").click()
+    expect(page.get_by_test_id("guide-say")).to_contain_text("Step 1 of", timeout=WAIT)
+
+
+def on_step(page: Page, number: int) -> None:
+    expect(page.get_by_test_id("guide-say")).to_have_attribute(
+        "data-step", str(number), timeout=WAIT
+    )
+
+
+def shot(page: Page, artifacts: Path, name: str) -> None:
+    """A screenshot from the top of the page (the step's card and the map)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(shots(artifacts) / f"{name}.png"))
+
+
+def not_covered(page: Page, territory: str) -> None:
+    """The step's card covers neither the territory to tap nor the phone's action bar."""
+    card = page.get_by_test_id("guide").bounding_box()
+    land = page.locator(f'#board path[data-territory="{territory}"]').bounding_box()
+    assert card is not None and land is not None
+    centre_y = land["y"] + land["height"] / 2
+    assert not card["y"] <= centre_y <= card["y"] + card["height"], (card, land)
+    bar = page.get_by_test_id("action-bar")
+    if bar.is_visible():
+        box = bar.bounding_box()
+        assert box is not None and card["y"] + card["height"] <= box["y"]
+
+
+def classic_to_the_end(page: Page, artifacts: Path, size: str) -> None:
+    on_step(page, 1)
+    expect(page.locator('[data-testid="trade"].guide-target')).to_have_count(1)
+    for card in ("card-0", "card-1", "card-2"):
+        page.get_by_test_id(card).click()
+    page.get_by_test_id("trade").click()
+    on_step(page, 2)
+    expect(page.get_by_test_id("guide-told")).to_contain_text("gave you 4 armies")
+    expect(page.locator('#board path[data-territory="alaska"].guide-target')).to_have_count(1)
+    # a territory the step does not ask for is turned down, the game untouched
+    click_territory(page, "alberta")
+    expect(page.get_by_test_id("guide-note")).to_contain_text("Not Alberta")
+    page.locator('[data-action="set-count"]').last.click()
+    for _ in range(20):
+        if page.evaluate(f"{BODY}.phase") != "reinforce":
+            break
+        click_territory(page, "alaska")
+        page.wait_for_timeout(150)
+    on_step(page, 3)
+    expect(page.get_by_test_id("guide-told")).to_contain_text("for your 9 territories")
+    not_covered(page, "kamchatka")
+    shot(page, artifacts, f"classic-attack-{size}")
+    click_territory(page, "alaska")
+    page.get_by_test_id("target-kamchatka").click()
+    on_step(page, 4)
+    told = page.get_by_test_id("guide-told")
+    expect(told).to_contain_text("You rolled")
+    expect(told).to_contain_text("of the time")
+    page.get_by_test_id("move-in-confirm").click()
+    on_step(page, 5)
+    page.get_by_test_id("end-attack").click()
+    on_step(page, 6)
+    click_territory(page, "kamchatka")
+    click_territory(page, "alaska")
+    page.get_by_test_id("free-move-confirm").click()
+    expect(page.get_by_test_id("guide-end")).to_be_visible(timeout=WAIT)
+    expect(page.get_by_test_id("guide-told")).to_contain_text("The Computer played its turn")
+    page.get_by_test_id("guide-real").click()
+    expect(page.get_by_test_id("guide")).to_be_hidden(timeout=WAIT)
+    expect(page.get_by_test_id("turn")).to_be_visible(timeout=WAIT)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_classic_guide_played_to_its_end(
+    page: Page, server_url: str, artifacts: Path, size: str
+) -> None:
+    page.goto(server_url)
+    open_guide(page, "classic", size)
+    classic_to_the_end(page, artifacts, size)
+    assert page.evaluate("localStorage.getItem('risk-family.guide')") is None
+    assert_clean(page)
+
+
+def test_a_guide_is_left_and_resumed(page: Page, server_url: str) -> None:
+    page.goto(server_url)
+    open_guide(page, "classic", "1366")
+    for card in ("card-0", "card-1", "card-2"):
+        page.get_by_test_id(card).click()
+    page.get_by_test_id("trade").click()
+    on_step(page, 2)
+    page.reload()
+    wait_ready(page)
+    on_step(page, 2)
+    expect(page.get_by_test_id("guide-title")).to_contain_text("Classic")
+    page.get_by_test_id("guide-leave").click()
+    expect(page.get_by_test_id("guide")).to_be_hidden()
+    expect(page.locator("#setup")).to_be_visible()
+    page.reload()
+    wait_ready(page)
+    expect(page.get_by_test_id("guide")).to_be_hidden()
+    assert_clean(page)
