@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import assert_clean, click_territory, wait_ready
+from conftest import assert_clean, click_territory, legal, wait_ready
 from playwright.sync_api import Page, expect
 
 SIZES = {"1366": {"width": 1366, "height": 800}, "390": {"width": 390, "height": 844}}
@@ -129,4 +129,60 @@ def test_a_guide_is_left_and_resumed(page: Page, server_url: str) -> None:
     page.reload()
     wait_ready(page)
     expect(page.get_by_test_id("guide")).to_be_hidden()
+    assert_clean(page)
+
+
+def capital_to_the_end(page: Page, artifacts: Path, size: str) -> None:
+    on_step(page, 1)
+    page.wait_for_function(f"{BODY}.capStage === 'entry'", timeout=WAIT)
+    page.get_by_test_id("cap-mode-place").click()
+    page.get_by_test_id("cap-count").fill("3")
+    click_territory(page, "alaska")
+    expect(page.get_by_test_id("cap-orders")).to_contain_text("Place 3")
+    page.get_by_test_id("cap-count").fill("99")  # cut to each territory's limit
+    for territory in legal(page):
+        if "not placed" not in page.get_by_test_id("cap-offenses").inner_text():
+            break
+        click_territory(page, territory)
+        page.wait_for_timeout(100)
+    expect(page.get_by_test_id("cap-offenses")).not_to_contain_text("not placed")
+    page.get_by_test_id("cap-mode-attack").click()
+    page.get_by_test_id("cap-count").fill("7")
+    click_territory(page, "alaska")
+    click_territory(page, "kamchatka")
+    expect(page.get_by_test_id("cap-orders")).to_contain_text("7")
+    not_covered(page, "kamchatka")
+    shot(page, artifacts, f"capital-orders-{size}")
+    page.get_by_test_id("cap-seal").click()
+    on_step(page, 2)
+    told = page.get_by_test_id("guide-told")
+    expect(told).to_contain_text("Ada attacked Kamchatka from Alaska with 7")
+    expect(told).to_contain_text("twelve-sided die")
+    page.wait_for_function(
+        f"{BODY}.capStage === 'replay' || {BODY}.capStage === 'report'", timeout=WAIT
+    )
+    if page.get_by_test_id("cap-replay-skip").is_visible():
+        page.get_by_test_id("cap-replay-skip").click()
+    page.get_by_test_id("cap-next-turn").click()
+    expect(page.get_by_test_id("guide-end")).to_be_visible(timeout=WAIT)
+    expect(page.get_by_test_id("guide-told")).to_contain_text("receive")
+    page.get_by_test_id("guide-real").click()
+    expect(page.get_by_test_id("guide")).to_be_hidden(timeout=WAIT)
+    expect(page.get_by_test_id("cap-status")).to_be_visible(timeout=WAIT)
+
+
+PLAYS = {"capital": capital_to_the_end}
+
+
+@pytest.mark.parametrize("ruleset", list(PLAYS))
+def test_each_rulesets_guide_played_to_its_end(
+    page: Page, server_url: str, artifacts: Path, ruleset: str
+) -> None:
+    """Each guide to its end at laptop size, then one step's card at phone size."""
+    page.goto(server_url)
+    open_guide(page, ruleset, "390")
+    shot(page, artifacts, f"{ruleset}-step1-390")
+    page.set_viewport_size(SIZES["1366"])
+    shot(page, artifacts, f"{ruleset}-step1-1366")
+    PLAYS[ruleset](page, artifacts, "1366")
     assert_clean(page)

@@ -42,13 +42,15 @@ def computers_play(ruleset: str, state: Any, number: int) -> Any:
 def play_step(guide: Guide, step: Step, state: Any) -> tuple[Any, list[Any]]:
     """The state after ``step`` from ``state``: its orders, each legal when reached."""
     rules = find_ruleset(guide.ruleset)
+    start = state
     orders = list(step.orders(state))
     assert orders, f"step {step.say!r} has no orders"
     for order in orders:
-        legal = rules.legal_orders(state)
-        if legal:  # a ruleset that lists its legal orders must list this one
+        if not rules.awaits_sealed_orders(state):  # a sealed round lists only a template
+            legal = rules.legal_orders(state)
             assert order in legal, f"{order} is not legal at step {step.say!r}"
-    return replay(guide.ruleset, state, orders)
+        state = rules.apply(state, order).state  # an illegal order is refused here
+    return replay(guide.ruleset, start, orders)
 
 
 @pytest.mark.parametrize("ruleset", SCRIPTS)
@@ -80,8 +82,8 @@ def test_the_script_plays_through_the_engine_to_its_end(ruleset: str) -> None:
 
 @pytest.mark.parametrize("ruleset", SCRIPTS)
 def test_the_explanations_read_the_engines_events(ruleset: str) -> None:
-    """An explanation is computed, not written in advance: told other events, a step
-    that uses them says something else."""
+    """An explanation is computed, not written in advance: told that nothing happened
+    (the same state, no events), the steps say something else."""
     guide = guide_of(ruleset)
     state = guide.start()
     changed = 0
@@ -90,7 +92,7 @@ def test_the_explanations_read_the_engines_events(ruleset: str) -> None:
             break
         after, events = play_step(guide, step, state)
         real = step.explain(Seen(state, after, events))
-        if step.explain(Seen(state, after, [])) != real:
+        if step.explain(Seen(state, state, [])) != real:
             changed += 1
         state = after
     assert changed >= 1

@@ -27,7 +27,7 @@ COMPUTER = 1
 POSITION = """\
 ruleset classic
 rng learn-classic-0 0
-seat 0 You human cards=0,1,2
+seat 0 Ada human cards=0,1,2
 seat 1 Computer easy
 phase reinforce
 turn 1
@@ -226,7 +226,7 @@ GUIDE = Guide(
     position=POSITION,
     steps=STEPS,
     welcome=(
-        "You are red and hold all of North America; the Computer holds the rest of the "
+        "You play Ada, red, and hold all of North America; the Computer holds the rest of the "
         "world. Conquer territories, hold whole continents for more armies, and take "
         "the world to win."
     ),

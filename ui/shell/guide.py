@@ -67,6 +67,8 @@ class Step:
     territories: tuple[str, ...] = ()
     """Marked on the board; while the step waits, a tap on another territory is turned
     down (empty: any tap is let through)."""
+    strict: bool = True
+    """A tap on a territory not in ``territories`` is turned down."""
     control: str = ""
     """The test id of the control to press, marked too."""
     computers: bool = False
@@ -177,7 +179,7 @@ class GuideRunner:
         """While a step names territories, a tap on another one is turned down (capture
         phase: the page never hears it)."""
         step = self.step
-        if step is None or not step.territories or self.shell.active is None:
+        if step is None or not step.strict or not step.territories or self.shell.active is None:
             return
         if not self.on(self.shell.active.entry.ruleset):
             return
