@@ -75,7 +75,7 @@ eastern_australia 1 2
 
 def _your_orders(state: Any) -> list[Any]:
     left = reinforcements(state, YOU)
-    placements = []
+    placements: list[tuple[str, int]] = []
     for territory in ["alaska", *sorted(state.territories_of(YOU))]:
         if left and all(t != territory for t, _ in placements):
             count = min(left, placement_limit(state, YOU, territory))
