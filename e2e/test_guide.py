@@ -171,7 +171,39 @@ def capital_to_the_end(page: Page, artifacts: Path, size: str) -> None:
     expect(page.get_by_test_id("cap-status")).to_be_visible(timeout=WAIT)
 
 
-PLAYS = {"capital": capital_to_the_end}
+def rps_to_the_end(page: Page, artifacts: Path, size: str) -> None:
+    on_step(page, 1)
+    page.wait_for_function(f"{BODY}.humanTurn === 'true'", timeout=WAIT)
+    click_territory(page, "ukraine")
+    page.get_by_test_id("buy-j-plus").click()
+    page.get_by_test_id("buy-units").click()
+    on_step(page, 2)
+    expect(page.get_by_test_id("guide-told")).to_contain_text("That Jaguar cost 3 energy")
+    page.get_by_test_id("buy-card-land.assemble").click()
+    on_step(page, 3)
+    page.get_by_test_id("end-purchase").click()
+    on_step(page, 4)
+    click_territory(page, "ukraine")
+    click_territory(page, "northern_europe")
+    expect(page.locator('[data-testid="battle-preview"] .rps-battle')).to_be_visible()
+    not_covered(page, "northern_europe")
+    shot(page, artifacts, f"risk_paper_scissors-attack-{size}")
+    page.get_by_test_id("commit").click()
+    on_step(page, 5)
+    told = page.get_by_test_id("guide-told")
+    expect(told).to_contain_text("round 1: yours killed 1 Wolf")
+    expect(told).to_contain_text("Northern Europe is yours")
+    page.get_by_test_id("end-turn").click()
+    overlay = page.locator('[data-testid="warning-overlay"]:not([hidden])')
+    if overlay.count():
+        overlay.get_by_test_id("warning-go").click()
+    expect(page.get_by_test_id("guide-end")).to_be_visible(timeout=WAIT)
+    page.get_by_test_id("guide-real").click()
+    expect(page.get_by_test_id("guide")).to_be_hidden(timeout=WAIT)
+    expect(page.get_by_test_id("rps")).to_be_visible(timeout=WAIT)
+
+
+PLAYS = {"capital": capital_to_the_end, "risk_paper_scissors": rps_to_the_end}
 
 
 @pytest.mark.parametrize("ruleset", list(PLAYS))
