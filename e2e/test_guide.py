@@ -203,7 +203,56 @@ def rps_to_the_end(page: Page, artifacts: Path, size: str) -> None:
     expect(page.get_by_test_id("rps")).to_be_visible(timeout=WAIT)
 
 
-PLAYS = {"capital": capital_to_the_end, "risk_paper_scissors": rps_to_the_end}
+def gw_seal(page: Page) -> None:
+    """Seal; when the page asks first (allowance left unspent), go on."""
+    page.get_by_test_id("gw-seal").click()
+    page.wait_for_function(
+        f"{BODY}.gwStage !== 'entry' || !!document.querySelector('[data-testid=warning-go]')",
+        timeout=WAIT,
+    )
+    if page.evaluate(f"{BODY}.gwStage") == "entry":
+        page.get_by_test_id("warning-go").click()
+
+
+def gw_tap(page: Page, place: str) -> None:
+    page.locator(f'#board [data-territory="{place}"]').first.dispatch_event("click")
+
+
+def greatwar_to_the_end(page: Page, artifacts: Path, size: str) -> None:
+    on_step(page, 1)
+    page.wait_for_function(f"{BODY}.gwStage === 'entry'", timeout=WAIT)
+    page.get_by_test_id("gw-count").fill("2")
+    gw_tap(page, "war")
+    expect(page.get_by_test_id("gw-review")).to_contain_text("Build 2 div in Warsaw")
+    shot(page, artifacts, f"greatwar1907-build-{size}")
+    gw_seal(page)
+    on_step(page, 2)
+    expect(page.get_by_test_id("guide-told")).to_contain_text("supply network")
+    page.wait_for_function(
+        f"{BODY}.gwStage === 'replay' || {BODY}.gwStage === 'report'", timeout=WAIT
+    )
+    if page.evaluate(f"{BODY}.gwStage") == "replay":
+        page.get_by_test_id("gw-replay-skip").click()
+    page.get_by_test_id("gw-next-phase").click()
+    page.wait_for_function(f"{BODY}.gwStage === 'entry'", timeout=WAIT)
+    page.get_by_test_id("gw-mode-attack").click()
+    page.get_by_test_id("gw-count").fill("")
+    gw_tap(page, "war")
+    gw_tap(page, "kbg")
+    expect(page.get_by_test_id("gw-odds-kbg")).to_contain_text("%")
+    gw_seal(page)
+    expect(page.get_by_test_id("guide-end")).to_be_visible(timeout=WAIT)
+    expect(page.get_by_test_id("guide-told")).to_contain_text("chance")
+    page.get_by_test_id("guide-real").click()
+    expect(page.get_by_test_id("guide")).to_be_hidden(timeout=WAIT)
+    expect(page.get_by_test_id("gw-status")).to_be_visible(timeout=WAIT)
+
+
+PLAYS = {
+    "capital": capital_to_the_end,
+    "risk_paper_scissors": rps_to_the_end,
+    "greatwar1907": greatwar_to_the_end,
+}
 
 
 @pytest.mark.parametrize("ruleset", list(PLAYS))
