@@ -204,7 +204,7 @@ def _attacked(seen: Seen) -> str:
 
 STEPS = (
     Step(
-        "Deployment: build 2 divisions in Warsaw. Type 2 in the count box, tap Warsaw, "
+        "Deployment: build 2 divisions in Warsaw. Type 2 in the Divisions box, tap Warsaw, "
         "then press “Seal my orders” (the page asks about the allowance left unspent: "
         "go on).",
         done=lambda before, now: now.phase is not before.phase,
