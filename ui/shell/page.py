@@ -92,6 +92,7 @@ class Shell:
         self.positions: Any = None  # ui.shell.position_dialog.PositionDialog, the same
         self.timeline: Any = None  # ui.shell.timeline.Timeline, made on the first save
         self.away: Any = None  # ui.shell.away.AwayNotes
+        self.guide: Any = None  # ui.shell.guide.GuideRunner, made on first use
         self.last_board: dict[str, tuple[dict[str, int], dict[str, int]]] = {}
         self.speed = speed.DEFAULT
         self.skip_pressed = False
@@ -132,6 +133,9 @@ class Shell:
         self.listen(document, "keydown", self.on_key)
         self.listen(document, "submit", self.on_submit)
         self.listen(document, "change", self.on_change)
+        guide_click = create_proxy(self.on_guided_click)
+        self.proxies.append(guide_click)
+        document.addEventListener("click", guide_click, True)  # before the pages hear it
         for kind in ("pointerdown", "focusin", "input"):
             self.listen(el("new-game-form"), kind, self.head_start)
         for page in self.pages.values():
@@ -165,6 +169,20 @@ class Shell:
             self.dialogs_of().action(name, button)
         elif name.startswith("position-"):
             self.positions_of().action(name, button)
+        elif name.startswith("guide-"):
+            self.guide_of().action(name, button)
+
+    def on_guided_click(self, event: Any) -> None:
+        """A guided game: a tap the step does not ask for is turned down."""
+        if self.guide is not None:
+            self.guide.on_board_click(event)
+
+    def guide_of(self) -> Any:
+        if self.guide is None:
+            from ui.shell.guide import GuideRunner
+
+            self.guide = GuideRunner(self)
+        return self.guide
 
     def on_change(self, event: Any) -> None:
         target = event.target
@@ -304,6 +322,8 @@ class Shell:
     def note(self, ruleset: str, state: Any) -> None:
         """A ruleset page saved ``state``: keep it in the game's record if a turn began."""
         self.note_record(ruleset, state)
+        if self.guide is not None:
+            self.guide.observe(ruleset, state)
         self.tell_away(ruleset, state)
         self.flash_changes(ruleset, state)
         if self.changed.get(ruleset):
@@ -466,6 +486,8 @@ class Shell:
     def start_new(self, page: RulesetPage, start: Callable[[], None]) -> None:
         """``start`` a new game on ``page``: its record and notes begin again."""
         before = getattr(page, "session", None)
+        if self.guide is not None and not self.guide.opening:
+            self.guide.stop()  # a game of its own replaces the guided one
         start()
         after = getattr(page, "session", None)
         if after is not None and after is not before:
@@ -502,6 +524,8 @@ class Shell:
     def autosave(self, entry: PageEntry, data: dict[str, Any]) -> None:
         if getattr(self.pages[entry.ruleset].session, "from_position", False):
             data = {**data, "from_position": True}  # the mark stays across reloads
+        if self.guide is not None and self.guide.on(entry.ruleset):
+            data = {**data, "guide": True}  # resumed as a guide, at its step
         text = json.dumps(data)
         try:
             try:
@@ -532,6 +556,8 @@ class Shell:
             if isinstance(data, dict) and data.get("from_position"):
                 session.from_position = True
             show(session)
+            if isinstance(data, dict) and data.get("guide"):
+                self.guide_of().resumed(entry.ruleset, session.state)
         except Exception as exc:  # any failure: the page must not stay stuck on it
             self.restore_failed(key, exc)
             return False
@@ -654,7 +680,9 @@ class Shell:
             document.querySelector(f'[data-action="{action}"]').disabled = False
         for button in document.querySelectorAll('.top-actions [data-action^="pbem-"]'):
             button.disabled = False
-        for button in document.querySelectorAll('[data-action="position-open"]'):
+        for button in document.querySelectorAll(
+            '[data-action="position-open"], [data-action="guide-open"]'
+        ):
             button.disabled = False
         self.ready = True
         last = window.localStorage.getItem(LAST_KEY)
