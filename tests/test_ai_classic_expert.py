@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
+
+import pytest
 
 from engine.ai import choose_order, levels
 from engine.core import PlayerSpec, find_ruleset
 from engine.rng import Rng
+from engine.rulesets.classic.ai import expert
 from engine.rulesets.classic.ai.expert import position_value
 from engine.rulesets.classic.orders import Attack, Place
 from engine.rulesets.classic.state import ClassicState, Phase
@@ -15,6 +18,14 @@ from engine.simulate import play
 
 CLASSIC = find_ruleset("classic")
 AUSTRALIA = ("indonesia", "new_guinea", "western_australia", "eastern_australia")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_turn() -> Iterator[None]:
+    """Each case is a turn of its own: what earlier cases spent does not count."""
+    expert.forget_turns()
+    yield
+    expert.forget_turns()
 
 
 def _endgame(
@@ -139,3 +150,23 @@ def test_whole_games_are_legal() -> None:
         ]
         record = play("classic", specs, options, f"legal-expert-{players}", max_turns=300)
         assert record.turns > 0
+
+
+def test_a_whole_turn_keeps_to_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """'The search is bounded by a count of simulated orders per turn': a turn of many
+    battles (Expert's stacks beside a dozen weak rival territories) spends, over all
+    its decisions, no more simulated orders than the turn's budget, here 600; once it
+    is spent Expert plays Good's own choices, and the turn goes on legally to its end."""
+    monkeypatch.setattr(expert, "TURN_BUDGET", 600)
+    rival = ("alaska", "alberta", "northwest_territory", "ontario", "quebec", "greenland")
+    rival += ("western_us", "eastern_us", "central_america", "venezuela", "peru", "brazil")
+    stacks = {"kamchatka": 40, "iceland": 40, "north_africa": 40, "argentina": 40}
+    state = _endgame(rival=rival, armies={t: 2 for t in rival} | stacks)
+    state.conquered = False
+    decisions = 0
+    while state.current == 0 and state.winner is None:
+        state = CLASSIC.apply(state, choose_order(state)).state
+        decisions += 1
+        assert expert.turn_spent() <= 600
+    assert decisions > 10
+    assert expert.turn_spent() > expert.ORDER_BUDGET  # several decisions searched
