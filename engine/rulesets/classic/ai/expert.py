@@ -28,12 +28,14 @@ battles searches its first decisions and plays Good's choices once the turn's or
 spent), so the same game gives the same orders.  The turn's count lives in a small ledger
 beside the game (keyed by the game's seed, the turn and the seat); a position asked twice
 in a turn gets the budget it had the first time, hence the same order.  A game resumed
-from a save in the middle of Expert's turn starts that turn's count afresh.  The private generator is seeded from the public position
-(owners, armies, phase, turn), never from the game's own generator, so Expert cannot
-foresee the game's dice and never changes them.  Ties between candidates go to the one
-listed first: Good's choice for battles and move-ins; for placements the territory with
-the best attack, then the shortest way to the rival, then the most threatened, Good's
-own choice last (it falls back on the first territory by name when nothing scores).
+from a save in the middle of Expert's turn starts that turn's count afresh.
+
+The private generator is seeded from the public position (owners, armies, phase, turn),
+never from the game's own generator, so Expert cannot foresee the game's dice and never
+changes them. Ties between candidates go to the one listed first: Good's choice for
+battles and move-ins; for placements the territory with the best attack, then the
+shortest way to the rival, then the most threatened, Good's own choice last (it falls
+back on the first territory by name when nothing scores).
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ SAMPLES = 4  # dice samples per candidate, at most
 ORDER_BUDGET = 240  # simulated orders per decision, over every candidate and sample
 TURN_BUDGET = 1000  # simulated orders per whole turn, over every decision of it
 ROLLOUT_ORDERS = 60  # a simulated rest of turn stops after this many orders
+REPLY_ORDERS = 0  # orders of the rivals' replies played after Expert's simulated turn
 MIN_ROLLOUT = 6  # a rollout cut shorter than this by the budget is not worth starting
 ATTACK_CANDIDATES = 3  # attacks Good ranks best, besides its own choice
 PLACE_CANDIDATES = 3  # territories to stack the reinforcements on, besides Good's
@@ -251,7 +254,8 @@ def _rollout(
     ruleset._apply(sim, order)
     pursue = (order.origin, order.target) if isinstance(order, Attack) else None
     steps = 1
-    while sim.phase is not Phase.GAME_OVER and sim.current == seat and steps < cap:
+    own_cap = min(cap, ROLLOUT_ORDERS)
+    while sim.phase is not Phase.GAME_OVER and sim.current == seat and steps < own_cap:
         if pursue is not None and sim.phase is Phase.ATTACK:
             origin, target = pursue
             attackers = sim.armies[origin] - 1
@@ -266,7 +270,14 @@ def _rollout(
             pursue = None
         ruleset._apply(sim, _choose(BASE, sim, seat))
         steps += 1
-    budget.left -= steps
+    # The rivals' replies: each plays its next turn with Good's judgement on the same
+    # private dice, as far as the rollout's orders allow.
+    reply_cap = min(REPLY_ORDERS, cap - steps) if sim.current != seat else 0
+    replies = 0
+    while sim.phase is not Phase.GAME_OVER and sim.current != seat and replies < reply_cap:
+        ruleset._apply(sim, _choose(BASE, sim, sim.current))
+        replies += 1
+    budget.left -= steps + replies
     return position_value(sim, seat)
 
 
@@ -286,7 +297,7 @@ def _best_of(
     ledger, spent_before, allowed = _decision_budget(state, seat, key)
     # Every candidate of a sample gets the same cap, so they are compared fairly; a budget
     # too small for one sample leaves the heuristic's choice.
-    cap = min(ROLLOUT_ORDERS, allowed // len(unique))
+    cap = min(ROLLOUT_ORDERS + REPLY_ORDERS, allowed // len(unique))
     if cap < MIN_ROLLOUT:
         return base
     budget = _Budget(allowed)
