@@ -12,7 +12,7 @@ from engine.core import PlayerSpec, find_ruleset
 from engine.rng import Rng
 from engine.rulesets.classic.ai import expert
 from engine.rulesets.classic.ai.expert import position_value
-from engine.rulesets.classic.orders import Attack, Place
+from engine.rulesets.classic.orders import Attack, EndTurn, Place
 from engine.rulesets.classic.state import ClassicState, Phase
 from engine.simulate import play
 
@@ -170,3 +170,22 @@ def test_a_whole_turn_keeps_to_its_budget(monkeypatch: pytest.MonkeyPatch) -> No
         assert expert.turn_spent() <= 600
     assert decisions > 10
     assert expert.turn_spent() > expert.ORDER_BUDGET  # several decisions searched
+
+
+def test_the_rivals_reply_is_played_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """'After its own simulated turn, each rival plays its next turn with Good's judgement
+    on sampled dice, and the position after that is valued': Expert ends its turn with
+    one army in Ukraine beside the rival's 30 in Ural; played out with the reply, the
+    rival has taken Ukraine; without it, Ukraine is still Expert's."""
+    state = _endgame(
+        rival=("ural", "siberia", "afghanistan"),
+        armies={"ukraine": 1, "ural": 30, "siberia": 2, "afghanistan": 2},
+        phase=Phase.FORTIFY,
+    )
+    monkeypatch.setattr(expert, "REPLY_ORDERS", 0)
+    unanswered, alone = expert._simulate(state, 0, EndTurn(), "reply-case", 60)
+    monkeypatch.setattr(expert, "REPLY_ORDERS", 40)
+    answered, played = expert._simulate(state, 0, EndTurn(), "reply-case", 60)
+    assert unanswered.owner["ukraine"] == 0 and alone == 1
+    assert answered.owner["ukraine"] == 1
+    assert played > alone  # the rival's orders are played, and counted in the budget

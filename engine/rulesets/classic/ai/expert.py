@@ -241,13 +241,13 @@ def turn_spent() -> int:
     return _LEDGER[0].spent if _LEDGER else 0
 
 
-def _rollout(
-    state: ClassicState, seat: int, order: Order, seed: str, budget: _Budget, cap: int
-) -> float:
+def _simulate(
+    state: ClassicState, seat: int, order: Order, seed: str, cap: int
+) -> tuple[ClassicState, int]:
     """Play ``order`` on a copy of ``state`` with the private dice of ``seed``, let the base
-    judgement finish the turn (or play ``cap`` orders of it), and value the end.  An attack
-    is pursued while the attackers at least match the defenders, as Expert would judge it
-    again."""
+    judgement finish the turn and then play the rivals' replies (``cap`` orders in all at
+    most); the position reached and the orders played.  An attack is pursued while the
+    attackers at least match the defenders, as Expert would judge it again."""
     ruleset: Any = find_ruleset("classic")
     sim = state.clone()
     sim.rng = Rng(seed)
@@ -277,7 +277,16 @@ def _rollout(
     while sim.phase is not Phase.GAME_OVER and sim.current != seat and replies < reply_cap:
         ruleset._apply(sim, _choose(BASE, sim, sim.current))
         replies += 1
-    budget.left -= steps + replies
+    return sim, steps + replies
+
+
+def _rollout(
+    state: ClassicState, seat: int, order: Order, seed: str, budget: _Budget, cap: int
+) -> float:
+    """The worth to ``seat`` of the position :func:`_simulate` reaches, its orders counted
+    against ``budget``."""
+    sim, played = _simulate(state, seat, order, seed, cap)
+    budget.left -= played
     return position_value(sim, seat)
 
 
