@@ -316,8 +316,12 @@ def _best_of(
         seed = f"expert:{key}:{sample}"
         for index, order in enumerate(unique):
             totals[index] += _rollout(state, seat, order, seed, budget, cap)
-        # Another sample only if one more like this one fits in the budget.
+        # Another sample only if one more like this one fits in the budget; its rollouts
+        # are cut so that even a longer one cannot overspend it.
         if budget.left < before - budget.left:
+            break
+        cap = min(cap, budget.left // len(unique))
+        if cap < MIN_ROLLOUT:
             break
     _spend(ledger, spent_before, allowed - budget.left)
     best = max(range(len(unique)), key=lambda i: (totals[i], -i))
