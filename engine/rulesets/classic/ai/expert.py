@@ -5,9 +5,10 @@ fight or whether to stop, how many armies move in, which free move to make) Expe
 a few candidate orders: Good's own choice, the alternatives Good ranks next, stopping,
 and the attacks that finish the game (the last enemy stacks, and the neutral
 territories standing between Expert and them).  It plays each candidate on a copy of
-the game and lets Good's judgement finish the turn, several times with dice drawn from
-the game's own dice rules by a private generator, and keeps the candidate whose ends
-of turn are worth most on average:
+the game, lets Good's judgement finish the turn and then play the rivals' replies (their
+next turns, up to ``REPLY_ORDERS`` orders in all), several times with dice drawn from the
+game's own dice rules by a private generator, and keeps the candidate whose positions
+after the replies are worth most on average:
 
 * winning the game is worth more than anything else;
 * otherwise a position is worth Expert's share of the players' power (armies, income
@@ -19,8 +20,9 @@ of turn are worth most on average:
 * against the last rival, the neutral armies standing between Expert and it count
   against Expert, so breaking a neutral wall is progress.
 
-The rivals' replies are not played out (too dear within the budget at six players): what
-they threaten is the static risk above, weighed with the battle odds.
+Played-out replies show what a one-army trail or a thinned border really costs; at six
+players the order budget cuts the replies short, and what the rivals still to move
+threaten is the static risk above, weighed with the battle odds.
 
 The search is bounded by counts of simulated orders, not by time: at most
 ``ORDER_BUDGET`` a decision and ``TURN_BUDGET`` over a whole turn (a long turn of many
@@ -62,10 +64,10 @@ BASE = replace(GOOD, name="expert")
 """The judgement Expert starts from and finishes its simulated turns with."""
 
 SAMPLES = 4  # dice samples per candidate, at most
-ORDER_BUDGET = 240  # simulated orders per decision, over every candidate and sample
+ORDER_BUDGET = 360  # simulated orders per decision, over every candidate and sample
 TURN_BUDGET = 1000  # simulated orders per whole turn, over every decision of it
 ROLLOUT_ORDERS = 60  # a simulated rest of turn stops after this many orders
-REPLY_ORDERS = 0  # orders of the rivals' replies played after Expert's simulated turn
+REPLY_ORDERS = 40  # orders of the rivals' replies played after Expert's simulated turn
 MIN_ROLLOUT = 6  # a rollout cut shorter than this by the budget is not worth starting
 ATTACK_CANDIDATES = 3  # attacks Good ranks best, besides its own choice
 PLACE_CANDIDATES = 3  # territories to stack the reinforcements on, besides Good's
