@@ -111,6 +111,68 @@ def describe(result: dict[str, Any]) -> list[str]:
     return lines
 
 
+def turn_costs(
+    level: str = "expert",
+    players: int = 6,
+    seeds: Sequence[str] = ("l1", "l2"),
+    max_turns: int = 60,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """CPU time of each whole computer turn and of each decision (choose and apply), in
+    Classic games where every seat plays ``level``, set-up left out; and, for Expert,
+    the simulated orders each turn spent (its budget counts those, not time).  Median,
+    p90 and max of each, in ms (CPU time, so other work on the machine does not count)."""
+    from engine.ai import choose_order
+    from engine.core import PlayerSpec, find_ruleset
+    from engine.rulesets.classic.ai import expert
+
+    ruleset: Any = find_ruleset("classic")
+    turn_ms: list[float] = []
+    decision_ms: list[float] = []
+    simulated: list[int] = []
+    for seed in seeds:
+        specs = [PlayerSpec(f"Computer {i + 1}", level) for i in range(players)]
+        state = ruleset.new_game(specs, {}, seed)
+        current, turn_cpu, spent = state.turn, 0.0, 0
+        while ruleset.winner(state) is None and state.turn <= max_turns:
+            started = time.process_time()
+            state = ruleset.apply(state, choose_order(state)).state
+            took = time.process_time() - started
+            spent = expert.turn_spent()
+            if current >= 1:
+                turn_cpu += took
+                decision_ms.append(took * 1000)
+            if state.turn != current:
+                if current >= 1:
+                    turn_ms.append(turn_cpu * 1000)
+                    simulated.append(spent)
+                    if progress is not None:
+                        progress(f"{seed} turn {current}: {turn_cpu * 1000:.0f} ms, {spent}")
+                current, turn_cpu = state.turn, 0.0
+                expert.forget_turns()
+
+    def spread(values: Sequence[float]) -> dict[str, float]:
+        ordered = sorted(values)
+        if not ordered:
+            return {"median": 0.0, "p90": 0.0, "max": 0.0}
+        p90 = ordered[min(len(ordered) - 1, math.ceil(0.9 * len(ordered)) - 1)]
+        return {
+            "median": round(ordered[len(ordered) // 2], 1),
+            "p90": round(p90, 1),
+            "max": round(ordered[-1], 1),
+        }
+
+    return {
+        "level": level,
+        "players": players,
+        "seeds": list(seeds),
+        "turns": len(turn_ms),
+        "turn_ms": spread(turn_ms),
+        "decision_ms": spread(decision_ms),
+        "simulated_orders": spread([float(n) for n in simulated]),
+    }
+
+
 TOP_LEVEL_GAMES = {2: 12, 4: 8}
 """``make bench``'s tournament: games per table size (small: it must fit the bench)."""
 
@@ -155,7 +217,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--max-turns", type=int, default=600)
     parser.add_argument("--first", type=int, default=0, help="number of the first game (0)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON too")
+    parser.add_argument(
+        "--turn-costs",
+        action="store_true",
+        help="instead: CPU time per whole turn and per decision of --levels' first level, "
+        "every seat that level, --players players, seeds from --seed (comma-separated), "
+        "--max-turns turns",
+    )
     args = parser.parse_args(argv)
+    if args.turn_costs:
+        costs = turn_costs(
+            args.levels.split(",")[0],
+            args.players,
+            tuple(args.seed.split(",")),
+            args.max_turns,
+            progress=lambda line: print(line, file=sys.stderr, flush=True),
+        )
+        print(json.dumps(costs))
+        return 0
     levels = tuple(lv for lv in args.levels.split(",") if lv)
     result = run(
         args.ruleset,

@@ -19,8 +19,9 @@ soon as they may (and must when they hold five).  An answer our rules refuse cou
 passing that step, as pyrisk's own game does with an invalid order.  pyrisk's AIs use the
 global ``random`` module and sets hashed by name: the harness seeds ``random`` per game
 and runs with ``PYTHONHASHSEED=0`` so a run repeats.  Written for Python 2 as well, they
-call ``filter`` for a list and the built-in ``reduce``: those two names are given them
-in their modules' namespace (their files are not changed).
+call ``filter`` for a list, the built-in ``reduce`` and ``random.choice`` of a dict's
+keys: those names are given them in their modules' namespace (their files are not
+changed).
 """
 
 from __future__ import annotations
@@ -84,6 +85,9 @@ class PyRisk:
             # Written for Python 2 as well: its filter() gave a list (ChronAI indexes one).
             module.filter = _list_filter  # type: ignore[attr-defined]
             module.reduce = functools.reduce  # type: ignore[attr-defined]
+            # ... and random.choice() of a dict's keys (ChronAI's reinforce when it is
+            # short of armies): the same draw from the same generator, on a list.
+            module.random = _Py2Random()  # type: ignore[attr-defined]
         self.ais = [getattr(module, c) for module, (_, c) in zip(modules, PYRISK_AIS, strict=True)]
         self.errors = 0  # answers that raised: counted, and the step passed
         self.seen: set[str] = set()
@@ -91,6 +95,17 @@ class PyRisk:
 
 def _list_filter(function: Any, items: Any) -> list[Any]:
     return list(filter(function, items))
+
+
+class _Py2Random:
+    """The global ``random`` module as Python 2 code sees it: ``choice`` takes any
+    collection (a dict's keys were a list there)."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(random, name)
+
+    def choice(self, items: Any) -> Any:
+        return random.choice(items if isinstance(items, list | tuple) else list(items))
 
 
 class _Game:

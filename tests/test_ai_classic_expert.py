@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+
+import pytest
 
 from engine.ai import choose_order, levels
 from engine.core import find_ruleset
 from engine.rng import Rng
+from engine.rulesets.classic.ai import expert
 from engine.rulesets.classic.ai.expert import position_value
-from engine.rulesets.classic.orders import Attack, Place
+from engine.rulesets.classic.orders import Attack, EndTurn, Place
 from engine.rulesets.classic.state import ClassicState, Phase
 from tests.classic_ai_positions import AUSTRALIA, ai_position, play_whole_games
 from tests.position_cases import rewrite
 
 CLASSIC = find_ruleset("classic")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_turn() -> Iterator[None]:
+    """Each case is a turn of its own: what earlier cases spent does not count."""
+    expert.forget_turns()
+    yield
+    expert.forget_turns()
 
 
 def _endgame(
@@ -115,3 +126,42 @@ def test_whole_games_are_legal() -> None:
     """Full games with every option family finish without an illegal order (the
     engine refuses an illegal one with an error)."""
     play_whole_games("expert")
+
+
+def test_a_whole_turn_keeps_to_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """'The search is bounded by a count of simulated orders per turn': a turn of many
+    battles (Expert's stacks beside a dozen weak rival territories) spends, over all
+    its decisions, no more simulated orders than the turn's budget, here 600; once it
+    is spent Expert plays Good's own choices, and the turn goes on legally to its end."""
+    monkeypatch.setattr(expert, "TURN_BUDGET", 600)
+    rival = ("alaska", "alberta", "northwest_territory", "ontario", "quebec", "greenland")
+    rival += ("western_us", "eastern_us", "central_america", "venezuela", "peru", "brazil")
+    stacks = {"kamchatka": 40, "iceland": 40, "north_africa": 40, "argentina": 40}
+    state = _endgame(rival=rival, armies={t: 2 for t in rival} | stacks)
+    state.conquered = False
+    decisions = 0
+    while state.current == 0 and state.winner is None:
+        state = CLASSIC.apply(state, choose_order(state)).state
+        decisions += 1
+        assert expert.turn_spent() <= 600
+    assert decisions > 10
+    assert expert.turn_spent() > expert.ORDER_BUDGET  # several decisions searched
+
+
+def test_the_rivals_reply_is_played_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """'After its own simulated turn, each rival plays its next turn with Good's judgement
+    on sampled dice, and the position after that is valued': Expert ends its turn with
+    one army in Ukraine beside the rival's 30 in Ural; played out with the reply, the
+    rival has taken Ukraine; without it, Ukraine is still Expert's."""
+    state = _endgame(
+        rival=("ural", "siberia", "afghanistan"),
+        armies={"ukraine": 1, "ural": 30, "siberia": 2, "afghanistan": 2},
+        phase=Phase.FORTIFY,
+    )
+    monkeypatch.setattr(expert, "REPLY_ORDERS", 0)
+    unanswered, alone = expert._simulate(state, 0, EndTurn(), "reply-case", 60)
+    monkeypatch.setattr(expert, "REPLY_ORDERS", 40)
+    answered, played = expert._simulate(state, 0, EndTurn(), "reply-case", 60)
+    assert unanswered.owner["ukraine"] == 0 and alone == 1
+    assert answered.owner["ukraine"] == 1
+    assert played > alone  # the rival's orders are played, and counted in the budget

@@ -22,3 +22,14 @@ def test_run_counts_every_game_and_seats_both_levels() -> None:
     assert result["unfinished"] == 2
     assert {lv: f["wins"] for lv, f in result["levels"].items()} == {"easy": 0, "baseline": 0}
     assert describe(result)[-1].startswith("2 players, seed tiny: 2 games, 2 unfinished")
+
+
+def test_turn_costs_count_each_turn_after_setup() -> None:
+    """--turn-costs: one figure per whole turn after set-up (turns 1 to 3 here), decisions
+    counted apart, and a level without a search spends no simulated orders."""
+    from bench.ai_tournament import turn_costs
+
+    costs = turn_costs("baseline", 2, ("tiny",), max_turns=3)
+    assert costs["turns"] == 3
+    assert costs["turn_ms"]["max"] >= costs["turn_ms"]["median"] >= 0.0
+    assert costs["simulated_orders"] == {"median": 0.0, "p90": 0.0, "max": 0.0}

@@ -5,9 +5,10 @@ fight or whether to stop, how many armies move in, which free move to make) Expe
 a few candidate orders: Good's own choice, the alternatives Good ranks next, stopping,
 and the attacks that finish the game (the last enemy stacks, and the neutral
 territories standing between Expert and them).  It plays each candidate on a copy of
-the game and lets Good's judgement finish the turn, several times with dice drawn from
-the game's own dice rules by a private generator, and keeps the candidate whose ends
-of turn are worth most on average:
+the game, lets Good's judgement finish the turn and then play the rivals' replies (their
+next turns, up to ``REPLY_ORDERS`` orders in all), several times with dice drawn from the
+game's own dice rules by a private generator, and keeps the candidate whose positions
+after the replies are worth most on average:
 
 * winning the game is worth more than anything else;
 * otherwise a position is worth Expert's share of the players' power (armies, income
@@ -19,16 +20,24 @@ of turn are worth most on average:
 * against the last rival, the neutral armies standing between Expert and it count
   against Expert, so breaking a neutral wall is progress.
 
-The rivals' replies are not played out (too dear within the budget at six players): what
-they threaten is the static risk above, weighed with the battle odds.
+Played-out replies show what a one-army trail or a thinned border really costs; at six
+players the order budget cuts the replies short, and what the rivals still to move
+threaten is the static risk above, weighed with the battle odds.
 
-The search is bounded by a count of simulated orders, not by time, so the same position
-always gives the same order.  The private generator is seeded from the public position
-(owners, armies, phase, turn), never from the game's own generator, so Expert cannot
-foresee the game's dice and never changes them.  Ties between candidates go to the one
-listed first: Good's choice for battles and move-ins; for placements the territory with
-the best attack, then the shortest way to the rival, then the most threatened, Good's
-own choice last (it falls back on the first territory by name when nothing scores).
+The search is bounded by counts of simulated orders, not by time: at most
+``ORDER_BUDGET`` a decision and ``TURN_BUDGET`` over a whole turn (a long turn of many
+battles searches its first decisions and plays Good's choices once the turn's orders are
+spent), so the same game gives the same orders.  The turn's count lives in a small ledger
+beside the game (keyed by the game's seed, the turn and the seat); a position asked twice
+in a turn gets the budget it had the first time, hence the same order.  A game resumed
+from a save in the middle of Expert's turn starts that turn's count afresh.
+
+The private generator is seeded from the public position (owners, armies, phase, turn),
+never from the game's own generator, so Expert cannot foresee the game's dice and never
+changes them. Ties between candidates go to the one listed first: Good's choice for
+battles and move-ins; for placements the territory with the best attack, then the
+shortest way to the rival, then the most threatened, Good's own choice last (it falls
+back on the first territory by name when nothing scores).
 """
 
 from __future__ import annotations
@@ -36,7 +45,7 @@ from __future__ import annotations
 import hashlib
 import heapq
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.ai import register_player
@@ -55,8 +64,11 @@ BASE = replace(GOOD, name="expert")
 """The judgement Expert starts from and finishes its simulated turns with."""
 
 SAMPLES = 4  # dice samples per candidate, at most
-ORDER_BUDGET = 240  # simulated orders per decision, over every candidate and sample
+ORDER_BUDGET = 360  # simulated orders per decision, over every candidate and sample
+TURN_BUDGET = 1000  # simulated orders per whole turn, over every decision of it
 ROLLOUT_ORDERS = 60  # a simulated rest of turn stops after this many orders
+REPLY_ORDERS = 40  # orders of the rivals' replies played after Expert's simulated turn
+MIN_ROLLOUT = 6  # a rollout cut shorter than this by the budget is not worth starting
 ATTACK_CANDIDATES = 3  # attacks Good ranks best, besides its own choice
 PLACE_CANDIDATES = 3  # territories to stack the reinforcements on, besides Good's
 FORTIFY_CANDIDATES = 6  # free moves weighed (no dice: one play each)
@@ -192,17 +204,60 @@ class _Budget:
     left: int
 
 
-def _rollout(state: ClassicState, seat: int, order: Order, seed: str, budget: _Budget) -> float:
+@dataclass
+class _TurnLedger:
+    """Simulated orders spent so far in one turn of one game, and what each position
+    asked in it had spent before it (so a position asked again gets the same budget,
+    hence the same order)."""
+
+    turn: tuple[str, int, int, tuple[str, ...]]
+    spent: int = 0
+    before: dict[str, int] = field(default_factory=dict)
+
+
+_LEDGER: list[_TurnLedger] = []  # the turn under way (one at most)
+
+
+def forget_turns() -> None:
+    """Drop the turn ledger (a rule case starts from a fresh turn)."""
+    _LEDGER.clear()
+
+
+def _decision_budget(state: ClassicState, seat: int, key: str) -> tuple[_TurnLedger, int, int]:
+    """(the turn's ledger, orders spent before this decision, orders it may spend): the
+    decision's own budget, cut down to what is left of the turn's."""
+    turn = (state.rng.seed, state.turn, seat, tuple(p.name for p in state.players))
+    if not _LEDGER or _LEDGER[0].turn != turn:
+        _LEDGER[:] = [_TurnLedger(turn)]
+    ledger = _LEDGER[0]
+    before = ledger.before.setdefault(key, ledger.spent)
+    return ledger, before, max(0, min(ORDER_BUDGET, TURN_BUDGET - before))
+
+
+def _spend(ledger: _TurnLedger, before: int, used: int) -> None:
+    ledger.spent = max(ledger.spent, before + used)
+
+
+def turn_spent() -> int:
+    """Simulated orders spent in the turn under way (for the bench)."""
+    return _LEDGER[0].spent if _LEDGER else 0
+
+
+def _simulate(
+    state: ClassicState, seat: int, order: Order, seed: str, cap: int
+) -> tuple[ClassicState, int]:
     """Play ``order`` on a copy of ``state`` with the private dice of ``seed``, let the base
-    judgement finish the turn, and value the end of the turn.  An attack is pursued while
-    the attackers at least match the defenders, as Expert would judge it again."""
+    judgement finish the turn and then play the rivals' replies (``cap`` orders in all at
+    most); the position reached and the orders played.  An attack is pursued while the
+    attackers at least match the defenders, as Expert would judge it again."""
     ruleset: Any = find_ruleset("classic")
     sim = state.clone()
     sim.rng = Rng(seed)
     ruleset._apply(sim, order)
     pursue = (order.origin, order.target) if isinstance(order, Attack) else None
     steps = 1
-    while sim.phase is not Phase.GAME_OVER and sim.current == seat and steps < ROLLOUT_ORDERS:
+    own_cap = min(cap, ROLLOUT_ORDERS)
+    while sim.phase is not Phase.GAME_OVER and sim.current == seat and steps < own_cap:
         if pursue is not None and sim.phase is Phase.ATTACK:
             origin, target = pursue
             attackers = sim.armies[origin] - 1
@@ -217,13 +272,32 @@ def _rollout(state: ClassicState, seat: int, order: Order, seed: str, budget: _B
             pursue = None
         ruleset._apply(sim, _choose(BASE, sim, seat))
         steps += 1
-    budget.left -= steps
+    # The rivals' replies: each plays its next turn with Good's judgement on the same
+    # private dice, as far as the rollout's orders allow.
+    reply_cap = min(REPLY_ORDERS, cap - steps) if sim.current != seat else 0
+    replies = 0
+    while sim.phase is not Phase.GAME_OVER and sim.current != seat and replies < reply_cap:
+        ruleset._apply(sim, _choose(BASE, sim, sim.current))
+        replies += 1
+    return sim, steps + replies
+
+
+def _rollout(
+    state: ClassicState, seat: int, order: Order, seed: str, budget: _Budget, cap: int
+) -> float:
+    """The worth to ``seat`` of the position :func:`_simulate` reaches, its orders counted
+    against ``budget``."""
+    sim, played = _simulate(state, seat, order, seed, cap)
+    budget.left -= played
     return position_value(sim, seat)
 
 
-def _best_of(state: ClassicState, seat: int, candidates: list[Order], samples: int) -> Order:
+def _best_of(
+    state: ClassicState, seat: int, candidates: list[Order], samples: int, base: Order
+) -> Order:
     """The candidate whose simulated turns are worth most on average (the first listed on
-    a tie: the candidates come ranked by the heuristic)."""
+    a tie: the candidates come ranked by the heuristic); ``base``, the heuristic's own
+    choice, when the turn's budget is spent."""
     unique: list[Order] = []
     for order in candidates:
         if order not in unique:
@@ -231,16 +305,27 @@ def _best_of(state: ClassicState, seat: int, candidates: list[Order], samples: i
     if len(unique) == 1:
         return unique[0]
     key = _position_key(state, seat)
-    budget = _Budget(ORDER_BUDGET)
+    ledger, spent_before, allowed = _decision_budget(state, seat, key)
+    # Every candidate of a sample gets the same cap, so they are compared fairly; a budget
+    # too small for one sample leaves the heuristic's choice.
+    cap = min(ROLLOUT_ORDERS + REPLY_ORDERS, allowed // len(unique))
+    if cap < MIN_ROLLOUT:
+        return base
+    budget = _Budget(allowed)
     totals = [0.0] * len(unique)
     for sample in range(samples):
         before = budget.left
         seed = f"expert:{key}:{sample}"
         for index, order in enumerate(unique):
-            totals[index] += _rollout(state, seat, order, seed, budget)
-        # Another sample only if one more like this one fits in the budget.
+            totals[index] += _rollout(state, seat, order, seed, budget, cap)
+        # Another sample only if one more like this one fits in the budget; its rollouts
+        # are cut so that even a longer one cannot overspend it.
         if budget.left < before - budget.left:
             break
+        cap = min(cap, budget.left // len(unique))
+        if cap < MIN_ROLLOUT:
+            break
+    _spend(ledger, spent_before, allowed - budget.left)
     best = max(range(len(unique)), key=lambda i: (totals[i], -i))
     return unique[best]
 
@@ -340,11 +425,19 @@ def _spread_out(state: ClassicState) -> bool:
 
 
 def _fortify_choice(state: ClassicState, seat: int, base: Order) -> Order:
-    """Free moves have no dice: each candidate is valued once, after it."""
+    """Free moves have no dice: each candidate is valued once, after it (one simulated
+    order each, counted in the turn's budget)."""
     ruleset: Any = find_ruleset("classic")
-    seed = f"expert:{_position_key(state, seat)}"
+    key = _position_key(state, seat)
+    seed = f"expert:{key}"
+    options = move_options(state)
+    ledger, spent_before, allowed = _decision_budget(state, seat, key)
+    needed = 2 + 2 * len(options)
+    if needed > allowed:
+        return base
+    _spend(ledger, spent_before, needed)
     ranked: list[tuple[float, int, str, str, int]] = []
-    for origin, target, most in move_options(state):
+    for origin, target, most in options:
         for count in sorted({most, (most + 1) // 2}):
             sim = state.clone()
             sim.rng = Rng(seed)  # ending the turn may draw (the UK neutral's armies)
@@ -381,12 +474,12 @@ def choose(state: ClassicState, seat: int) -> Order:
     phase = state.phase
     if phase is Phase.REINFORCE and isinstance(base, Place):
         view = View(state, seat, BASE)
-        return _best_of(state, seat, _place_candidates(view, base), SAMPLES)
+        return _best_of(state, seat, _place_candidates(view, base), SAMPLES, base)
     if phase is Phase.ATTACK and not _continues(state, base):
         view = View(state, seat, BASE)
-        return _best_of(state, seat, _attack_candidates(view, base), SAMPLES)
+        return _best_of(state, seat, _attack_candidates(view, base), SAMPLES, base)
     if phase is Phase.MOVE_IN and isinstance(base, MoveIn) and _spread_out(state):
-        return _best_of(state, seat, _move_in_candidates(state, base), SAMPLES)
+        return _best_of(state, seat, _move_in_candidates(state, base), SAMPLES, base)
     if phase is Phase.FORTIFY:
         return _fortify_choice(state, seat, base)
     return base
