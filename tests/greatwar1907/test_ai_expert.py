@@ -4,7 +4,7 @@ of the game, negotiates as Standard does, and never touches the game's generator
 from __future__ import annotations
 
 from engine.ai import choose_for
-from engine.rulesets.greatwar1907.ai import negotiation
+from engine.rulesets.greatwar1907.ai import expert, negotiation
 from engine.rulesets.greatwar1907.orders import Attack, SubmitAttack
 from tests.greatwar1907.helpers import RULESET
 
@@ -25,13 +25,26 @@ def _as(text: str, level: str) -> SubmitAttack:
     return chosen
 
 
-def test_expert_takes_a_victory_point_at_even_odds_when_nothing_threatens() -> None:
-    """R52's dice give Milan's 4 divisions about an even chance against Switzerland's 3:
-    below Standard's 60%, so Standard waits.  Expert resolves the attack on copies with
-    its own dice: a Victory Point (R88: what decides the game) half the time, with no
-    enemy next door to punish the divisions lost, is worth it, so it attacks."""
+def test_expert_weighs_the_joined_attack_against_holding_and_attacks() -> None:
+    """R54: Genoa's and Milan's 4 divisions each join against Switzerland's 2 (one alone
+    wins less than 85% of the time, so Standard joins both).  Expert lists that plan and
+    the plan that takes only empty provinces (here: nothing), resolves each on copies
+    with its own dice, and attacks: a Victory Point (R88) most of the time, with no enemy
+    next door, is worth the divisions it costs."""
+    text = "ruleset greatwar1907\nphase attack\ngen italy 4\nmil italy 4\nswi neutral 2\n"
+    state = RULESET.from_position_text(text)
+    seat = state.seat_of("italy")
+    joined = (Attack("gen", "swi", 4), Attack("mil", "swi", 4))
+    assert [plan.attacks for plan in expert.attack_plans(state, seat)] == [joined, ()]
+    assert _as(text, "standard").attacks == joined
+    assert _as(text, "expert").attacks == joined
+
+
+def test_expert_is_no_bolder_than_standard_at_even_odds() -> None:
+    """Milan's 4 against Switzerland's 3 win about half the time: below Standard's 60%,
+    and no plan Expert weighs attacks below that, so both wait."""
     assert _as(EVEN_ODDS, "standard").attacks == ()
-    assert _as(EVEN_ODDS, "expert").attacks == (Attack("mil", "swi", 4),)
+    assert _as(EVEN_ODDS, "expert").attacks == ()
 
 
 def test_expert_keeps_the_garrison_an_enemy_stack_next_door_calls_for() -> None:

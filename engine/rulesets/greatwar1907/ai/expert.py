@@ -46,11 +46,12 @@ from engine.rulesets.greatwar1907.mapdata import NEUTRAL
 from engine.rulesets.greatwar1907.orders import Attack, SubmitAttack, SubmitDeployment
 from engine.rulesets.greatwar1907.state import GreatWarState, Phase
 
-SAMPLES = 3
+SAMPLES = 4
 """Dice samples per attack plan."""
-THRESHOLDS = ((0.6, 0.85), (0.45, 0.75), (0.75, 0.95), (1.01, 1.0))
+THRESHOLDS = ((0.6, 0.85), (0.6, 0.95), (0.75, 0.95), (1.01, 1.0))
 """(attack at, add origins until) of the plans weighed; Standard's first, the last one
-takes only empty provinces."""
+takes only empty provinces.  None is bolder than Standard: with plans attacking at 45%
+too, Expert nations won 3 of 15 games against Standard nations (8 nations, seed gw2)."""
 PLANS = len(THRESHOLDS)
 
 VP_WEIGHT = 6.0
