@@ -6,9 +6,10 @@ level in every seat, and the same deals: :func:`engine.tournament.seating` and
 :func:`engine.tournament.deal_number`), one at a time with progress on stderr, and prints
 each level's share of the finished games with its Wilson 95% interval.  ``make bench``
 runs a small fixed-seed tournament of the top Classic level against Good
-(:func:`measure_top_level`) and of the top Capital Risk level against Good
-(:func:`measure_capital_top_level`); ``--ruleset capital`` plays Capital Risk's levels
-(factions for players).
+(:func:`measure_top_level`), of the top Capital Risk level against Good
+(:func:`measure_capital_top_level`; ``--ruleset capital`` plays Capital Risk's levels,
+factions for players), and of Expert against Standard in Risk, Paper, Scissors
+(:func:`measure_rps_top_level`) and the Great War (:func:`measure_greatwar_top_level`).
 """
 
 from __future__ import annotations
@@ -205,6 +206,47 @@ def measure_capital_top_level(
         for line in describe(result):
             log(f"bench: capital expert vs good: {line}")
     return out
+
+
+RPS_TOP_LEVEL_GAMES = {3: 6, 4: 4, 5: 4}
+"""``make bench``'s Risk, Paper, Scissors tournament: games per table size."""
+
+
+def measure_rps_top_level(
+    log: Callable[[str], None] = print, quick: bool = False
+) -> dict[str, Any]:
+    """Risk, Paper, Scissors' Expert against Standard at 3, 4 and 5 players, fixed seed
+    (the figures with their games are in docs/rules-risk-paper-scissors.md)."""
+    out: dict[str, Any] = {}
+    for players, games in RPS_TOP_LEVEL_GAMES.items():
+        result = run(
+            "risk_paper_scissors",
+            ("expert", "standard"),
+            players,
+            2 if quick else games,
+            "bench-top",
+        )
+        out[f"{players}p"] = result
+        for line in describe(result):
+            log(f"bench: rps expert vs standard: {line}")
+    return out
+
+
+GREATWAR_TOP_LEVEL_GAMES = 4
+"""``make bench``'s Great War tournament: games of 8 nations (Expert and Standard nations
+alternate, seats rotated)."""
+
+
+def measure_greatwar_top_level(
+    log: Callable[[str], None] = print, quick: bool = False
+) -> dict[str, Any]:
+    """The Great War's Expert against Standard with 8 nations, fixed seed (the figures
+    with their games are in docs/rules-greatwar1907.md)."""
+    games = 2 if quick else GREATWAR_TOP_LEVEL_GAMES
+    result = run("greatwar1907", ("expert", "standard"), 8, games, "bench-top")
+    for line in describe(result):
+        log(f"bench: greatwar expert vs standard: {line}")
+    return {"8p": result}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -20,7 +20,12 @@ from pathlib import Path
 from typing import Any
 
 from bench import tasks
-from bench.ai_tournament import measure_capital_top_level, measure_top_level
+from bench.ai_tournament import (
+    measure_capital_top_level,
+    measure_greatwar_top_level,
+    measure_rps_top_level,
+    measure_top_level,
+)
 from bench.paste import rps_paste_times
 from bench.stats import summarize
 
@@ -366,6 +371,8 @@ def run_engine(runs: int, log: Log = print, quick: bool = False) -> dict[str, An
         },
         "page_suite_cpython": page_suite_fresh(quick),
         "classic_tournament": measure_top_level(log=log, quick=quick),
+        "rps_tournament": measure_rps_top_level(log=log, quick=quick),
+        "greatwar_tournament": measure_greatwar_top_level(log=log, quick=quick),
         "rps_paste": rps_paste_times(1 if quick else runs, 100_000 if quick else 1_000_000),
     }
 

@@ -16,7 +16,7 @@ from engine.rulesets.greatwar1907.mapdata import NEUTRAL
 from engine.rulesets.greatwar1907.state import GreatWarState, Phase
 from tests.greatwar1907.helpers import RULESET
 
-SEEDS = ("p1", "p2", "p3", "p4")
+SEEDS = ("p1", "p2", "p3", "p4", "p5")
 
 
 def _units(state: GreatWarState) -> Counter[tuple[str, str]]:
@@ -101,6 +101,7 @@ MIXES = (
     ("easy", "standard") * 4,
     ("standard", "easy") * 4,
     ("easy",) * 8,
+    ("expert", "standard", "easy", "standard") * 2,
 )
 
 

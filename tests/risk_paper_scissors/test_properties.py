@@ -88,9 +88,12 @@ GAMES = int(os.environ.get("RPS_GAMES", "24"))
 @pytest.mark.parametrize("game", range(GAMES))
 def test_computer_games_are_legal_and_keep_invariants(game: int) -> None:
     """Issue 15: "Every computer order is legal across 1,000 random computer-only games"
-    (RPS_GAMES=1000 runs all of them; the suite runs a bounded sample)."""
+    (RPS_GAMES=1000 runs all of them; the suite runs a bounded sample); every third game
+    seats an Expert (issue 31) too."""
     seats = 3 + game % 3
     levels = [("easy", "standard")[(game + s) % 2] for s in range(seats)]
+    if game % 3 == 0:
+        levels[game % seats] = "expert"
     state, _ = run_game(f"prop-{game}", levels)
     assert state.result is not None and state.result["winners"]
 

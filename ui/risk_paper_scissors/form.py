@@ -16,7 +16,12 @@ from engine.core import PlayerSpec
 SEATS = 5
 MIN_PLAYERS = 3
 NAMES = ("Ada", "Boris", "Chloe", "Dmitri", "Elena")
-CONTROLS = (("human", "Human"), ("easy", "CPU · Easy"), ("standard", "CPU · Standard"))
+CONTROLS = (
+    ("human", "Human"),
+    ("easy", "CPU · Easy"),
+    ("standard", "CPU · Standard"),
+    ("expert", "CPU · Expert"),
+)
 """The ruleset's computer levels (engine/rulesets/risk_paper_scissors: easy, standard)."""
 WHERE = ("local", "email")
 DEFAULT_ON = 3

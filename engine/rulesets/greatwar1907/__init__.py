@@ -86,6 +86,7 @@ class GreatWarRuleset(Ruleset[GreatWarState]):
     computer_players: ClassVar[Mapping[str, str]] = {
         "easy": "engine.rulesets.greatwar1907.ai.levels",
         "standard": "engine.rulesets.greatwar1907.ai.levels",
+        "expert": "engine.rulesets.greatwar1907.ai.expert",
     }
 
     def new_game(

@@ -95,6 +95,7 @@ class RpsRuleset(Ruleset[RpsState]):
     computer_players: ClassVar[Mapping[str, str]] = {
         "easy": "engine.rulesets.risk_paper_scissors.ai",
         "standard": "engine.rulesets.risk_paper_scissors.ai",
+        "expert": "engine.rulesets.risk_paper_scissors.ai",
     }
 
     def new_game(

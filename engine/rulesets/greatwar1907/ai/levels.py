@@ -373,7 +373,14 @@ def _fleet_moves(
 
 
 # ------------------------------------------------------------------ Attack
-def attack_orders(state: GreatWarState, seat: int, profile: Profile) -> SubmitAttack:
+def attack_orders(
+    state: GreatWarState,
+    seat: int,
+    profile: Profile,
+    thresholds: tuple[float, float] = (plans.TAKE_CHANCE, plans.ENOUGH),
+) -> SubmitAttack:
+    """``thresholds``: the planned attacks' (attack at, add origins until) chances (the
+    ``expert`` level weighs others)."""
     nation = state.nation_ids[seat]
     diplomacy, passage = negotiation.diplomacy_orders(state, nation, profile.name)
     # A peace signed at the start of the phase (R82) would void attacks on that nation:
@@ -385,7 +392,7 @@ def attack_orders(state: GreatWarState, seat: int, profile: Profile) -> SubmitAt
         if d.to == "peace" and state.players[state.seat_of(d.other)].kind == "computer"
     )
     attacks = (
-        plans.plan_attacks(state, nation, spared)
+        plans.plan_attacks(state, nation, spared, *thresholds)
         if profile.plans
         else _ratio_attacks(state, nation, profile, spared)
     )

@@ -57,6 +57,9 @@ from engine.rulesets.greatwar1907.trades import OPEN_TRADES
 
 EASY, STANDARD = "easy", "standard"
 NEGOTIATING = (EASY, STANDARD)
+NEGOTIATES_AS = {"expert": STANDARD}
+"""Levels that negotiate as another does: ``expert`` answers and offers as ``standard``
+(so every computer nation can tell what an Expert nation would order)."""
 MASSED = 6  # an ally's divisions on the border that count as a threat (with 2:1)
 PROVINCE_TURNS = 4  # a province is worth this many turns of its production in a trade
 MAX_ALLIES = 2  # a nation seeks no new ally beyond this many
@@ -74,7 +77,10 @@ class View:
 
     def __post_init__(self) -> None:
         nations = self.state.nation_ids
-        self.levels = {seat.nation: seat.control for seat in self.state.players}
+        self.levels = {
+            seat.nation: NEGOTIATES_AS.get(seat.control, seat.control)
+            for seat in self.state.players
+        }
         for n in nations:
             self.owned[n] = []
         for province in self.state.map.provinces:

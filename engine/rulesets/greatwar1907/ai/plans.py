@@ -76,11 +76,17 @@ def _defence_mod(state: GreatWarState, q: str) -> int:
 
 
 def plan_attacks(
-    state: GreatWarState, nation: str, spared: frozenset[str] = frozenset()
+    state: GreatWarState,
+    nation: str,
+    spared: frozenset[str] = frozenset(),
+    take: float = TAKE_CHANCE,
+    enough: float = ENOUGH,
 ) -> list[Attack]:
     """Targets cheapest first; each takes origins (largest first) until the force wins
-    often enough; an empty target gets one division.  Provinces of ``spared`` nations
-    (offered peace this phase) are left alone."""
+    ``enough`` of the time; it attacks when it wins at least ``take`` of the time (the
+    ``expert`` level weighs bolder and more careful thresholds); an empty target gets
+    one division.  Provinces of ``spared`` nations (offered peace this phase) are left
+    alone."""
     m = state.map
     own = state.provinces_of(nation)
     free = {p: spare(state, nation, p) for p in own}
@@ -123,9 +129,9 @@ def plan_attacks(
             total += free[p]
             generals += here
             chance = win_chance(total, held, leader_dice(m, generals, True, core), d_mod)
-            if chance >= ENOUGH:
+            if chance >= enough:
                 break
-        if chance < TAKE_CHANCE:
+        if chance < take:
             continue
         for p, n, here in chosen:
             attacks.append(Attack(p, q, n, here))

@@ -1,6 +1,6 @@
-"""Computer players for Risk, Paper, Scissors: ``easy`` and ``standard``.
+"""Computer players for Risk, Paper, Scissors: ``easy``, ``standard`` and ``expert``.
 
-Both are deterministic given the state.  Combat has no dice, so a player can know the
+All are deterministic given the state.  Combat has no dice, so a player can know the
 exact result of every attack it considers (:func:`battle`); the levels differ in what
 they buy and where they attack:
 
@@ -15,12 +15,17 @@ they buy and where they attack:
   pressed territory) and Energy Crisis, one each of Rocket Strike, Death Trap,
   Redeployment and Invade Earth (played when they help: :mod:`.cardplay`), moves idle
   stacks to the front, and bids a little for the first slot.
+* ``expert`` bids for the slot that matters (the last one of the last year; the first
+  after a year in the last: two turns in a row) and checks Standard's purchases and
+  attacks by playing a few candidates out: :mod:`.expert`.
 """
 
 from __future__ import annotations
 
 from engine.ai import register_player
+from engine.rulesets.risk_paper_scissors.ai.expert import choose_expert
 from engine.rulesets.risk_paper_scissors.ai.levels import choose_easy, choose_standard
 
 register_player("risk_paper_scissors", "easy", choose_easy)
 register_player("risk_paper_scissors", "standard", choose_standard)
+register_player("risk_paper_scissors", "expert", choose_expert)

@@ -20,11 +20,12 @@ import networkx as nx
 from engine.core import Order
 from engine.rulesets.risk_paper_scissors.ai.plan import (
     attack_force,
+    battle,
     enemy_pressure,
     target_value,
     targets_from,
 )
-from engine.rulesets.risk_paper_scissors.battle import Kills, Outcome, Side, battle, remove
+from engine.rulesets.risk_paper_scissors.battle import Kills, Outcome, Side, remove
 from engine.rulesets.risk_paper_scissors.cards import CARDS
 from engine.rulesets.risk_paper_scissors.legal import force_fields
 from engine.rulesets.risk_paper_scissors.movement import move_graph

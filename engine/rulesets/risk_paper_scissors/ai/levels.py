@@ -10,13 +10,14 @@ from engine.rulesets.risk_paper_scissors.ai import cardplay
 from engine.rulesets.risk_paper_scissors.ai.buying import easy_purchase, standard_purchase
 from engine.rulesets.risk_paper_scissors.ai.plan import (
     attack_force,
+    battle,
     capturing_subset,
     enemy_pressure,
     target_value,
     targets_from,
     threat_near,
 )
-from engine.rulesets.risk_paper_scissors.battle import Outcome, Side, battle
+from engine.rulesets.risk_paper_scissors.battle import Outcome, Side
 from engine.rulesets.risk_paper_scissors.legal import default_setup, force_fields
 from engine.rulesets.risk_paper_scissors.movement import loss_choices, move_graph
 from engine.rulesets.risk_paper_scissors.orders import (

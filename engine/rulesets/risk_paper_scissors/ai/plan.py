@@ -3,10 +3,12 @@ purchase that makes an attack capture."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass
 
-from engine.rulesets.risk_paper_scissors.battle import Outcome, Side, battle
+from engine.rulesets.risk_paper_scissors.battle import BattleResult, Outcome, Side
+from engine.rulesets.risk_paper_scissors.battle import battle as exact_battle
 from engine.rulesets.risk_paper_scissors.common import groups_held
 from engine.rulesets.risk_paper_scissors.legal import largest_force
 from engine.rulesets.risk_paper_scissors.movement import can_reach, needed_for
@@ -14,6 +16,13 @@ from engine.rulesets.risk_paper_scissors.state import RpsState
 
 MAX_ADD = 6
 """Most units one purchase plan adds to a stack (bounds the search)."""
+
+
+battle: functools._lru_cache_wrapper[BattleResult] = functools.lru_cache(maxsize=1 << 15)(
+    exact_battle
+)
+"""The rules' exact battle, remembered: the players ask the same small battles over and
+over (a result is frozen, so sharing it is safe), and the look-ahead asks thousands."""
 
 
 @dataclass(frozen=True)
