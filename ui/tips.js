@@ -12,7 +12,7 @@
   const LONG_PRESS_MS = 500;
   let box = null;
   let owner = null;
-  let lastTouch = 0;
+  let touching = false; // the last press was a finger (or pen), not a mouse or the keyboard
   let pointer = { x: -1, y: -1 };
   let pressTimer = 0;
   let pressAt = null;
@@ -119,19 +119,27 @@
       if (document.activeElement !== owner) hide();
     });
     document.addEventListener("pointerdown", (event) => {
-      if (event.pointerType === "mouse") return;
-      lastTouch = Date.now();
+      touching = event.pointerType !== "mouse";
+      if (!touching) return;
       longPressed = false;
       const el = tipped(event.target);
       if (owner && el !== owner && !(box && box.contains(event.target))) hide();
       clearTimeout(pressTimer);
+      pressAt = null;
       if (el) {
-        pressAt = { x: event.clientX, y: event.clientY };
+        pressAt = { x: event.clientX, y: event.clientY, time: event.timeStamp, el };
         pressTimer = setTimeout(() => { longPressed = true; show(el); }, LONG_PRESS_MS);
       }
     }, true);
-    const release = () => clearTimeout(pressTimer);
-    document.addEventListener("pointerup", release, true);
+    const release = () => { clearTimeout(pressTimer); pressAt = null; };
+    // Held long enough by the events' own times (a busy page may run the timer late).
+    document.addEventListener("pointerup", (event) => {
+      if (pressAt && event.pointerType !== "mouse" && event.timeStamp - pressAt.time >= LONG_PRESS_MS) {
+        longPressed = true;
+        show(pressAt.el);
+      }
+      release();
+    }, true);
     document.addEventListener("pointercancel", release, true);
     document.addEventListener("pointermove", (event) => {
       if (pressAt && Math.hypot(event.clientX - pressAt.x, event.clientY - pressAt.y) > 10) release();
@@ -140,13 +148,14 @@
       if (longPressed) event.preventDefault();
     }, true);
     document.addEventListener("click", (event) => {
-      if (Date.now() - lastTouch > 1000) return;
+      // A tap: toggle the tip (a click's own pointerType says so; else the last press).
+      const tap = event.pointerType ? event.pointerType !== "mouse" : touching;
+      if (!tap || event.detail === 0) return;
       if (longPressed) {
         // The finger was held to read the tip: the button does nothing this time.
         longPressed = false;
         event.preventDefault();
         event.stopPropagation();
-        lastTouch = Date.now();
         return;
       }
       const el = tipped(event.target);
@@ -155,14 +164,15 @@
       else show(el);
     }, true);
     document.addEventListener("focusin", (event) => {
-      if (Date.now() - lastTouch < 1000) return; // a tap: the click toggles it
+      if (touching) return; // a tap: the click toggles it
       const el = tipped(event.target);
       if (el && el === event.target) show(el);
     });
     document.addEventListener("focusout", (event) => {
-      if (owner && event.target === owner && Date.now() - lastTouch > 1000) hide();
+      if (owner && event.target === owner && !touching) hide();
     });
     document.addEventListener("keydown", (event) => {
+      touching = false;
       if (event.key === "Escape" && owner) { quietAt = { ...pointer }; hide(); }
     }, true);
     window.addEventListener("resize", () => { if (owner) place(owner); });
