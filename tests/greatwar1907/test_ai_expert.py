@@ -25,17 +25,16 @@ def _as(text: str, level: str) -> SubmitAttack:
     return chosen
 
 
-def test_expert_weighs_the_joined_attack_against_holding_and_attacks() -> None:
+def test_expert_joins_the_same_attack_when_no_other_plan_differs() -> None:
     """R54: Genoa's and Milan's 4 divisions each join against Switzerland's 2 (one alone
-    wins less than 85% of the time, so Standard joins both).  Expert lists that plan and
-    the plan that takes only empty provinces (here: nothing), resolves each on copies
-    with its own dice, and attacks: a Victory Point (R88) most of the time, with no enemy
-    next door, is worth the divisions it costs."""
+    wins less than 85% of the time, so Standard joins both).  Expert's other plan adds
+    origins until 95%, which here is the same force: one plan, nothing to weigh, and
+    Expert attacks as Standard does."""
     text = "ruleset greatwar1907\nphase attack\ngen italy 4\nmil italy 4\nswi neutral 2\n"
     state = RULESET.from_position_text(text)
     seat = state.seat_of("italy")
     joined = (Attack("gen", "swi", 4), Attack("mil", "swi", 4))
-    assert [plan.attacks for plan in expert.attack_plans(state, seat)] == [joined, ()]
+    assert [plan.attacks for plan in expert.attack_plans(state, seat)] == [joined]
     assert _as(text, "standard").attacks == joined
     assert _as(text, "expert").attacks == joined
 
