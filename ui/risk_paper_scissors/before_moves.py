@@ -12,7 +12,7 @@ from engine.rulesets.risk_paper_scissors.options import COMMANDER_TYPES
 from engine.rulesets.risk_paper_scissors.setup import setup_points
 from ui.risk_paper_scissors.session import Session
 from ui.risk_paper_scissors.tips import UNIT_TIPS, card_tip_of
-from ui.risk_paper_scissors.widgets import UNIT_LABELS, button
+from ui.risk_paper_scissors.widgets import UNIT_LABELS, button, unit_stepper
 
 NO_MARKET = '<span class="muted">Hire a commander to buy from its deck.</span>'
 
@@ -32,25 +32,7 @@ def setup_html(session: Session) -> str:
     counts = draft.placed.get(at or "", [0, 0, 0])
     steppers = "".join(
         f'<div class="stepper"><span>{label}</span>'
-        + button(
-            "−",
-            "rps-place-step",
-            f"place-{u}-minus",
-            "small",
-            unit=u,
-            delta=-1,
-            hint=("unit", UNIT_TIPS[u]),
-        )
-        + f'<strong data-testid="place-{u}">{counts[i]}</strong>'
-        + button(
-            "+",
-            "rps-place-step",
-            f"place-{u}-plus",
-            "small",
-            unit=u,
-            delta=1,
-            hint=("unit", UNIT_TIPS[u]),
-        )
+        + unit_stepper("rps-place-step", "place", u, counts[i])
         + "</div>"
         for i, (u, label) in enumerate(UNIT_LABELS)
     )
@@ -133,25 +115,7 @@ def purchase_html(session: Session) -> str:
     steppers = "".join(
         f'<div class="stepper"><span>{label} <span class="muted small" data-testid="cap-{unit}">'
         f"{have[unit.upper()]}/{options.cap(unit.upper())}</span></span>"
-        + button(
-            "−",
-            "rps-buy-step",
-            f"buy-{unit}-minus",
-            "small",
-            unit=unit,
-            delta=-1,
-            hint=("unit", UNIT_TIPS[unit]),
-        )
-        + f'<strong data-testid="buy-{unit}">{draft.buy[unit]}</strong>'
-        + button(
-            "+",
-            "rps-buy-step",
-            f"buy-{unit}-plus",
-            "small",
-            unit=unit,
-            delta=1,
-            hint=("unit", UNIT_TIPS[unit]),
-        )
+        + unit_stepper("rps-buy-step", "buy", unit, draft.buy[unit])
         + "</div>"
         for unit, label in UNIT_LABELS
     )

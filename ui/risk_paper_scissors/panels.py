@@ -19,7 +19,7 @@ from ui.risk_paper_scissors.entry import Plan, side_of
 from ui.risk_paper_scissors.marks import named
 from ui.risk_paper_scissors.session import Session
 from ui.risk_paper_scissors.tips import UNIT_TIPS, card_tip_of
-from ui.risk_paper_scissors.widgets import UNIT_LABELS, button, color_of
+from ui.risk_paper_scissors.widgets import UNIT_LABELS, button, color_of, unit_stepper
 from ui.shell.screens import handover_card
 from ui.shell.tips import tip
 
@@ -152,25 +152,7 @@ def _force_steppers(session: Session) -> str:
     ]
     html = "".join(
         f'<div class="stepper"><span>{label}</span>'
-        + button(
-            "−",
-            "rps-force-step",
-            f"force-{unit}-minus",
-            "small",
-            unit=unit,
-            delta=-1,
-            hint=("unit", UNIT_TIPS[unit]),
-        )
-        + f'<strong data-testid="force-{unit}">{sent}</strong>/{have}'
-        + button(
-            "+",
-            "rps-force-step",
-            f"force-{unit}-plus",
-            "small",
-            unit=unit,
-            delta=1,
-            hint=("unit", UNIT_TIPS[unit]),
-        )
+        + unit_stepper("rps-force-step", "force", unit, sent, f"/{have}")
         + "</div>"
         for unit, label, sent, have in rows
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 
 from engine.rulesets.risk_paper_scissors.state import RpsState
+from ui.risk_paper_scissors.tips import UNIT_TIPS
 from ui.shell.tips import TipKind, tip
 
 UNIT_LABELS = (("e", "Elementals"), ("j", "Jaguars"), ("w", "Wolves"))
@@ -36,4 +37,15 @@ def button(
     return (
         f'<button type="button" class="btn {cls}" data-action="{action}"'
         f' data-testid="{testid}"{attrs}{disabled}>{label}</button>'
+    )
+
+
+def unit_stepper(action: str, prefix: str, unit: str, count: int, after: str = "") -> str:
+    """A unit kind's − count + buttons (test ids ``{prefix}-{unit}-minus`` / ``-plus``,
+    the count ``{prefix}-{unit}``), both buttons with the unit's tip."""
+    hint: tuple[TipKind, str] = ("unit", UNIT_TIPS[unit])
+    return (
+        button("−", action, f"{prefix}-{unit}-minus", "small", unit=unit, delta=-1, hint=hint)
+        + f'<strong data-testid="{prefix}-{unit}">{count}</strong>{after}'
+        + button("+", action, f"{prefix}-{unit}-plus", "small", unit=unit, delta=1, hint=hint)
     )
