@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from conftest import assert_clean, wait_ready
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 from test_rulebook import fits_the_width, scan
 
 from engine.ai import choose_order
@@ -28,10 +28,10 @@ from engine.rulesets.capital.state import Phase as CapitalPhase
 from engine.rulesets.classic.state import Phase as ClassicPhase
 from engine.rulesets.greatwar1907.state import Phase as GreatWarPhase
 from engine.rulesets.risk_paper_scissors.orders import Attack
-from engine.rulesets.risk_paper_scissors.state import Phase as RpsPhase
+from engine.rulesets.risk_paper_scissors.orders import Phase as RpsPhase
 from ui.shell.help import phase_title
 
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 GAMES: dict[str, tuple[int, Mapping[str, Any]]] = {
     # three seats: no neutral, so territories are claimed; the short game has headquarters;
     # the attack advantage gives its phase to every seat
