@@ -18,6 +18,12 @@ from enum import StrEnum
 class Kind(StrEnum):
     WAR = "war"
     """``actor`` declared war on ``target``."""
+    PEACE = "peace"
+    """``actor`` and ``target``, at war, made peace."""
+    ALLIANCE = "alliance"
+    """``actor`` and ``target`` became allies."""
+    ALLIANCE_ENDED = "alliance-ended"
+    """``actor`` ended its alliance with ``target`` (the two are at peace)."""
     TOOK = "took"
     """``actor`` took ``places`` from ``target`` (None: from no player, a neutral)."""
     CAPITAL = "capital"
@@ -119,7 +125,7 @@ def _plural(n: float, word: str) -> str:
 
 
 def _sentences(happened: Happened, facts: list[Fact], reader: int | None) -> list[str]:
-    """Plain sentences, one per actor or subject, in a fixed order: wars, conquests,
+    """Plain sentences, one per actor or subject, in a fixed order: wars and treaties, conquests,
     capitals, ships, money, leaders, players out."""
     names = happened.names
 
@@ -133,10 +139,22 @@ def _sentences(happened: Happened, facts: list[Fact], reader: int | None) -> lis
     def whose(seat: int | None) -> str:
         return "your" if seat == reader else f"{names[seat]}'s" if seat is not None else "a"
 
+    def pair(f: Fact) -> str:
+        """The two sides of a treaty, the reader first ("You and Germany")."""
+        first, second = (f.target, f.actor) if f.target == reader else (f.actor, f.target)
+        return f"{who(first)} and {who(second, False)}"
+
     out: list[str] = []
     for f in facts:
         if f.kind is Kind.WAR:
             out.append(f"{who(f.actor)} declared war on {who(f.target, False)}.")
+        elif f.kind is Kind.PEACE:
+            out.append(f"{pair(f)} made peace.")
+        elif f.kind is Kind.ALLIANCE:
+            out.append(f"{pair(f)} are now allies.")
+        elif f.kind is Kind.ALLIANCE_ENDED:
+            its = "your" if f.actor == reader else "its"
+            out.append(f"{who(f.actor)} ended {its} alliance with {who(f.target, False)}.")
     took = [f for f in facts if f.kind is Kind.TOOK]
     if reader is not None:
         gained = [p for f in took if f.actor == reader for p in f.places]

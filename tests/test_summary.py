@@ -416,3 +416,87 @@ def test_greatwar_divisions_handed_over_in_a_trade_are_not_lost() -> None:
     germany = NATIONS.index("germany")
     assert not any("division" in line for line in phase.to_you(germany))
     assert any(state.map.name_of("par") in line for line in phase.to_you(germany))
+
+
+def _treaties(lines: list[str]) -> list[str]:
+    """The lines about wars, peace and alliances (the allowance lost is told too)."""
+    return [line for line in lines if line.endswith((" peace.", " allies.")) or "alliance" in line]
+
+
+def test_greatwar_peace_made_is_told_to_both_and_to_the_others() -> None:
+    """R80: war to peace is two-sided, both nations order it. The United Kingdom and Italy,
+    at war, make peace: each reads "You and <the other> made peace.", Spain reads the pair
+    in the report's order."""
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase deployment
+        relation italy uk war
+        """
+    )
+    order(state, "uk", diplomacy=[{"with": "italy", "to": "peace"}])
+    order(state, "italy", diplomacy=[{"with": "uk", "to": "peace"}])
+    phase, after = _phase(state)
+    assert after.relation("italy", "uk") == "peace"
+    uk, italy, spain = (NATIONS.index(n) for n in ("uk", "italy", "spain"))
+    assert _treaties(phase.to_you(uk)) == ["You and Italy made peace."]
+    assert _treaties(phase.to_you(italy)) == [f"You and {phase.names[uk]} made peace."]
+    assert _treaties(phase.elsewhere(spain)) == [f"{phase.names[uk]} and Italy made peace."]
+
+
+def test_greatwar_an_alliance_made_is_told_to_both() -> None:
+    """R80: peace to alliance is two-sided. Spain and Italy ally: Spain reads "You and
+    Italy are now allies."."""
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase deployment
+        """
+    )
+    order(state, "spain", diplomacy=[{"with": "italy", "to": "alliance"}])
+    order(state, "italy", diplomacy=[{"with": "spain", "to": "alliance"}])
+    phase, after = _phase(state)
+    assert after.relation("italy", "spain") == "alliance"
+    spain, italy = NATIONS.index("spain"), NATIONS.index("italy")
+    assert _treaties(phase.to_you(spain)) == ["You and Italy are now allies."]
+    assert _treaties(phase.to_you(italy)) == [f"You and {phase.names[spain]} are now allies."]
+
+
+def test_greatwar_an_alliance_ended_is_told_to_the_former_ally() -> None:
+    """R84: alliance to peace is one-sided. Germany ends its alliance with Italy: Italy
+    reads "<Germany> ended its alliance with you."; a peace one nation alone ordered
+    (Italy, with the United Kingdom, at war) is no peace and is not told."""
+    state = RULESET.from_position_text(
+        """
+        ruleset greatwar1907
+        phase deployment
+        relation germany italy alliance
+        relation italy uk war
+        """
+    )
+    order(state, "germany", diplomacy=[{"with": "italy", "to": "peace"}])
+    order(state, "italy", diplomacy=[{"with": "uk", "to": "peace"}])
+    phase, after = _phase(state)
+    assert after.relation("germany", "italy") == "peace"
+    assert after.relation("italy", "uk") == "war"
+    germany, italy = NATIONS.index("germany"), NATIONS.index("italy")
+    germans = phase.names[germany]
+    assert _treaties(phase.to_you(italy)) == [f"{germans} ended its alliance with you."]
+    assert _treaties(phase.to_you(germany)) == ["You ended your alliance with Italy."]
+
+
+def test_greatwar_a_forced_drop_of_an_alliance_is_told() -> None:
+    """R85: Italy declares war on the United Kingdom, both Germany's allies; Germany names
+    none to drop, so it drops the declarer, Italy, which reads "<Germany> ended its
+    alliance with you."."""
+    state = start()
+    order(state, "italy", diplomacy=[{"with": "uk", "to": "war"}])
+    state = RULESET.apply(state, Resolve(force=True)).state
+    assert state.nations["germany"].drop_due == ("uk", "italy", "italy")
+    order(state, "germany")
+    phase, after = _phase(state)
+    assert after.relation("germany", "italy") == "peace"
+    germans = phase.names[NATIONS.index("germany")]
+    assert _treaties(phase.to_you(NATIONS.index("italy"))) == [
+        f"{germans} ended its alliance with you."
+    ]

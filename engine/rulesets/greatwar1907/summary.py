@@ -1,7 +1,8 @@
 """What happened in the last Great War 1907 phase (:mod:`engine.summary`), nation by
-nation: wars declared (the report's diplomacy), provinces taken and lost (the owners
-before and after), ships pushed out of port, divisions and ships lost and allowance
-lost unspent (the resolution's ``accounts`` event), leaders gained, the winners.
+nation: wars declared, peace made, alliances made and ended (the report's diplomacy),
+provinces taken and lost (the owners before and after), ships pushed out of port,
+divisions and ships lost and allowance lost unspent (the resolution's ``accounts``
+event), leaders gained, the winners.
 
 Readers are seats; a seat's name is its nation's ("Germany declared war on you.").
 """
@@ -17,6 +18,14 @@ from engine.rulesets.greatwar1907.state import GreatWarState, Phase
 from engine.summary import Fact, Happened, Kind
 
 _WAR = re.compile(r"^(?P<by>.+?): (?:peace|alliance) to war with (?P<on>.+), cost ")
+_TREATY = re.compile(r"^(?P<pair>.+?): \w+ to (?P<to>peace|alliance)(?:\.|$)")
+"""A two-sided change both nations ordered: peace after a war, or an alliance ("A and B:
+war to peace"; a nation's name may hold an "and" of its own)."""
+_BREAK = re.compile(
+    r"^(?P<by>.+?)(?:: alliance to peace with | drops its alliance with )(?P<on>.+?)"
+    r"(?:, cost | \(forced)"
+)
+"""An alliance ended by one of the two (ordered, or forced by a war between allies)."""
 _PUSHED = re.compile(r"^(?P<who>.+?): (?P<n>\d+) ships pushed out of (?P<port>.+) to (?P<sea>.+)$")
 _LOST_SHIPS = ("R44", "R60")
 """Ships sunk in a fleet battle, or taken with their port."""
@@ -35,9 +44,7 @@ def happened(
     seat_by_name = {name: seat for seat, name in enumerate(names)}
     facts: list[Fact] = []
     for line in report.get("diplomacy", []):
-        war = _WAR.match(str(line))
-        if war and war["by"] in seat_by_name and war["on"] in seat_by_name:
-            facts.append(Fact(Kind.WAR, seat_by_name[war["on"]], seat_by_name[war["by"]]))
+        facts += _diplomacy(str(line), seat_by_name)
     if before is not None:
         facts += _provinces(before, after)
     facts += _ships(after, events)
@@ -63,6 +70,27 @@ def happened(
     # "Turn 1 (1907), Deployment phase": the page already says which game it is
     title = str(report.get("title", "")).split(" – ", 1)[-1]
     return Happened(title, names, tuple(facts), winners)
+
+
+def _diplomacy(line: str, seat_by_name: dict[str, int]) -> list[Fact]:
+    """The war, peace or alliance a line of the report's diplomacy tells (none for a
+    passage granted or a cost paid twice)."""
+    found: tuple[Kind, str, str] | None = None
+    if war := _WAR.match(line):
+        found = (Kind.WAR, war["by"], war["on"])
+    elif treaty := _TREATY.match(line):
+        kind = Kind.PEACE if treaty["to"] == "peace" else Kind.ALLIANCE
+        for first in seat_by_name:
+            if treaty["pair"].startswith(f"{first} and "):
+                second = treaty["pair"][len(first) + len(" and ") :]
+                if second in seat_by_name:
+                    found = (kind, first, second)
+    elif broken := _BREAK.match(line):
+        found = (Kind.ALLIANCE_ENDED, broken["by"], broken["on"])
+    if found is None or not {found[1], found[2]} <= seat_by_name.keys():
+        return []
+    kind, actor, target = found
+    return [Fact(kind, seat_by_name[target], seat_by_name[actor])]
 
 
 def _provinces(before: GreatWarState, after: GreatWarState) -> list[Fact]:
