@@ -362,7 +362,7 @@ def test_the_new_order_controls_write_orders_the_engine_resolves(
     target = page.locator("#board .target").first.get_attribute("data-territory")
     assert target
     tap(page, target)
-    expect(review).to_contain_text("1 ships into port if taken")
+    expect(review).to_contain_text("1 ship into port if taken")
     seal(page)
     wait_stage(page, "replay", "report")
     if stage(page) == "replay":

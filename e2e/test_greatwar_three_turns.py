@@ -175,7 +175,7 @@ def test_three_turns_against_seven_computers_use_every_control(
     assert "Russian Empire grants passage to Spain" in report
     assert "Russian Empire: Radomir Putnik placed at Moscow" in report
     assert "Russian Empire: 2 ships (3 div) to Black Sea" in report
-    assert "Odessa 1 div, 1 ships carrying 1 div" in report  # the rest stayed in port
+    assert "Odessa 1 div, 1 ship carrying 1 div" in report  # the rest stayed in port
     assert "German Empire did not order the matching trade" in report  # it answers next
     next_phase(page)
 
@@ -190,12 +190,12 @@ def test_three_turns_against_seven_computers_use_every_control(
     shoot(page, folder, "strike-ships-in", "gw-ships-in")
     tap(page, "buc")
     expect(review).to_contain_text(
-        "Strike Bucharest from Black Sea with all, 1 ships into port if taken"
+        "Strike Bucharest from Black Sea with all, 1 ship into port if taken"
     )
     report = resolved(page)
     assert "Russian Empire from Black Sea 3 v Neutral 0" in report
-    assert "Bucharest 3 div, 1 ships" in report  # one ship went in, one stayed at sea
-    assert "Black Sea: Russian Empire 1 ships carrying 0 div" in report
+    assert "Bucharest 3 div, 1 ship" in report  # one ship went in, one stayed at sea
+    assert "Black Sea: Russian Empire 1 ship carrying 0 div" in report
     assert "You took Bucharest." in to_you(page)
     next_phase(page)
 

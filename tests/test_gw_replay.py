@@ -134,7 +134,7 @@ def test_every_place_name_is_found_and_nation_names_are_not_places() -> None:
         assert places_in(f"x {m.name_of(p.id)} y") == [p.id]
     for s in m.seas:
         assert places_in(f"{s.name}: 2 ships") == [s.id]
-    assert places_in("United Kingdom of Great Britain and Ireland: 1 ships in York") == ["yor"]
+    assert places_in("United Kingdom of Great Britain and Ireland: 1 ship in York") == ["yor"]
     assert places_in("Otto Liman von Sanders raises a division in Lamia") == ["lam"]
 
 

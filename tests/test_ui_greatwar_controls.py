@@ -289,7 +289,7 @@ def test_a_strike_sends_the_ships_written_into_the_port_it_takes() -> None:
     s.click("blk")
     s.count = "4"
     s.sub_counts["ships_in"] = "1"
-    assert "1 ships into its port if taken" in s.click("buc")
+    assert "1 ship into its port if taken" in s.click("buc")
     assert s.draft.parts["strikes"][0]["ships_in"] == 1
     _resolve(s)
     assert s.state.owner_of("buc") == "russia"

@@ -56,7 +56,7 @@ def test_displaced_ships_fight_enemies_in_the_district_at_the_next_movement_step
     resolve(state, dice=[1, 6, 5])
     battles = state.last_report["fleet_battles"]  # type: ignore[index]
     assert battles[0].startswith(
-        "English Channel: United Kingdom of Great Britain and Ireland 1 ships (0 div, "
+        "English Channel: United Kingdom of Great Britain and Ireland 1 ship (0 div, "
         "defending) v Spain 2 ships (3 div, defending)"
     )
     assert state.fleet_at_sea("eng", "uk") is None
@@ -387,7 +387,7 @@ def test_offenses_quote_the_attack_orders_as_written() -> None:
     assert _offense_lines(state) == [
         (
             "strike/not-hostile",
-            "Strike Ankara from Black Sea with 2, 1 ships into port if taken",
+            "Strike Ankara from Black Sea with 2, 1 ship into port if taken",
             "Ankara is neither an enemy's nor Neutral",
         ),
         (

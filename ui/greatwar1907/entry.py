@@ -22,6 +22,8 @@ from engine.rulesets.greatwar1907.options import (
     SHIP_COST,
 )
 from engine.rulesets.greatwar1907.state import Fleet, GreatWarState, Phase
+from engine.rulesets.greatwar1907.wording import divisions as divisions_word
+from engine.rulesets.greatwar1907.wording import ships as ships_word
 from ui.greatwar1907.drafts import Draft, EntryError, name, nation_of, pp
 from ui.greatwar1907.purse import (
     diplomacy_cost,
@@ -273,20 +275,25 @@ def add_sail(
             f"your ships cannot sail from {name(state, origin)} to {name(state, target)}"
         )
     if ships is not None and ships > fleet.ships:
-        raise EntryError(f"you have {fleet.ships} ships at {name(state, origin)}")
+        raise EntryError(f"you have {ships_word(fleet.ships)} at {name(state, origin)}")
     moving = fleet.ships if ships is None else ships
     cargo = fleet.cargo + sum(
         int(e["divisions"] or 0) for e in draft.parts.get("embark", []) if e["province"] == origin
     )
     if divisions is not None:
         if divisions > CARGO_PER_SHIP * moving:
-            raise EntryError(f"{moving} ships carry at most {CARGO_PER_SHIP * moving} divisions")
+            carry = "carries" if moving == 1 else "carry"
+            most = divisions_word(CARGO_PER_SHIP * moving)
+            raise EntryError(f"{ships_word(moving)} {carry} at most {most}")
         if divisions > cargo:
-            raise EntryError(f"only {cargo} divisions are aboard at {name(state, origin)}")
+            are = "is" if cargo == 1 else "are"
+            raise EntryError(f"only {divisions_word(cargo)} {are} aboard at {name(state, origin)}")
         staying = fleet.ships - moving
         if cargo - divisions > CARGO_PER_SHIP * staying:
             raise EntryError(
-                f"the {staying} ships that stay carry at most {CARGO_PER_SHIP * staying} "
+                f"the {ships_word(staying)} that "
+                + ("stays carries" if staying == 1 else "stay carry")
+                + f" at most {CARGO_PER_SHIP * staying} "
                 f"of the {cargo} aboard: send more divisions with the ships"
             )
     where = "sea" if state.map.is_sea(origin) else "province"
@@ -301,7 +308,7 @@ def add_sail(
             "leaders": _leaders(state, nation, where, origin, leaders),
         },
     )
-    count = "all ships" if ships is None else f"{ships} ships"
+    count = "all ships" if ships is None else ships_word(ships)
     aboard = "" if divisions is None else f" carrying {divisions} div"
     via = f" via {', '.join(name(state, p) for p in path[:-1])}" if len(path) > 1 else ""
     return f"Sail {count}{aboard} from {name(state, origin)} to {name(state, target)}{via}"
@@ -553,9 +560,10 @@ def add_strike(
     if target not in strike_targets(state, nation, sea):
         raise EntryError(f"{name(state, target)} has no hostile port on {name(state, sea)}")
     if divisions is not None and divisions > fleet.cargo:
-        raise EntryError(f"only {fleet.cargo} divisions are aboard in {name(state, sea)}")
+        are = "is" if fleet.cargo == 1 else "are"
+        raise EntryError(f"only {divisions_word(fleet.cargo)} {are} aboard in {name(state, sea)}")
     if ships_in is not None and ships_in > fleet.ships:
-        raise EntryError(f"you have {fleet.ships} ships in {name(state, sea)}")
+        raise EntryError(f"you have {ships_word(fleet.ships)} in {name(state, sea)}")
     draft.add(
         "strikes",
         {
@@ -567,7 +575,7 @@ def add_strike(
         },
     )
     odds = odds_on(state, seat, draft, target)
-    port = "" if ships_in is None else f"; {ships_in} ships into its port if taken"
+    port = "" if ships_in is None else f"; {ships_word(ships_in)} into its port if taken"
     return (
         f"Amphibious strike on {name(state, target)} from {name(state, sea)}: "
         f"{odds.win:.0%} to take it with everything you send{port}"

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from engine.rulesets.greatwar1907.state import GreatWarState
     from engine.rulesets.greatwar1907.supply import Network
 
+from engine.rulesets.greatwar1907.wording import divisions as divisions_word
+from engine.rulesets.greatwar1907.wording import ships as ships_word
 from ui.greatwar1907.labels import place_names
 from ui.greatwar1907.units import (
     BADGE_R,
@@ -316,10 +318,10 @@ def _province_label(state: GreatWarState | None, pid: str) -> str:
     if state is None:
         return label
     owner = state.owner_of(pid)
-    parts = [label, m.name_of(owner), f"{state.divisions(pid, owner)} divisions"]
+    parts = [label, m.name_of(owner), divisions_word(state.divisions(pid, owner))]
     fleet = state.fleet_in_port(pid, owner)
     if fleet is not None:
-        parts.append(f"{fleet.ships} ships in port")
+        parts.append(f"{ships_word(fleet.ships)} in port")
     if state.hulls.get(pid):
         parts.append(f"{state.hulls[pid]} being built")
     return ", ".join(parts)

@@ -10,12 +10,13 @@ is the JSON form's.
 
 A code made before this form (the board's JSON form, or the nation-keyed one saved
 before the state stood on the board) still loads: :func:`to_board_form` reads all
-three, and :func:`written_now` rewrites an older one in this form, so a replay
-compares like with like.
+three, and :func:`written_now` rewrites an older one in this form (and its report in
+today's words: "1 ship", once "1 ships"), so a replay compares like with like.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -44,11 +45,29 @@ def from_board_form(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def written_now(data: Mapping[str, Any]) -> Mapping[str, Any]:
     """A code's state in the compact form, whichever form it was saved in (``data`` has
-    been read and checked already)."""
-    if is_compact(data):
+    been read and checked already), its report in today's words."""
+    if not is_compact(data):
+        board = nation_keyed_to_board(data) if is_nation_keyed(data) else data
+        data = from_board_form(board)
+    report = data.get("last_report")
+    if report is None:
         return data
-    board = nation_keyed_to_board(data) if is_nation_keyed(data) else data
-    return from_board_form(board)
+    return {**data, "last_report": _in_todays_words(report)}
+
+
+_ONE_SHIPS = re.compile(r"(?<![\d.])1 ships\b")
+"""Codes made before the report wrote "1 ship" in the singular say "1 ships"."""
+
+
+def _in_todays_words(value: Any) -> Any:
+    """A report's text as the report writes it now (its other values as they are)."""
+    if isinstance(value, str):
+        return _ONE_SHIPS.sub("1 ship", value)
+    if isinstance(value, list):
+        return [_in_todays_words(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _in_todays_words(item) for key, item in value.items()}
+    return value
 
 
 def to_board_form(data: Mapping[str, Any]) -> Mapping[str, Any]:

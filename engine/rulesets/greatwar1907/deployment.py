@@ -14,6 +14,7 @@ from engine.rulesets.greatwar1907.options import (
 from engine.rulesets.greatwar1907.orders import SubmitDeployment
 from engine.rulesets.greatwar1907.trades import run_trades
 from engine.rulesets.greatwar1907.wording import quote
+from engine.rulesets.greatwar1907.wording import ships as ships_word
 
 
 def resolve_deployment(ctx: Context, orders: dict[str, SubmitDeployment]) -> dict[str, Allowances]:
@@ -86,7 +87,9 @@ def _builds(ctx: Context, nation: str, o: SubmitDeployment, pools: Allowances) -
         left -= divisions * DIVISION_COST
         ships = min(b.ships, left // SHIP_COST)
         if (divisions, ships) != (b.divisions, b.ships):
-            ctx.offense(nation, "build/no-pp", text, CUT, f"cut to {divisions} div, {ships} ships")
+            ctx.offense(
+                nation, "build/no-pp", text, CUT, f"cut to {divisions} div, {ships_word(ships)}"
+            )
         if divisions:
             pools.spend_at(b.province, divisions * DIVISION_COST)
             state.add_divisions(b.province, nation, divisions)
@@ -106,7 +109,8 @@ def _builds(ctx: Context, nation: str, o: SubmitDeployment, pools: Allowances) -
         if divisions or ships:
             ctx.log(
                 "builds",
-                f"{ctx.name(nation)}: {divisions} div, {ships} ships in {ctx.name(b.province)}",
+                f"{ctx.name(nation)}: {divisions} div, {ships_word(ships)} "
+                f"in {ctx.name(b.province)}",
             )
 
 

@@ -17,6 +17,7 @@ from engine.rulesets.greatwar1907.options import CHANGES, ONE_SIDED
 from engine.rulesets.greatwar1907.orders import Diplomacy, Passage
 from engine.rulesets.greatwar1907.state import GreatWarState, pair
 from engine.rulesets.greatwar1907.wording import drop_text, quote, reason_text
+from engine.rulesets.greatwar1907.wording import ships as ships_word
 
 Pay = Callable[[str, int], bool]
 """Charge a nation a cost in quarters; False when it cannot be paid (Deployment)."""
@@ -256,7 +257,7 @@ def displace_from(ctx: Context, province: str, who: Callable[[str], bool]) -> No
             aboard = f" carrying {cargo} div" if cargo else ""
             ctx.log(
                 "moves",
-                f"{ctx.name(nation)}: {ships} ships{aboard} displaced from "
+                f"{ctx.name(nation)}: {ships_word(ships)}{aboard} displaced from "
                 f"{ctx.name(province)} to {ctx.name(sea)}",
             )
     for nation, count in list(state.divisions_at(province).items()):

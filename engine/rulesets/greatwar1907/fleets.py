@@ -17,6 +17,7 @@ from engine.rulesets.greatwar1907.options import CARGO_PER_SHIP, FLEET_DICE, SAI
 from engine.rulesets.greatwar1907.orders import Sail
 from engine.rulesets.greatwar1907.state import Fleet, GreatWarState, Leader
 from engine.rulesets.greatwar1907.wording import leader_name, quote
+from engine.rulesets.greatwar1907.wording import ships as ships_word
 
 
 @dataclass
@@ -63,7 +64,7 @@ def prepare(ctx: Context, nation: str, orders: tuple[Sail, ...]) -> list[Group]:
             continue
         ships = have_ships if sail.ships is None else sail.ships
         if ships > have_ships:
-            ctx.offense(nation, "sail/too-many", text, CUT, f"cut to {have_ships} ships")
+            ctx.offense(nation, "sail/too-many", text, CUT, f"cut to {ships_word(have_ships)}")
             ships = have_ships
         if ships == 0:
             continue
@@ -126,8 +127,8 @@ def prepare(ctx: Context, nation: str, orders: tuple[Sail, ...]) -> list[Group]:
                         CUT,
                         f"cargo cut to {cargo} to keep a garrison"
                         if ships == asked
-                        else f"cut to {ships} ships carrying {min(cargo, CARGO_PER_SHIP * ships)}"
-                        " div to keep a garrison",
+                        else f"cut to {ships_word(ships)} carrying "
+                        f"{min(cargo, CARGO_PER_SHIP * ships)} div to keep a garrison",
                     )
                 if ships == 0:
                     continue
@@ -209,7 +210,7 @@ def sail_all(ctx: Context, groups: list[Group], attack_phase: bool) -> None:
                     state.leaders[lid].where, state.leaders[lid].place = "province", dest
             ctx.log(
                 "moves",
-                f"{ctx.name(g.nation)}: {g.ships} ships ({g.cargo} div) to {ctx.name(dest)}",
+                f"{ctx.name(g.nation)}: {ships_word(g.ships)} ({g.cargo} div) to {ctx.name(dest)}",
             )
         all_battles(ctx, entered)
         _shrink_groups(state, groups)
@@ -347,7 +348,7 @@ def _pair_battle(ctx: Context, sea: str, a: str, b: str, a_entered: bool, b_ente
 
     def side(nation: str, fleet: Fleet, attacks: bool) -> str:
         role = "attacking" if attacks else "defending"
-        return f"{ctx.name(nation)} {fleet.ships} ships ({fleet.cargo} div, {role})"
+        return f"{ctx.name(nation)} {ships_word(fleet.ships)} ({fleet.cargo} div, {role})"
 
     before = f"{side(a, fa, a_attacks)} v {side(b, fb, b_attacks)}"
     result = fight(ctx, fa.ships, fb.ships, limit(a, a_attacks), limit(b, b_attacks))
@@ -392,7 +393,7 @@ def push_out(ctx: Context, province: str, captor: str) -> None:
         entered.add((nation, sea))
         ctx.log(
             "moves",
-            f"{ctx.name(nation)}: {ships} ships pushed out of {ctx.name(province)} to "
+            f"{ctx.name(nation)}: {ships_word(ships)} pushed out of {ctx.name(province)} to "
             f"{ctx.name(sea)}",
         )
     if entered:

@@ -10,6 +10,7 @@ from engine.rulesets.greatwar1907.economy import Allowances
 from engine.rulesets.greatwar1907.mapdata import NEUTRAL
 from engine.rulesets.greatwar1907.options import START_YEAR
 from engine.rulesets.greatwar1907.state import GreatWarState, Leader
+from engine.rulesets.greatwar1907.wording import ships
 
 SECTIONS = (
     ("nations", "Nations"),
@@ -128,7 +129,7 @@ def map_section(state: GreatWarState) -> list[str]:
             for n, f in sorted(state.docked.get(p, {}).items()):
                 cargo = f" carrying {f.cargo} div" if f.cargo else ""
                 bits.append(
-                    f"{f.ships} ships{cargo}" + ("" if n == owner else f" ({m.name_of(n)})")
+                    f"{ships(f.ships)}{cargo}" + ("" if n == owner else f" ({m.name_of(n)})")
                 )
             if state.hulls.get(p):
                 bits.append(f"{state.hulls[p]} building")
@@ -140,7 +141,7 @@ def map_section(state: GreatWarState) -> list[str]:
         for n, f in sorted(state.at_sea.get(s.id, {}).items()):
             who = [m.leader(x.id).name.split()[-1] for x in state.leaders_at("sea", s.id, n)]
             extra = f" ({', '.join(who)})" if who else ""
-            seas.append(f"{s.name}: {m.name_of(n)} {f.ships} ships carrying {f.cargo} div{extra}")
+            seas.append(f"{s.name}: {m.name_of(n)} {ships(f.ships)} carrying {f.cargo} div{extra}")
     lines.append("At sea: " + ("; ".join(seas) if seas else "-"))
     return lines
 

@@ -26,7 +26,7 @@ _BREAK = re.compile(
     r"(?:, cost | \(forced)"
 )
 """An alliance ended by one of the two (ordered, or forced by a war between allies)."""
-_PUSHED = re.compile(r"^(?P<who>.+?): (?P<n>\d+) ships pushed out of (?P<port>.+) to (?P<sea>.+)$")
+_PUSHED = re.compile(r"^(?P<who>.+?): (?P<n>\d+) ships? pushed out of (?P<port>.+) to (?P<sea>.+)$")
 _LOST_SHIPS = ("R44", "R60")
 """Ships sunk in a fleet battle, or taken with their port."""
 _HANDED_OVER = "R74"

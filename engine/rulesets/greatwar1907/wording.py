@@ -38,6 +38,16 @@ def leader_name(m: ScenarioMap, lid: str) -> str:
         return lid
 
 
+def ships(number: int) -> str:
+    """ "1 ship", "0 ships", "3 ships": a count of ships as players write it."""
+    return f"{number} ship" if number == 1 else f"{number} ships"
+
+
+def divisions(number: int) -> str:
+    """ "1 division", "4 divisions" (the report's own lists write "div")."""
+    return f"{number} division" if number == 1 else f"{number} divisions"
+
+
 def count(value: Any, unit: str = "") -> str:
     """A count as written: a number, or "all" for null (R7)."""
     return "all" + unit if value is None else f"{value}{unit}"
@@ -113,7 +123,8 @@ def written(m: ScenarioMap, section: str, part: Mapping[str, Any]) -> str:
     if section == "sail":
         cargo = part.get("divisions")
         carrying = "" if cargo is None else f" carrying {cargo} div"
-        return going_with(f"Sail {count(part.get('ships'), ' ships')}{carrying} {path()}")
+        fleet = "all ships" if part.get("ships") is None else ships(part["ships"])
+        return going_with(f"Sail {fleet}{carrying} {path()}")
     if section == "attacks":
         return going_with(
             f"Attack {m.name_of(part['target'])} from {m.name_of(part['from'])} "
@@ -122,7 +133,7 @@ def written(m: ScenarioMap, section: str, part: Mapping[str, Any]) -> str:
         )
     if section == "strikes":
         ships_in = part.get("ships_in")
-        going_in = "" if ships_in is None else f", {ships_in} ships into port if taken"
+        going_in = "" if ships_in is None else f", {ships(ships_in)} into port if taken"
         return going_with(
             f"Strike {m.name_of(part['target'])} from {m.name_of(part['from'])} "
             f"with {count(part.get('divisions'))}{going_in}",
