@@ -308,3 +308,26 @@ def test_every_tip_text_is_written_for_players() -> None:
     for text in texts:
         assert text.strip() and len(text) < 420, text
         assert not findings(text), (text, findings(text))
+
+
+# ---------------------------------------------------------------- the shell's buttons
+
+
+def test_learn_by_playing_and_the_guides_buttons_have_tips() -> None:
+    """Issue 29: "Learn by playing" (the new-game form) and the guide's own buttons (leave
+    it; a real game at its end) each have a tip, written for players; the tips travel in
+    index.html (ui/tips.js puts them on the buttons whenever they are drawn)."""
+    import importlib
+
+    from ui.shell.guide import panel_html
+
+    guide = importlib.import_module("ui.classic.guide").GUIDE
+    drawn = "".join(panel_html(guide, i, "", "") for i in (0, len(guide.steps)))
+    drawn += INDEX.read_text(encoding="utf-8")
+    actions = set(re.findall(r'data-action="(guide-[a-z-]+)"', drawn))
+    assert actions == {"guide-open", "guide-leave", "guide-real"}
+    assert not tips.missing(tips.ACTION_TIPS, sorted(actions))
+    for text in tips.ACTION_TIPS.values():
+        assert not findings(text), (text, findings(text))
+    script = INDEX.read_text(encoding="utf-8")
+    assert f'<script type="application/json" id="{tips.ACTION_TIP_SCRIPT_ID}">' in script

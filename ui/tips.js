@@ -100,8 +100,27 @@
     }
   }
 
+  // The shell's buttons whose tips the page's JSON block names by data-action (the guided
+  // game's), whenever they are drawn.
+  let actionTips = null;
+  function markActions() {
+    if (actionTips === null) {
+      actionTips = {};
+      const data = document.getElementById("action-tips");
+      try { if (data) actionTips = JSON.parse(data.textContent); } catch (e) { actionTips = {}; }
+    }
+    for (const [action, text] of Object.entries(actionTips)) {
+      for (const el of document.querySelectorAll(`[data-action="${CSS.escape(action)}"]:not([data-tip])`)) {
+        el.setAttribute("data-tip-kind", "control");
+        el.setAttribute("data-tip", text);
+        el.removeAttribute("title"); // one tip, not the browser's too
+      }
+    }
+  }
+
   function start() {
     markForm();
+    markActions();
     document.addEventListener("pointermove", (event) => {
       pointer = { x: event.clientX, y: event.clientY };
     }, true);
@@ -180,6 +199,7 @@
     // A panel redrawn under an open tip (a tapped card is picked, a mode chosen): the tip
     // stays with the element drawn in its place, else it closes.
     new MutationObserver(() => {
+      markActions();
       if (!owner || owner.isConnected) return;
       const id = owner.getAttribute("data-testid");
       const again = id ? document.querySelector(`[data-testid="${CSS.escape(id)}"][data-tip]`) : null;

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping
 from html import escape
 from typing import Any, Literal, get_args
 
-TipKind = Literal["card", "order", "unit", "option", "column"]
+TipKind = Literal["card", "order", "unit", "option", "column", "control"]
 KINDS: tuple[TipKind, ...] = get_args(TipKind)
 """What a tip explains (the value of ``data-tip-kind``)."""
 
@@ -34,6 +34,7 @@ NEEDS_TIP: dict[str, str] = {
     "card": "[data-card], .cards .card",
     "order": "[data-mode], [data-action=set-dice]",
     "unit": "[data-leader], [data-unit], [data-commander]",
+    "control": "[data-action^='guide-']",
 }
 """Per kind, the elements of the page that need a tip (CSS selectors, for the tests'
 walk of the page): each one shown must carry its own ``data-tip``.  An empty column head
@@ -60,6 +61,19 @@ FORM_TIPS: dict[str, str] = {
     "colours never have to be told apart by hue alone.",
 }
 """The tips of the form's fields that every ruleset shares, by field name."""
+
+ACTION_TIPS: dict[str, str] = {
+    "guide-open": "A short practice game of the rules chosen above, on a prepared map, a "
+    "few turns long: it shows what to tap, lets you do it and explains what happened "
+    "and why.",
+    "guide-leave": "Stop the practice game and go back to the new-game form. It is not "
+    "kept: Learn by playing starts it again from the beginning.",
+    "guide-real": "Start a real game of the same rules with the practice game's settings.",
+}
+"""The tips of the shell's buttons that other parts of the page draw (the guided game's),
+by their ``data-action``: ``ui/tips.js`` puts each on its buttons whenever they are
+drawn, so the code that draws a button need not know its tip."""
+ACTION_TIP_SCRIPT_ID = "action-tips"
 
 
 def tip(kind: TipKind, text: str, *, focusable: bool = False) -> str:
@@ -98,11 +112,20 @@ def all_form_tips() -> dict[str, str]:
     return tips
 
 
-def form_tips_script() -> str:
-    """The JSON block index.html carries for ``ui/tips.js`` (run by the prerender)."""
-    body = json.dumps(all_form_tips(), ensure_ascii=False, indent=0, sort_keys=True)
+def _json_script(script_id: str, texts: Mapping[str, str]) -> str:
+    body = json.dumps(texts, ensure_ascii=False, indent=0, sort_keys=True)
     body = body.replace("</", "<\\/")
-    return f'<script type="application/json" id="{TIP_SCRIPT_ID}">\n{body}\n</script>'
+    return f'<script type="application/json" id="{script_id}">\n{body}\n</script>'
+
+
+def form_tips_script() -> str:
+    """The JSON blocks index.html carries for ``ui/tips.js`` (run by the prerender): the
+    form's fields' tips, then the shell buttons' (:data:`ACTION_TIPS`)."""
+    return (
+        _json_script(TIP_SCRIPT_ID, all_form_tips())
+        + "\n"
+        + _json_script(ACTION_TIP_SCRIPT_ID, ACTION_TIPS)
+    )
 
 
 def missing(texts: Mapping[str, str], wanted: Iterable[str]) -> list[str]:
