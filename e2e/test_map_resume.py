@@ -5,12 +5,15 @@ another game, a changed autosave or one that cannot be restored."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from conftest import wait_ready
 from playwright.sync_api import Page
 
 SAVE_KEY = "risk-family.greatwar1907.v1"
+GREAT_WAR = "The Great War 1907"
+"""The game's name in the title bar."""
 BOARD_KEY = "risk-family.board"
 
 # What the board shows when the document is parsed (before Python has run).
@@ -24,6 +27,10 @@ document.addEventListener("DOMContentLoaded", () => {
     moscow: !!b.querySelector('svg [data-territory="mos"]'),
     alaska: !!b.querySelector('svg [data-territory="alaska"]'),
     ready: document.body.dataset.ready || "",
+    title: document.querySelector(".title .sub").textContent,
+    window: document.title,
+    marks: b.querySelectorAll("svg .legal, svg .selected, svg .legal-outline, svg .guide-target")
+      .length,
   };
 });
 """
@@ -34,7 +41,8 @@ AFTER_JS = """
   return {kept: b.dataset.kept !== undefined, inert: b.inert,
           moscow: !!b.querySelector('svg [data-territory="mos"]'),
           legal: b.querySelectorAll('svg .legal').length,
-          empty: !!document.getElementById("board-empty")};
+          empty: !!document.getElementById("board-empty"),
+          title: document.querySelector(".title .sub").textContent};
 })()
 """
 
@@ -76,12 +84,36 @@ def test_a_resumed_game_paints_its_kept_board_before_python_then_plays(
         "moscow": True,
         "alaska": False,
         "ready": "",
+        "title": GREAT_WAR,
+        "window": f"Risk-family · {GREAT_WAR}",
+        "marks": 0,
     }
     assert after["kept"] is False and after["inert"] is False and after["moscow"]
-    assert after["legal"] > 0 and not after["empty"]
+    assert after["legal"] > 0 and not after["empty"] and after["title"] == GREAT_WAR
     kept = page.evaluate(f"JSON.parse(localStorage.getItem({BOARD_KEY!r}))")
     assert kept["key"] == SAVE_KEY
     assert "board-overlay" not in kept["svg"]  # written orders are not kept
+
+
+def test_the_kept_board_shows_no_glow_of_the_moment_it_was_left(
+    page: Page, server_url: str
+) -> None:
+    """Issue 29 (small things players saw): the kept board is not waiting for a tap. Left
+    while the Great War's targets glow and a province is selected, it is kept without
+    the glow, the selection or the guide's highlights, and with the game's name for the
+    title bar."""
+    start_great_war(page, server_url)
+    page.evaluate(
+        """() => document.querySelector('#board svg [data-territory="mos"]')
+             .classList.add("guide-target", "selected")"""
+    )
+    assert page.evaluate("document.querySelectorAll('#board svg .legal-outline').length") > 0
+    page.evaluate("window.boardView.keep()")
+    kept = page.evaluate(f"JSON.parse(localStorage.getItem({BOARD_KEY!r}))")
+    assert kept["title"] == GREAT_WAR
+    for mark in ("legal", "selected", "legal-outline", "guide-target"):
+        assert not re.search(rf'class="[^"]*\b{mark}\b', kept["svg"]), mark
+    assert 'data-territory="mos"' in kept["svg"]
 
 
 def test_a_changed_autosave_does_not_show_the_kept_board(page: Page, server_url: str) -> None:
@@ -119,8 +151,16 @@ def test_a_kept_board_of_a_save_that_cannot_be_restored_gives_way(
     page.wait_for_timeout(300)
     at_parse = page.evaluate("window.__atParse")
     assert at_parse["kept"] is True and at_parse["moscow"]
+    assert at_parse["title"] == "Classic"  # a board kept without its name: the page's own
     after = page.evaluate(AFTER_JS)
-    assert after == {"kept": False, "inert": False, "moscow": False, "legal": 0, "empty": False}
+    assert after == {
+        "kept": False,
+        "inert": False,
+        "moscow": False,
+        "legal": 0,
+        "empty": False,
+        "title": "Classic",  # the form's rules: the kept game was not resumed
+    }
     page.get_by_test_id("set-aside-autosave").click()
     assert page.evaluate(f"localStorage.getItem({BOARD_KEY!r})") is None
     assert page.evaluate(f"localStorage.getItem({SAVE_KEY!r})") is None

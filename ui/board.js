@@ -733,9 +733,15 @@
   // so that the next visit paints it before Python has loaded (index.html's kept-board
   // script), and only while that autosave is unchanged. As Python drew it: the whole
   // board in view, labels and tap discs at their own size; without the written orders'
-  // arrows and the results' callouts (a hand-over must not show them to the next player).
+  // arrows and the results' callouts (a hand-over must not show them to the next player),
+  // and without what marked the moment it was left (the targets' glow, the selection, the
+  // guide's highlights, a conquest's flash): the next visit is not waiting for that tap.
+  // The game's name goes with it, for the title bar.
   const KEEP_KEY = "risk-family.board"; // ui/shell/autosave.py BOARD_KEY
   const KEEP_LIMIT = 1500000; // characters: a larger board is not kept (storage is shared with the saves)
+
+  const MOMENT_MARKS = ".legal-outline, .selected-outline, .taken-ring, .callout";
+  const MOMENT_CLASSES = ["legal", "selected", "guide-target", "flash-taken", "flash-moved"];
 
   function keptCopy() {
     const copy = svg.cloneNode(true);
@@ -754,6 +760,10 @@
     hits.forEach((hit, i) => discs[i] && discs[i].setAttribute("r", String(hit.r)));
     copy.querySelectorAll(".board-overlay").forEach((node) => node.remove());
     copy.querySelectorAll(".folded").forEach((node) => node.classList.remove("folded"));
+    copy.querySelectorAll(MOMENT_MARKS).forEach((node) => node.remove());
+    for (const name of MOMENT_CLASSES) {
+      copy.querySelectorAll(`.${name}`).forEach((node) => node.classList.remove(name));
+    }
     return copy.outerHTML;
   }
 
@@ -773,7 +783,9 @@
         store.removeItem(KEEP_KEY);
         return;
       }
-      store.setItem(KEEP_KEY, JSON.stringify({ key, mark: mark(save), svg: text }));
+      const name = document.querySelector(".title .sub"); // the game's name (ui/shell/page.py)
+      const title = name ? name.textContent.trim() : "";
+      store.setItem(KEEP_KEY, JSON.stringify({ key, mark: mark(save), svg: text, title }));
     } catch (e) {
       try {
         if (store) store.removeItem(KEEP_KEY); // full: nothing kept rather than a stale board

@@ -191,13 +191,19 @@ class Shell:
         elif found(target) and str(getattr(target, "name", "")) == "rules":
             self.rules_chosen()
 
+    @staticmethod
+    def name_in_title(title: str) -> None:
+        """The top bar and the window's title name ``title``, the rules of the game shown
+        or chosen."""
+        document.title = f"Risk-family · {title}"
+        document.querySelector(".title .sub").textContent = title
+
     def rules_chosen(self) -> None:
         """The form's Rules changed: the top bar names the rules chosen, and while no game
         is shown the board shows their map (a page's ``preview_board``, once its ruleset
         is loaded; the first screen's map for a page without one)."""
         page = self.pages[self.chosen_rules()]
-        document.title = f"Risk-family · {page.entry.title}"
-        document.querySelector(".title .sub").textContent = page.entry.title
+        self.name_in_title(page.entry.title)
         if self.active is not None or not self.ready:
             return
         board = el("board")
@@ -511,8 +517,7 @@ class Shell:
         board_live(document)
         with contextlib.suppress(Exception):
             window.localStorage.setItem(LAST_KEY, shown.entry.ruleset)
-        document.title = f"Risk-family · {shown.entry.title}"
-        document.querySelector(".title .sub").textContent = shown.entry.title
+        self.name_in_title(shown.entry.title)
 
     def message(self, text: str, warn: bool = False) -> None:
         box = el("message")
@@ -575,6 +580,7 @@ class Shell:
             el(page.panel).hidden = True
         document.body.removeAttribute("data-playing")
         board_back(document)
+        self.name_in_title(self.pages[self.chosen_rules()].entry.title)
         el("setup").hidden = False
         el("setup-error").innerHTML = autosave.failure_html(key, reason)
 
@@ -694,6 +700,8 @@ class Shell:
             self.start_from_form()
         if self.active is None:
             board_back(document)
+            # the kept board's game was not resumed: the title names the form's rules again
+            self.name_in_title(self.pages[self.chosen_rules()].entry.title)
         document.documentElement.classList.remove("resuming")
         self.set_loading(None)
         window.console.info(f"engine ready in {time.monotonic() - started:.2f} s")

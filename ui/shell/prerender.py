@@ -167,6 +167,12 @@ _SNAPSHOT_JS = """
     board.dataset.kept = "";
     board.inert = true;
     board.setAttribute("aria-busy", "true");
+    // the title bar names the game shown (as Python will), not the form's first rules
+    const sub = document.querySelector(".title .sub");
+    if (sub && typeof shot.title === "string" && shot.title && shot.title.length <= 60) {
+      sub.textContent = shot.title;
+      document.title = `Risk-family · ${shot.title}`;
+    }
   } catch (e) {}
 })();
 """
