@@ -169,3 +169,17 @@ def test_the_page_build_ships_the_rulebooks_and_their_figures() -> None:
     for figure in FIGURES.glob("*.html"):
         assert figure.relative_to(root).as_posix() in shipped
     assert not any(name.startswith("docs/") for name in shipped)
+
+
+@pytest.mark.parametrize(("ruleset", "phases"), RULESETS.items())
+def test_a_phase_part_points_at_other_parts_by_their_names(ruleset: str, phases: Any) -> None:
+    """Issue 29: "How to play" shows only the part for the phase being played, so a part
+    never sends the player to text "above" or "below" (which the part may not show); it
+    names the section (see "Every order"), and that section exists."""
+    rules = load_rules(ruleset)
+    headings = set(re.findall(r"^## (.+)$", rules.text, flags=re.M))
+    for phase in phases:
+        part = rules.guide(phase.value)
+        assert not re.search(r"\bsee\b[^.]*\b(?:above|below)\b", part, flags=re.I), phase
+        for named in re.findall(r'\bsee "([^"]+)"', part, flags=re.I):
+            assert named in headings, (phase, named)
