@@ -47,8 +47,10 @@ def play_step(guide: Guide, step: Step, state: Any) -> tuple[Any, list[Any]]:
     assert orders, f"step {step.say!r} has no orders"
     for order in orders:
         if not rules.awaits_sealed_orders(state):  # a sealed round lists only a template
-            legal = rules.legal_orders(state)
-            assert order in legal, f"{order} is not legal at step {step.say!r}"
+            # legal_orders lists an order over many places by representatives: the kind
+            # must be listed, and apply below refuses the order itself if illegal
+            kinds = {type(legal) for legal in rules.legal_orders(state)}
+            assert type(order) in kinds, f"{order} is not legal at step {step.say!r}"
         state = rules.apply(state, order).state  # an illegal order is refused here
     return replay(guide.ruleset, start, orders)
 
