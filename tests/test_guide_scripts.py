@@ -13,7 +13,17 @@ import pytest
 
 from engine.ai import choose_order
 from engine.core import find_ruleset
-from ui.shell.guide import Guide, Seen, Step, explain, panel_html, percent, replay
+from ui.shell.guide import (
+    Guide,
+    Seen,
+    Step,
+    allows,
+    explain,
+    not_yet,
+    panel_html,
+    percent,
+    replay,
+)
 
 SCRIPTS = [
     name
@@ -105,3 +115,22 @@ def test_percent_says_neither_never_nor_always_for_a_chance() -> None:
     assert percent(0.001) == "1%"
     assert percent(1.0) == "100%"
     assert percent(0.5) == "50%"
+
+
+def test_a_step_lets_through_only_the_buttons_it_names() -> None:
+    """Issue 29: a click on an action control the step does not ask for is turned down.
+    Classic's first step (trade a set) lets the cards and "Trade set" through, not "End
+    attacks"; Risk, Paper, Scissors' first (buy a Jaguar) lets the unit steppers through,
+    not a card of the market; a step the computers play turns nothing down."""
+    classic = guide_of("classic").steps
+    assert allows(classic[0], "trade") and allows(classic[0], "card-2")
+    assert not allows(classic[0], "end-attack")
+    rps = guide_of("risk_paper_scissors").steps
+    assert allows(rps[0], "buy-j-plus") and allows(rps[0], "buy-units")
+    assert not allows(rps[0], "buy-card-land.assemble")
+    assert not allows(rps[0], "end-purchase")
+    watching = next(step for step in classic if step.computers)
+    assert allows(watching, "end-attack")
+    assert not_yet(classic[0], "Trade set") == (
+        "Not yet: press “Trade set” (it glows) when the step says so."
+    )

@@ -24,6 +24,9 @@ YOU = 0
 COMPUTER = 1
 SENT = 7
 """Units the guide's attack sends out of the capital (4 stay to guard it)."""
+ORDER_WRITING = ("cap-mode-*", "cap-remove*", "cap-clear", "cap-surge-max")
+"""The buttons that write orders (the mode, removing a line): every step that writes
+orders lets them through."""
 SET = (1, 2, 3)
 """Ada's cards from the start, one of each kind: the set turn 2 trades."""
 POSITION = """\
@@ -219,6 +222,7 @@ STEPS = (
         territories=("alaska", "kamchatka"),
         strict=False,
         control="cap-seal",
+        controls=ORDER_WRITING,
     ),
     Step(
         "The battles are replayed on the map (Skip jumps to the report). Read what "
@@ -227,6 +231,7 @@ STEPS = (
         orders=lambda state: [choose_for(state, COMPUTER)],
         explain=_report_read,
         control="cap-next-turn",
+        controls=("cap-replay-*",),
     ),
     Step(
         "Turn 2. Three of your cards make a set, one of each kind: tap them under Your "
@@ -238,6 +243,7 @@ STEPS = (
         explain=_traded,
         strict=False,
         control="cap-seal",
+        controls=(*ORDER_WRITING, "cap-card-*", "cap-trade"),
     ),
     Step(
         "Skip the replay if you like, read the report and press Next turn.",
@@ -245,6 +251,7 @@ STEPS = (
         orders=lambda state: [choose_for(state, COMPUTER)],
         explain=lambda seen: _next_turn(seen),
         control="cap-next-turn",
+        controls=("cap-replay-*",),
     ),
     Step(
         "Turn 3 is yours: write the orders you like (the guide's choice: the most Alaska "
@@ -254,6 +261,7 @@ STEPS = (
         explain=_how_to_win,
         strict=False,
         control="cap-seal",
+        controls=("*",),
     ),
 )
 

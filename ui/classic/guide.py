@@ -172,6 +172,7 @@ STEPS = (
         orders=lambda _s: [TradeCards((0, 1, 2))],
         explain=_traded,
         control="trade",
+        controls=("card-*",),
     ),
     Step(
         "Place your armies: choose the largest number under “Place”, then tap Alaska "
@@ -180,6 +181,7 @@ STEPS = (
         orders=lambda s: [Place("alaska", s.reinforcements)],
         explain=_placed,
         territories=("alaska",),
+        controls=("count-*",),
     ),
     Step(
         "Attack: tap Alaska, then tap Kamchatka (or its line in the list of targets) to "
@@ -188,6 +190,7 @@ STEPS = (
         orders=lambda _s: [Attack("alaska", "kamchatka", 3, "once")],
         explain=_attacked,
         territories=("alaska", "kamchatka"),
+        controls=("target-*",),
     ),
     Step(
         "Move in: choose how many armies follow into Kamchatka (the page offers them all), "
@@ -196,6 +199,7 @@ STEPS = (
         orders=lambda s: [MoveIn(s.pending["max"])],
         explain=_moved_in,
         control="move-in-confirm",
+        controls=("move-in-*",),
     ),
     Step(
         "That is enough fighting for one turn: press “End attacks”.",
@@ -211,6 +215,8 @@ STEPS = (
         orders=_free_move,
         explain=_fortified,
         territories=("kamchatka", "alaska"),
+        control="free-move-confirm",
+        controls=("free-move-*",),
     ),
     Step(
         "The Computer plays its turn now: watch the map.",

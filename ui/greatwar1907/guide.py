@@ -31,6 +31,10 @@ from ui.shell.guide import Guide, Seen, Step, percent
 YOU = 0
 NATION = "russia"
 BUILT = 2
+ORDER_WRITING = ("gw-mode-*", "gw-overlay-*", "gw-remove*", "gw-clear", "gw-leader-*")
+"""The buttons that write orders or change the map's view: every step lets them through."""
+REPORT_READING = ("gw-next-phase", "gw-replay-*", "gw-past-report-*")
+"""The buttons that read the last phase and go on to the next."""
 CHANGES = """\
 rng learn-greatwar-0 0
 seat russia Ada human
@@ -176,6 +180,7 @@ STEPS = (
         territories=("war",),
         strict=False,
         control="gw-seal",
+        controls=ORDER_WRITING,
     ),
     Step(
         "Read the report, press Next phase; then press Attack, tap Warsaw and then "
@@ -186,6 +191,7 @@ STEPS = (
         territories=("war", "kbg"),
         strict=False,
         control="gw-seal",
+        controls=(*ORDER_WRITING, *REPORT_READING),
     ),
     Step(
         "Turn 2, deployment. Press Next phase. Offer Germany peace: press Diplomacy, then "
@@ -197,6 +203,7 @@ STEPS = (
         territories=("vil", "war"),
         strict=False,
         control="gw-seal",
+        controls=(*ORDER_WRITING, *REPORT_READING, "gw-dip-*"),
     ),
     Step(
         "The attack phase: at peace with Germany, hold your lines. Press Next phase, then "
@@ -205,6 +212,7 @@ STEPS = (
         orders=lambda state: [*_computers(state), SubmitAttack(YOU, NATION), Resolve()],
         explain=_phase_report,
         control="gw-seal",
+        controls=(*ORDER_WRITING, *REPORT_READING),
     ),
 )
 

@@ -268,6 +268,7 @@ STEPS = (
         explain=_bought_unit,
         territories=("ukraine",),
         control="buy-units",
+        controls=("buy-?-plus", "buy-?-minus"),
     ),
     Step(
         "Buy a command card: press Land Assemble in the card market.",
@@ -291,6 +292,7 @@ STEPS = (
         explain=_attacked,
         territories=("ukraine", "northern_europe"),
         control="commit",
+        controls=("force-*",),
     ),
     Step(
         "Press End turn.",
@@ -337,6 +339,7 @@ STEPS = (
         explain=_landed,
         territories=(STATION, LANDING),
         control="commit",
+        controls=("force-*",),
     ),
 )
 

@@ -14,9 +14,12 @@ Decisions:
 
 - The runner watches, it does not play: the page's own controls do every action, and
   the runner hears each new state through :meth:`ui.shell.page.Shell.note`.  A tap on a
-  territory the step does not name is turned down with a note (the game is untouched);
-  anything else the page allows simply happens, and the step is done when its test says
-  so.
+  territory the step does not name, or a press of a game's button the step does not let
+  through (its ``control`` and its ``controls``, data), is turned down with a note (the
+  game is untouched); anything else the page allows simply happens, and the step is
+  done when its test says so.  Buttons outside a game's panels (the shell's menus,
+  help, the guide's own card) and in overlays (a warning, a hand-over) are never turned
+  down, nor is anything while the computers play.
 - A guide game is a local game started from its position (never an email or forum
   game): its autosave is marked ``guide`` and the step reached is kept beside it, so a
   reload resumes the guide at its step.
@@ -31,6 +34,7 @@ import importlib
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
 from html import escape
 from typing import Any
 
@@ -71,8 +75,27 @@ class Step:
     """A tap on a territory not in ``territories`` is turned down."""
     control: str = ""
     """The test id of the control to press, marked too."""
+    controls: tuple[str, ...] = ()
+    """The test ids of the game's other buttons the step lets through, as patterns
+    (``"card-*"``: every id that begins ``card-``; ``"*"``: all).  A step with neither
+    ``control`` nor ``controls`` lets every button through."""
     computers: bool = False
     """The computers play this step: the player only watches."""
+
+
+def allows(step: Step, testid: str) -> bool:
+    """``step`` lets a press of the game's button ``testid`` through."""
+    if step.computers or (not step.control and not step.controls):
+        return True
+    return any(fnmatchcase(testid, wanted) for wanted in (step.control, *step.controls) if wanted)
+
+
+def not_yet(step: Step, label: str) -> str:
+    """The note for a button pressed too early: what the step asks for instead
+    (``label``: the words on the step's control, if the page shows it)."""
+    if label:
+        return f"Not yet: press “{label}” (it glows) when the step says so."
+    return "Not yet: follow the step in the guide's card first."
 
 
 @dataclass(frozen=True)
@@ -200,6 +223,39 @@ class GuideRunner:
             wanted = " or ".join(self.place(t) for t in step.territories)
             self.note_line = f"Not {name} this time: the guide asks for {wanted}."
             self.draw()
+
+    def on_control_click(self, event: Any) -> None:
+        """While a step waits, a press of a game's button it does not let through is
+        turned down (capture phase: the page never hears it)."""
+        step = self.step
+        if step is None or self.shell.active is None:
+            return
+        if not self.on(self.shell.active.entry.ruleset):
+            return
+        closest = getattr(event.target, "closest", None)
+        node = closest("button[data-testid]") if closest is not None else None
+        if node is None or not _found(node):
+            return
+        if not _found(node.closest("section.game")) or _found(node.closest(".overlay")):
+            return
+        testid = str(node.getAttribute("data-testid") or "")
+        if not testid or allows(step, testid):
+            return
+        event.stopImmediatePropagation()
+        event.preventDefault()
+        self.note_line = not_yet(step, self.control_label(step))
+        self.draw()
+
+    def control_label(self, step: Step) -> str:
+        """The words on the step's control as the page shows them now ("" if none)."""
+        if not step.control:
+            return ""
+        from pyscript import document
+
+        node = document.querySelector(f'section.game [data-testid="{step.control}"]')
+        if not _found(node):
+            return ""
+        return " ".join(str(node.textContent or "").split())
 
     def place(self, territory: str) -> str:
         if self.guide is None or self.before is None:
