@@ -134,3 +134,29 @@ def test_a_step_lets_through_only_the_buttons_it_names() -> None:
     assert not_yet(classic[0], "Trade set") == (
         "Not yet: press “Trade set” (it glows) when the step says so."
     )
+
+
+FORM_READERS = {
+    "classic": "ui.classic.form:read_form",
+    "capital": "ui.capital.form:read_capital_form",
+    "risk_paper_scissors": "ui.risk_paper_scissors.form:read_rps_form",
+    "greatwar1907": "ui.greatwar1907.form:read_greatwar_form",
+}
+
+
+@pytest.mark.parametrize("ruleset", SCRIPTS)
+def test_play_a_real_game_fills_the_form_with_the_guides_settings(ruleset: str) -> None:
+    """Issue 29: the guide "ends by offering a real game with the same settings".  The
+    form values it fills in, read by the ruleset's own form reader, give the guide's
+    players (names, who is human and each computer's level), played here."""
+    guide = guide_of(ruleset)
+    module, name = FORM_READERS[ruleset].split(":")
+    read = getattr(importlib.import_module(module), name)
+    form = guide.form
+    players, options, *rest = read(lambda field: form.get(field, ""), lambda f: form.get(f) == "on")
+    start = guide.start()
+    assert [(p.name, p.control) for p in players] == [(p.name, p.control) for p in start.players]
+    assert "local" in rest or ruleset == "classic"
+    for field, value in options.items():
+        if hasattr(start.options, field) and field != "deadline":
+            assert getattr(start.options, field) == value, field

@@ -797,7 +797,36 @@
     },
     adopted: () => adoptedAt,
     keep: () => keepBoard(), // what leaving the page does (the tests)
+    show: (ids) => showPlaces(ids),
   };
+
+  function showPlaces(ids) {
+    // The guide's step names territories to tap: brought into view, panned at the zoom the
+    // player chose (zoomed out only as far as they need), when any is outside the view. A
+    // phone opens on part of the board, so the step's target may start off-screen.
+    // Returns false when the board is not drawn yet (the guide asks again later).
+    if (!svg || !view) return false;
+    const corners = [];
+    for (const id of (ids || "").split(" ").filter(Boolean)) {
+      const path = svg.querySelector(`path[data-territory="${CSS.escape(id)}"]`);
+      if (!path) continue;
+      const r = path.getBoundingClientRect();
+      corners.push(mapPoint(r.left, r.top), mapPoint(r.right, r.bottom));
+    }
+    if (!corners.length) return false;
+    const xs = corners.map((c) => c[0]);
+    const ys = corners.map((c) => c[1]);
+    const box = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+    const shown = viewBoxOf(view);
+    const inside = box[0] >= shown[0] && box[1] >= shown[1] && box[2] <= shown[0] + shown[2] && box[3] <= shown[1] + shown[3];
+    if (inside) return true;
+    const [w, h] = size();
+    const margin = 1.3; // the territories with some land round them
+    const u = Math.max(view.u, ((box[2] - box[0]) * margin) / w, ((box[3] - box[1]) * margin) / h);
+    home = null; // the player's view now: not one to come back to after a computer's move
+    setView({ cx: (box[0] + box[2]) / 2, cy: (box[1] + box[3]) / 2, u }, true);
+    return true;
+  }
 
   const start = () => {
     watch();

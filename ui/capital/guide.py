@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ai import choose_for
+from engine.core import find_ruleset
 from engine.maps import load_map
 from engine.odds import ColourD12, win_probability
 from engine.rulesets.capital.orders import Attack, Resolve, SubmitOrders
@@ -18,7 +19,8 @@ from engine.rulesets.capital.plain import battle_sentence
 from engine.rulesets.capital.reinforce import placement_limit, reinforcements, set_value
 from engine.rulesets.capital.summary import happened
 from engine.rulesets.capital.turn import capitals_needed
-from ui.shell.guide import Guide, Seen, Step, percent
+from ui.capital.form import CAPITAL_FACTIONS
+from ui.shell.guide import Guide, Seen, Step, percent, seat_rows
 
 YOU = 0
 COMPUTER = 1
@@ -209,6 +211,13 @@ def _how_to_win(seen: Seen) -> str:
     )
 
 
+def _form() -> dict[str, str]:
+    """The new-game form filled in for "Play a real game": the guide's factions and its
+    computer's level, played here."""
+    state = find_ruleset("capital").from_position_text(POSITION)
+    return {"cap-where": "local", **seat_rows(state.players, "cf", "kind", CAPITAL_FACTIONS)}
+
+
 STEPS = (
     Step(
         "Your capital is Alaska. Write your orders: press Place, type 3 in the Units box "
@@ -270,6 +279,7 @@ GUIDE = Guide(
     title="Capital Risk",
     position=POSITION,
     steps=STEPS,
+    form=_form(),
     welcome=(
         "You play Ada, red, and hold North America with your capital in Alaska; the "
         "Computer holds the rest, with its capital in Great Britain. Everyone writes "

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core import find_ruleset
 from engine.maps import load_map
 from engine.odds.attack import classic_attack_odds
 from engine.rulesets.classic.orders import (
@@ -20,7 +21,8 @@ from engine.rulesets.classic.orders import (
 )
 from engine.rulesets.classic.state import Phase
 from engine.rulesets.classic.turn import base_reinforcements
-from ui.shell.guide import Guide, Seen, Step, dice_text, percent
+from ui.classic.form import CHECK_FIELDS, OPTION_FIELDS, SEATS
+from ui.shell.guide import Guide, Seen, Step, dice_text, percent, seat_rows
 
 YOU = 0
 COMPUTER = 1
@@ -164,6 +166,19 @@ def _free_move(state: Any) -> list[Any]:
     return [FreeMove("kamchatka", "alaska", state.armies["kamchatka"] // 2)]
 
 
+def _form() -> dict[str, str]:
+    """The new-game form filled in for "Play a real game": the guide's players, its
+    computer's level and its options."""
+    state = find_ruleset("classic").from_position_text(POSITION)
+    options = state.options
+    values = {"where": "local", **seat_rows(state.players, "seat", "control", SEATS)}
+    for name in ("game_type", *OPTION_FIELDS):
+        values[name] = str(getattr(options, name))
+    for name in CHECK_FIELDS:
+        values[name] = "on" if getattr(options, name) else "off"
+    return values
+
+
 STEPS = (
     Step(
         "You hold three cards: one infantry, one cavalry, one artillery. Tap each card "
@@ -231,6 +246,7 @@ GUIDE = Guide(
     title="Classic",
     position=POSITION,
     steps=STEPS,
+    form=_form(),
     welcome=(
         "You play Ada, red, and hold all of North America; the Computer holds the rest of the "
         "world. Conquer territories, hold whole continents for more armies, and take "

@@ -26,7 +26,7 @@ from engine.rulesets.greatwar1907.orders import (
 )
 from engine.rulesets.greatwar1907.summary import happened
 from engine.rulesets.greatwar1907.supply import networks
-from ui.shell.guide import Guide, Seen, Step, percent
+from ui.shell.guide import Guide, Seen, Step, percent, seat_rows
 
 YOU = 0
 NATION = "russia"
@@ -169,6 +169,22 @@ def _phase_report(seen: Seen) -> str:
     )
 
 
+def _form() -> dict[str, str]:
+    """The new-game form filled in for "Play a real game": who plays each nation, and
+    the options the form has."""
+    state = find_ruleset("greatwar1907").from_position_text(POSITION)
+    options = state.options
+    rows = len(state.nation_ids)
+    return {
+        "gw-where": "local",
+        "gw-victory": str(options.victory_vp),
+        "gw-turns": str(options.turn_limit),
+        "gw-neutral-vp": "on" if options.neutral_garrison_vp else "off",
+        "gw-bank": "on" if options.bank_unspent else "off",
+        **seat_rows(state.players, "gw", "kind", rows, switch=False),
+    }
+
+
 STEPS = (
     Step(
         "Deployment: build 2 divisions in Warsaw. Type 2 in the Divisions box, tap Warsaw, "
@@ -221,6 +237,7 @@ GUIDE = Guide(
     title="The Great War 1907",
     position=POSITION,
     steps=STEPS,
+    form=_form(),
     welcome=(
         "You play Russia, at war with Germany. Each turn has two phases, deployment and "
         "attack; every nation seals its orders in secret and they are resolved together."

@@ -27,7 +27,8 @@ from engine.rulesets.risk_paper_scissors.orders import (
 )
 from engine.rulesets.risk_paper_scissors.state import RpsState
 from ui.risk_paper_scissors.entry import default_force
-from ui.shell.guide import Guide, Seen, Step
+from ui.risk_paper_scissors.form import SEATS
+from ui.shell.guide import Guide, Seen, Step, seat_rows
 
 YOU = 0
 CARD = "land.assemble"
@@ -260,6 +261,19 @@ def _moon_force(state: RpsState) -> list[Any]:
     ]
 
 
+def _form() -> dict[str, str]:
+    """The new-game form filled in for "Play a real game": the guide's players, the
+    computers' levels and the options the form has."""
+    state = find_ruleset("risk_paper_scissors").from_position_text(POSITION)
+    options = state.options
+    return {
+        "rps-where": "local",
+        "rps-years": str(options.years),
+        "rps-commander_for_moves": "on" if options.commander_for_moves else "off",
+        **seat_rows(state.players, "rps", "control", SEATS),
+    }
+
+
 STEPS = (
     Step(
         "Buy a Jaguar: tap Ukraine, press + beside J once, then press Buy units.",
@@ -348,6 +362,7 @@ GUIDE = Guide(
     title="Risk, Paper, Scissors",
     position=POSITION,
     steps=STEPS,
+    form=_form(),
     welcome=(
         "You play Ada, red, with 15 energy; it is your turn to buy. Three kinds of unit "
         "beat each other like rock, paper and scissors: there are no dice."

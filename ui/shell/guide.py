@@ -23,7 +23,9 @@ Decisions:
 - A guide game is a local game started from its position (never an email or forum
   game): its autosave is marked ``guide`` and the step reached is kept beside it, so a
   reload resumes the guide at its step.
-- Its end offers a real game of the same ruleset, from the new-game form.
+- Its end offers a real game with the guide's settings: the new-game form is shown
+  filled in with them (the ruleset, the players, who the computer plays and at what
+  level, the options the form has), for the player to change or start.
 """
 
 from __future__ import annotations
@@ -107,11 +109,29 @@ class Guide:
     welcome: str = ""
     ending: str = ""
     form: dict[str, str] = field(default_factory=dict)
-    """New-game form values for "Play a real game" (the form's name → value)."""
+    """New-game form values for "Play a real game" (the form's name → value; a checkbox
+    "on" or "off"), the guide's own settings (:func:`seat_rows`)."""
 
     def start(self) -> Any:
         """The guide's first state, read from its position text."""
         return find_ruleset(self.ruleset).from_position_text(self.position)
+
+
+def seat_rows(
+    players: Sequence[Any], prefix: str, kind: str, rows: int, switch: bool = True
+) -> dict[str, str]:
+    """The new-game form's player rows for ``players`` (``{prefix}{row}-name``, the
+    control select ``{prefix}{row}-{kind}`` and, with ``switch``, the row's ``-on``
+    checkbox): the first rows take the players, the others are switched off."""
+    values: dict[str, str] = {}
+    for row in range(rows):
+        playing = row < len(players)
+        if switch:
+            values[f"{prefix}{row}-on"] = "on" if playing else "off"
+        if playing:
+            values[f"{prefix}{row}-name"] = str(players[row].name)
+            values[f"{prefix}{row}-{kind}"] = str(players[row].control)
+    return values
 
 
 def load(ruleset: str) -> Guide:
@@ -176,6 +196,9 @@ class GuideRunner:
         self.finished = False
         self.opening = False
         """The guide is starting its own game (which must not stop it)."""
+        self.shown = -1
+        """The step whose territories were last brought into view (once a step: the
+        player's own pans are not undone)."""
 
     @property
     def step(self) -> Step | None:
@@ -277,6 +300,7 @@ class GuideRunner:
             state = guide.start()
             self.guide = guide
             self.index = 0
+            self.shown = -1
             self.before = state
             self.told = guide.welcome
             self.note_line = ""
@@ -300,6 +324,7 @@ class GuideRunner:
             kept = {}
         guide = load(ruleset)
         self.guide = guide
+        self.shown = -1
         self.finished = False
         self.note_line = ""
         self.told = ""
@@ -345,7 +370,8 @@ class GuideRunner:
         self.draw()
 
     def real_game(self) -> None:
-        """The end's offer: a real game of the same rules, from the new-game form."""
+        """The end's offer: the new-game form filled in with the guide's settings, for
+        the player to look over and start."""
         guide = self.guide
         if guide is None:
             return
@@ -359,9 +385,16 @@ class GuideRunner:
             self.shell.rules_chosen()
         for name, value in guide.form.items():
             control = form.elements.namedItem(name)
-            if _found(control):
+            if not _found(control):
+                continue
+            if str(getattr(control, "type", "")) == "checkbox":
+                control.checked = value == "on"
+            else:
                 control.value = value
-        self.shell.start_from_form()
+        self.shell.message(
+            f"A real game of {guide.title}: the form holds the guide's players and settings. "
+            "Change any of them, then press Start game."
+        )
 
     def game_left(self, ruleset: str) -> None:
         """Another game starts, or the guide's game was replaced: the guide ends quietly."""
@@ -418,6 +451,7 @@ class GuideRunner:
         step = self.step
         if step is None:
             return
+        self.bring_into_view(step)
         for territory in step.territories:
             for node in document.querySelectorAll(
                 f'#board path[data-territory="{territory}"], #board [data-hit="{territory}"]'
@@ -426,6 +460,21 @@ class GuideRunner:
         if step.control:
             for node in document.querySelectorAll(f'[data-testid="{step.control}"]'):
                 node.classList.add("guide-target")
+
+    def bring_into_view(self, step: Step) -> None:
+        """The step's territories panned into the board's view, once a step (a phone
+        shows part of the board): ``boardView.show`` in ui/board.js."""
+        if not step.territories or self.shown == self.index:
+            return
+        from pyscript import window
+
+        view = getattr(window, "boardView", None)
+        show = getattr(view, "show", None) if view is not None else None
+        if show is None:
+            return
+        with contextlib.suppress(Exception):
+            if show(" ".join(step.territories)):
+                self.shown = self.index
 
 
 def panel_html(guide: Guide, index: int, told: str, note: str) -> str:
