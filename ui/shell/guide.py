@@ -365,8 +365,10 @@ class GuideRunner:
         self.index = 0
         self.before = None
         self.finished = False
+        self.shown = -1
         with contextlib.suppress(Exception):
             _remove(STORAGE_KEY)
+            _board_show("")  # the board no longer keeps a step's territories in view
         self.draw()
 
     def real_game(self) -> None:
@@ -450,6 +452,9 @@ class GuideRunner:
         panel.innerHTML = panel_html(guide, self.index, self.told, self.note_line)
         step = self.step
         if step is None:
+            if self.shown != self.index:
+                self.shown = self.index
+                _board_show("")  # the guide's end: the player's own view from now on
             return
         self.bring_into_view(step)
         for territory in step.territories:
@@ -463,18 +468,13 @@ class GuideRunner:
 
     def bring_into_view(self, step: Step) -> None:
         """The step's territories panned into the board's view, once a step (a phone
-        shows part of the board): ``boardView.show`` in ui/board.js."""
-        if not step.territories or self.shown == self.index:
+        shows part of the board): ``boardView.show`` in ui/board.js, which keeps them in
+        view when the board is framed anew (another viewer); a step without any clears
+        them."""
+        if self.shown == self.index:
             return
-        from pyscript import window
-
-        view = getattr(window, "boardView", None)
-        show = getattr(view, "show", None) if view is not None else None
-        if show is None:
-            return
-        with contextlib.suppress(Exception):
-            if show(" ".join(step.territories)):
-                self.shown = self.index
+        if _board_show(" ".join(step.territories)) or not step.territories:
+            self.shown = self.index
 
 
 def panel_html(guide: Guide, index: int, told: str, note: str) -> str:
@@ -507,6 +507,20 @@ def panel_html(guide: Guide, index: int, told: str, note: str) -> str:
             ' data-testid="guide-real">Play a real game</button></div>'
         )
     return f'<div class="guide-card" data-testid="guide-step">{"".join(parts)}</div>'
+
+
+def _board_show(ids: str) -> bool:
+    """``boardView.show(ids)`` (ui/board.js): False when the board is not drawn yet."""
+    from pyscript import window
+
+    view = getattr(window, "boardView", None)
+    show = getattr(view, "show", None) if view is not None else None
+    if show is None:
+        return False
+    try:
+        return bool(show(ids))
+    except Exception:
+        return False
 
 
 def _found(node: Any) -> bool:
