@@ -10,6 +10,7 @@ e2e/artifacts/ elsewhere)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -23,10 +24,11 @@ WAIT = 60_000
 
 Action = tuple[str, ...] | Callable[[Page], None]
 """One thing a step does: ``("tap", territory)``, ``("press", testid)``, ``("press-if",
-testid)`` (when shown), ``("fill", testid, text)``, ``("choose", testid, value)``,
-``("see", testid, text)``, ``("wait", js)``, ``("in-view", territory)``,
-``("uncovered", territory)`` (by the guide's card), ``("refused", testid)`` (a button the
-step does not let through), ``("shot", name)``, or a function of the page."""
+testid)`` (when shown), ``("glows", testid or territory)``, ``("fill", testid, text)``,
+``("choose", testid, value)``, ``("see", testid, text)``, ``("wait", js)``,
+``("in-view", territory)``, ``("uncovered", territory)`` (by the guide's card),
+``("refused", testid)`` (a button the step does not let through), ``("shot", name)``,
+or a function of the page."""
 
 
 def shots(artifacts: Path) -> Path:
@@ -91,7 +93,7 @@ def refused(page: Page, testid: str) -> None:
     assert page.evaluate("JSON.stringify(Object.entries(localStorage).sort())") == before
 
 
-def do(page: Page, artifacts: Path, action: Action) -> None:
+def do(page: Page, artifacts: Path, size: str, action: Action) -> None:
     if callable(action):
         action(page)
         return
@@ -107,6 +109,12 @@ def do(page: Page, artifacts: Path, action: Action) -> None:
         page.get_by_test_id(args[0]).fill(args[1])
     elif verb == "choose":
         page.get_by_test_id(args[0]).select_option(args[1])
+    elif verb == "glows":
+        marked = (
+            f'[data-testid="{args[0]}"].guide-target, '
+            f'#board path[data-territory="{args[0]}"].guide-target'
+        )
+        expect(page.locator(marked).first).to_be_attached()
     elif verb == "see":
         expect(page.get_by_test_id(args[0]).first).to_contain_text(args[1], timeout=WAIT)
     elif verb == "wait":
@@ -120,19 +128,19 @@ def do(page: Page, artifacts: Path, action: Action) -> None:
     elif verb == "shot":
         page.evaluate("window.scrollTo(0, 0)")
         page.wait_for_timeout(300)
-        page.screenshot(path=str(shots(artifacts) / f"{args[0]}.png"))
+        page.screenshot(path=str(shots(artifacts) / f"{args[0]}-{size}.png"))
     else:
         raise AssertionError(f"unknown action {verb!r}")
 
 
-def take(page: Page, artifacts: Path, number: int, told: str, *actions: Action) -> None:
+def take(page: Page, artifacts: Path, size: str, number: int, told: str, *actions: Action) -> None:
     """Step ``number`` of the guide: shown, the last step's explanation says ``told``,
     and the player does ``actions``."""
     on_step(page, number)
     if told:
         expect(page.get_by_test_id("guide-told")).to_contain_text(told, timeout=WAIT)
     for action in actions:
-        do(page, artifacts, action)
+        do(page, artifacts, size, action)
 
 
 def go_on_if_warned(page: Page) -> None:
@@ -143,20 +151,35 @@ def go_on_if_warned(page: Page) -> None:
         overlay.get_by_test_id("warning-go").click()
 
 
-def finish(page: Page, told: str, form: dict[str, str], started: str) -> None:
+@dataclass(frozen=True)
+class End:
+    """A guide's end: its last explanation says ``told``; the new-game form it fills in
+    holds ``form``; the game started from it shows ``started`` (a test id)."""
+
+    told: str
+    form: dict[str, str]
+    started: str
+
+
+Play = tuple[tuple[int, str, tuple[Action, ...]], ...]
+"""A guide played: each step's number, what the last step's explanation says, and what
+the player does."""
+
+
+def finish(page: Page, end: End) -> None:
     """The guide's end: its last explanation, then "Play a real game" fills in the
     new-game form with the guide's settings, and the game starts from it."""
     expect(page.get_by_test_id("guide-end")).to_be_visible(timeout=WAIT)
-    expect(page.get_by_test_id("guide-told")).to_contain_text(told, timeout=WAIT)
+    expect(page.get_by_test_id("guide-told")).to_contain_text(end.told, timeout=WAIT)
     page.get_by_test_id("guide-real").click()
     expect(page.get_by_test_id("guide")).to_be_hidden(timeout=WAIT)
     expect(page.locator("#setup")).to_be_visible()
-    for name, value in form.items():
+    for name, value in end.form.items():
         field = page.locator(f'#new-game-form [name="{name}"]')
         expect(field).to_have_value(value)
     assert page.evaluate("localStorage.getItem('risk-family.guide')") is None
     page.get_by_test_id("start").click()
-    expect(page.get_by_test_id(started)).to_be_visible(timeout=WAIT)
+    expect(page.get_by_test_id(end.started)).to_be_visible(timeout=WAIT)
 
 
 # ------------------------------------------------------------------ Classic
@@ -171,40 +194,28 @@ def place_all_on_alaska(page: Page) -> None:
         page.wait_for_timeout(150)
 
 
-def classic(page: Page, artifacts: Path, size: str) -> None:
-    take(page, artifacts, 1, "", ("see", "guide-step", "Trade set"))
-    expect(page.locator('[data-testid="trade"].guide-target')).to_have_count(1)
-    take(page, artifacts, 1, "", ("press", "card-0"), ("press", "card-1"), ("press", "card-2"))
-    take(page, artifacts, 1, "", ("press", "trade"))
-    take(page, artifacts, 2, "gave you 4 armies")
-    expect(page.locator('#board path[data-territory="alaska"].guide-target')).to_have_count(1)
+CLASSIC: Play = (
+    (1, "", (("see", "guide-step", "Trade set"), ("glows", "trade"))),
+    (1, "", (("press", "card-0"), ("press", "card-1"), ("press", "card-2"), ("press", "trade"))),
     # a territory the step does not ask for is turned down, the game untouched
-    tap(page, "alberta")
-    expect(page.get_by_test_id("guide-note")).to_contain_text("Not Alberta")
-    take(page, artifacts, 2, "", place_all_on_alaska)
-    take(
-        page,
-        artifacts,
+    (2, "gave you 4 armies", (("glows", "alaska"), ("tap", "alberta"))),
+    (2, "", (("see", "guide-note", "Not Alberta"), place_all_on_alaska)),
+    (
         3,
         "for your 9 territories",
-        ("in-view", "kamchatka"),
-        ("uncovered", "kamchatka"),
-        ("shot", f"classic-attack-{size}"),
-        ("tap", "alaska"),
-        ("press", "target-kamchatka"),
-    )
-    take(page, artifacts, 4, "of the time", ("press", "move-in-confirm"))
-    take(page, artifacts, 5, "marched into Kamchatka", ("press", "end-attack"))
-    take(
-        page,
-        artifacts,
-        6,
-        "free move",
-        ("tap", "kamchatka"),
-        ("tap", "alaska"),
-        ("press", "free-move-confirm"),
-    )
-    finish(page, "The Computer played its turn", {"seat1-control": "easy"}, "turn")
+        (
+            ("in-view", "kamchatka"),
+            ("uncovered", "kamchatka"),
+            ("shot", "classic-attack"),
+            ("tap", "alaska"),
+            ("press", "target-kamchatka"),
+        ),
+    ),
+    (4, "of the time", (("press", "move-in-confirm"),)),
+    (5, "marched into Kamchatka", (("press", "end-attack"),)),
+    (6, "free move", (("tap", "kamchatka"), ("tap", "alaska"), ("press", "free-move-confirm"))),
+)
+CLASSIC_END = End("The Computer played its turn", {"seat1-control": "easy"}, "turn")
 
 
 # ------------------------------------------------------------------ Capital Risk
@@ -223,73 +234,54 @@ def place_the_rest(page: Page) -> None:
     expect(page.get_by_test_id("cap-offenses")).not_to_contain_text("not placed")
 
 
-def capital(page: Page, artifacts: Path, size: str) -> None:
-    take(
-        page,
-        artifacts,
+NEXT_TURN: tuple[Action, ...] = (
+    ("wait", CAP_RESOLVED),
+    ("press-if", "cap-replay-skip"),
+    ("press", "cap-next-turn"),
+)
+CAPITAL: Play = (
+    (
         1,
         "",
-        ("wait", CAP_ENTRY),
-        ("in-view", "kamchatka"),
-        ("press", "cap-mode-place"),
-        ("fill", "cap-count", "3"),
-        ("tap", "alaska"),
-        ("see", "cap-orders", "Place 3"),
-        place_the_rest,
-        ("press", "cap-mode-attack"),
-        ("fill", "cap-count", "7"),
-        ("tap", "alaska"),
-        ("tap", "kamchatka"),
-        ("see", "cap-orders", "7"),
-        ("uncovered", "kamchatka"),
-        ("shot", f"capital-orders-{size}"),
-        ("press", "cap-seal"),
-        go_on_if_warned,
-    )
-    take(
-        page,
-        artifacts,
-        2,
-        "Ada attacked Kamchatka from Alaska with 7",
-        ("wait", CAP_RESOLVED),
-        ("press-if", "cap-replay-skip"),
-        ("press", "cap-next-turn"),
-    )
-    take(
-        page,
-        artifacts,
+        (
+            ("wait", CAP_ENTRY),
+            ("in-view", "kamchatka"),
+            ("press", "cap-mode-place"),
+            ("fill", "cap-count", "3"),
+            ("tap", "alaska"),
+            ("see", "cap-orders", "Place 3"),
+            place_the_rest,
+            ("press", "cap-mode-attack"),
+            ("fill", "cap-count", "7"),
+            ("tap", "alaska"),
+            ("tap", "kamchatka"),
+            ("see", "cap-orders", "7"),
+            ("uncovered", "kamchatka"),
+            ("shot", "capital-orders"),
+            ("press", "cap-seal"),
+            go_on_if_warned,
+        ),
+    ),
+    (2, "Ada attacked Kamchatka from Alaska with 7", NEXT_TURN),
+    (
         3,
         "The report, for you",
-        ("wait", CAP_ENTRY),
-        ("press", "cap-card-1"),
-        ("press", "cap-card-2"),
-        ("press", "cap-card-3"),
-        ("press", "cap-trade"),
-        ("press", "cap-mode-place"),
-        ("fill", "cap-count", "9"),
-        ("tap", "alaska"),
-        ("press", "cap-seal"),
-        go_on_if_warned,
-    )
-    take(
-        page,
-        artifacts,
-        4,
-        "Your set, one of each kind",
-        ("wait", CAP_RESOLVED),
-        ("press-if", "cap-replay-skip"),
-        ("press", "cap-next-turn"),
-    )
-    take(
-        page,
-        artifacts,
-        5,
-        "A new turn",
-        ("wait", CAP_ENTRY),
-        ("press", "cap-seal"),
-        go_on_if_warned,
-    )
-    finish(page, "capital", {"cf1-kind": "standard", "cap-where": "local"}, "cap-status")
+        (
+            ("wait", CAP_ENTRY),
+            *(("press", f"cap-card-{card}") for card in (1, 2, 3)),
+            ("press", "cap-trade"),
+            ("press", "cap-mode-place"),
+            ("fill", "cap-count", "9"),
+            ("tap", "alaska"),
+            ("shot", "capital-trade"),
+            ("press", "cap-seal"),
+            go_on_if_warned,
+        ),
+    ),
+    (4, "Your set, one of each kind", NEXT_TURN),
+    (5, "A new turn", (("wait", CAP_ENTRY), ("press", "cap-seal"), go_on_if_warned)),
+)
+CAPITAL_END = End("capital", {"cf1-kind": "standard", "cap-where": "local"}, "cap-status")
 
 
 # ------------------------------------------------------------------ Risk, Paper, Scissors
@@ -297,63 +289,57 @@ def capital(page: Page, artifacts: Path, size: str) -> None:
 RPS_TURN = f"{BODY}.humanTurn === 'true'"
 
 
-def rps(page: Page, artifacts: Path, size: str) -> None:
-    take(
-        page,
-        artifacts,
+RPS: Play = (
+    (
         1,
         "",
-        ("wait", RPS_TURN),
-        ("refused", "end-purchase"),
-        ("tap", "ukraine"),
-        ("press", "buy-j-plus"),
-        ("press", "buy-units"),
-    )
-    take(page, artifacts, 2, "That Jaguar cost 3 energy", ("press", "buy-card-land.assemble"))
-    take(page, artifacts, 3, "Land Assemble", ("press", "end-purchase"))
-    take(
-        page,
-        artifacts,
+        (
+            ("wait", RPS_TURN),
+            ("refused", "end-purchase"),
+            ("tap", "ukraine"),
+            ("press", "buy-j-plus"),
+            ("press", "buy-units"),
+        ),
+    ),
+    (2, "That Jaguar cost 3 energy", (("press", "buy-card-land.assemble"),)),
+    (3, "Land Assemble", (("press", "end-purchase"),)),
+    (
         4,
         "action phase",
-        ("tap", "ukraine"),
-        ("tap", "northern_europe"),
-        ("see", "battle-preview", ""),
-        ("uncovered", "northern_europe"),
-        ("shot", f"risk_paper_scissors-attack-{size}"),
-        ("press", "commit"),
-    )
-    take(page, artifacts, 5, "Northern Europe is yours", ("press", "end-turn"), go_on_if_warned)
-    take(
-        page,
-        artifacts,
+        (
+            ("tap", "ukraine"),
+            ("tap", "northern_europe"),
+            ("see", "battle-preview", ""),
+            ("uncovered", "northern_europe"),
+            ("shot", "risk_paper_scissors-attack"),
+            ("press", "commit"),
+        ),
+    ),
+    (5, "Northern Europe is yours", (("press", "end-turn"), go_on_if_warned)),
+    (
         7,
         "Bea and Cy played their turns",
-        ("press-if", "close-scoring"),
-        ("choose", "bid-slot-1", "1"),
-        ("press", "bid-submit"),
-    )
-    take(
-        page,
-        artifacts,
+        (("press-if", "close-scoring"), ("choose", "bid-slot-1", "1"), ("press", "bid-submit")),
+    ),
+    (
         8,
         "The bids, opened together",
-        ("wait", RPS_TURN),
-        ("tap", "western_us"),
-        ("press", "hire-space"),
-    )
-    take(page, artifacts, 9, "Space Commander cost", ("press", "end-purchase"))
-    take(
-        page,
-        artifacts,
+        (("wait", RPS_TURN), ("tap", "western_us"), ("press", "hire-space")),
+    ),
+    (9, "Space Commander cost", (("press", "end-purchase"),)),
+    (
         10,
         "space link",
-        ("in-view", "copernicus"),
-        ("tap", "western_us"),
-        ("tap", "copernicus"),
-        ("press", "commit"),
-    )
-    finish(page, "without a fight", {"rps1-control": "standard", "rps-years": "5"}, "rps")
+        (
+            ("in-view", "copernicus"),
+            ("tap", "western_us"),
+            ("tap", "copernicus"),
+            ("shot", "risk_paper_scissors-moon"),
+            ("press", "commit"),
+        ),
+    ),
+)
+RPS_END = End("without a fight", {"rps1-control": "standard", "rps-years": "5"}, "rps")
 
 
 # ------------------------------------------------------------------ the Great War 1907
@@ -381,54 +367,55 @@ NEXT_PHASE: tuple[Action, ...] = (
 )
 
 
-def greatwar(page: Page, artifacts: Path, size: str) -> None:
-    take(
-        page,
-        artifacts,
+GREATWAR: Play = (
+    (
         1,
         "",
-        ("wait", GW_ENTRY),
-        ("fill", "gw-count", "2"),
-        ("tap", "war"),
-        ("see", "gw-review", "Build 2 div in Warsaw"),
-        ("shot", f"greatwar1907-build-{size}"),
-        gw_seal,
-    )
-    take(
-        page,
-        artifacts,
+        (
+            ("wait", GW_ENTRY),
+            ("fill", "gw-count", "2"),
+            ("tap", "war"),
+            ("see", "gw-review", "Build 2 div in Warsaw"),
+            ("shot", "greatwar1907-build"),
+            gw_seal,
+        ),
+    ),
+    (
         2,
         "supply network",
-        *NEXT_PHASE,
-        ("press", "gw-mode-attack"),
-        ("fill", "gw-count", ""),
-        ("tap", "war"),
-        ("tap", "kbg"),
-        ("see", "gw-odds-kbg", "%"),
-        gw_seal,
-    )
-    take(
-        page,
-        artifacts,
+        (
+            *NEXT_PHASE,
+            ("press", "gw-mode-attack"),
+            ("fill", "gw-count", ""),
+            ("tap", "war"),
+            ("tap", "kbg"),
+            ("see", "gw-odds-kbg", "%"),
+            gw_seal,
+        ),
+    ),
+    (
         3,
         "chance",
-        *NEXT_PHASE,
-        ("press", "gw-mode-diplomacy"),
-        ("press", "gw-dip-germany-peace"),
-        ("press", "gw-mode-move"),
-        ("tap", "vil"),
-        ("tap", "war"),
-        gw_seal,
-    )
-    take(page, artifacts, 4, "Germany ordered peace too", *NEXT_PHASE, gw_seal)
-    finish(page, "victory points", {"gw1-kind": "easy", "gw-where": "local"}, "gw-status")
+        (
+            *NEXT_PHASE,
+            ("press", "gw-mode-diplomacy"),
+            ("press", "gw-dip-germany-peace"),
+            ("press", "gw-mode-move"),
+            ("tap", "vil"),
+            ("tap", "war"),
+            ("shot", "greatwar1907-peace"),
+            gw_seal,
+        ),
+    ),
+    (4, "Germany ordered peace too", (*NEXT_PHASE, gw_seal)),
+)
+GREATWAR_END = End("victory points", {"gw1-kind": "easy", "gw-where": "local"}, "gw-status")
 
-
-PLAYS: dict[str, Callable[[Page, Path, str], None]] = {
-    "classic": classic,
-    "capital": capital,
-    "risk_paper_scissors": rps,
-    "greatwar1907": greatwar,
+PLAYS: dict[str, tuple[Play, End]] = {
+    "classic": (CLASSIC, CLASSIC_END),
+    "capital": (CAPITAL, CAPITAL_END),
+    "risk_paper_scissors": (RPS, RPS_END),
+    "greatwar1907": (GREATWAR, GREATWAR_END),
 }
 
 
@@ -441,16 +428,19 @@ def test_each_rulesets_guide_played_to_its_end(
     photographed."""
     page.goto(server_url)
     open_guide(page, ruleset, size)
-    do(page, artifacts, ("shot", f"{ruleset}-step1-{size}"))
-    PLAYS[ruleset](page, artifacts, size)
+    do(page, artifacts, size, ("shot", f"{ruleset}-step1"))
+    steps, end = PLAYS[ruleset]
+    for number, told, actions in steps:
+        take(page, artifacts, size, number, told, *actions)
+    finish(page, end)
     assert_clean(page)
 
 
 def test_a_guide_is_left_and_resumed(page: Page, server_url: str, artifacts: Path) -> None:
     page.goto(server_url)
     open_guide(page, "classic", "1366")
-    take(page, artifacts, 1, "", ("press", "card-0"), ("press", "card-1"), ("press", "card-2"))
-    take(page, artifacts, 1, "", ("press", "trade"))
+    number, told, actions = CLASSIC[1]
+    take(page, artifacts, "1366", number, told, *actions)
     on_step(page, 2)
     page.reload()
     wait_ready(page)
