@@ -1,21 +1,34 @@
 """Learn by playing (issue 29, "A guided first game"): each ruleset's guide is played to
-its end on the real page (what to tap is marked, a tap the step does not ask for is
-turned down, each step explains what happened), its end offers a real game; a guide is
-left and resumed after a reload.  Screenshots of one step per ruleset at laptop and phone
-width go to /work/wt/guide-shots/ (or e2e/artifacts/ elsewhere)."""
+its end on the real page at laptop (1366x800) and phone (390x844) size: what to tap is
+marked, a tap on another territory and a press of a button the step does not ask for are
+turned down (the game untouched), the step's territories are brought into the board's
+view, each step explains what happened, and the end fills in the new-game form with the
+guide's settings for a real game.  A guide is left and resumed after a reload.
+Screenshots of one step per ruleset at both sizes go to /work/wt/guide-shots/ (or
+e2e/artifacts/ elsewhere)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import assert_clean, click_territory, legal, wait_ready
+from conftest import assert_clean, legal, wait_ready
 from playwright.sync_api import Page, expect
 
 SIZES = {"1366": {"width": 1366, "height": 800}, "390": {"width": 390, "height": 844}}
 SHOTS = Path("/work/wt/guide-shots")
 BODY = "document.body.dataset"
 WAIT = 60_000
+
+Action = tuple[str, ...] | Callable[[Page], None]
+"""One thing a step does: ``("tap", territory)``, ``("press", testid)``, ``("press-if",
+testid)`` (when shown), ``("glows", testid or territory)``, ``("fill", testid, text)``,
+``("choose", testid, value)``, ``("see", testid, text)``, ``("wait", js)``,
+``("in-view", territory)``, ``("uncovered", territory)`` (by the guide's card),
+``("refused", testid)`` (a button the step does not let through), ``("shot", name)``,
+or a function of the page."""
 
 
 def shots(artifacts: Path) -> Path:
@@ -39,17 +52,29 @@ def on_step(page: Page, number: int) -> None:
     )
 
 
-def shot(page: Page, artifacts: Path, name: str) -> None:
-    """A screenshot from the top of the page (the step's card and the map)."""
-    page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_timeout(200)
-    page.screenshot(path=str(shots(artifacts) / f"{name}.png"))
+def tap(page: Page, territory: str) -> None:
+    """A tap on the territory's shape (the first drawn, where a map draws several)."""
+    shape = page.locator(f'#board path[data-territory="{territory}"]')
+    if not shape.count():
+        shape = page.locator(f'#board [data-territory="{territory}"]')
+    shape.first.dispatch_event("click")
 
 
-def not_covered(page: Page, territory: str) -> None:
+def in_view(page: Page, territory: str) -> None:
+    """The territory's middle lies inside the board's window (panned there if needed)."""
+    page.wait_for_timeout(400)  # the pan is animated
+    board = page.locator("#board svg").first.bounding_box()
+    land = page.locator(f'#board path[data-territory="{territory}"]').first.bounding_box()
+    assert board is not None and land is not None
+    x, y = land["x"] + land["width"] / 2, land["y"] + land["height"] / 2
+    assert board["x"] <= x <= board["x"] + board["width"], (territory, board, land)
+    assert board["y"] <= y <= board["y"] + board["height"], (territory, board, land)
+
+
+def uncovered(page: Page, territory: str) -> None:
     """The step's card covers neither the territory to tap nor the phone's action bar."""
     card = page.get_by_test_id("guide").bounding_box()
-    land = page.locator(f'#board path[data-territory="{territory}"]').bounding_box()
+    land = page.locator(f'#board path[data-territory="{territory}"]').first.bounding_box()
     assert card is not None and land is not None
     centre_y = land["y"] + land["height"] / 2
     assert not card["y"] <= centre_y <= card["y"] + card["height"], (card, land)
@@ -59,148 +84,268 @@ def not_covered(page: Page, territory: str) -> None:
         assert box is not None and card["y"] + card["height"] <= box["y"]
 
 
-def classic_to_the_end(page: Page, artifacts: Path, size: str) -> None:
-    on_step(page, 1)
-    expect(page.locator('[data-testid="trade"].guide-target')).to_have_count(1)
-    for card in ("card-0", "card-1", "card-2"):
-        page.get_by_test_id(card).click()
-    page.get_by_test_id("trade").click()
-    on_step(page, 2)
-    expect(page.get_by_test_id("guide-told")).to_contain_text("gave you 4 armies")
-    expect(page.locator('#board path[data-territory="alaska"].guide-target')).to_have_count(1)
-    # a territory the step does not ask for is turned down, the game untouched
-    click_territory(page, "alberta")
-    expect(page.get_by_test_id("guide-note")).to_contain_text("Not Alberta")
+def refused(page: Page, testid: str) -> None:
+    """A button the step does not let through: turned down with a note, the game as it
+    was (the same saved state)."""
+    before = page.evaluate("JSON.stringify(Object.entries(localStorage).sort())")
+    page.get_by_test_id(testid).first.click()
+    expect(page.get_by_test_id("guide-note")).to_contain_text("Not yet")
+    assert page.evaluate("JSON.stringify(Object.entries(localStorage).sort())") == before
+
+
+def do(page: Page, artifacts: Path, size: str, action: Action) -> None:
+    if callable(action):
+        action(page)
+        return
+    verb, *args = action
+    if verb == "tap":
+        tap(page, args[0])
+    elif verb == "press":
+        page.get_by_test_id(args[0]).first.click()
+    elif verb == "press-if":
+        if page.get_by_test_id(args[0]).first.is_visible():
+            page.get_by_test_id(args[0]).first.click()
+    elif verb == "fill":
+        page.get_by_test_id(args[0]).fill(args[1])
+    elif verb == "choose":
+        page.get_by_test_id(args[0]).select_option(args[1])
+    elif verb == "glows":
+        marked = (
+            f'[data-testid="{args[0]}"].guide-target, '
+            f'#board path[data-territory="{args[0]}"].guide-target'
+        )
+        expect(page.locator(marked).first).to_be_attached()
+    elif verb == "see":
+        expect(page.get_by_test_id(args[0]).first).to_contain_text(args[1], timeout=WAIT)
+    elif verb == "wait":
+        page.wait_for_function(args[0], timeout=WAIT)
+    elif verb == "in-view":
+        in_view(page, args[0])
+    elif verb == "uncovered":
+        uncovered(page, args[0])
+    elif verb == "refused":
+        refused(page, args[0])
+    elif verb == "shot":
+        page.evaluate("window.scrollTo(0, 0)")
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(shots(artifacts) / f"{args[0]}-{size}.png"))
+    else:
+        raise AssertionError(f"unknown action {verb!r}")
+
+
+def take(page: Page, artifacts: Path, size: str, number: int, told: str, *actions: Action) -> None:
+    """Step ``number`` of the guide: shown, the last step's explanation says ``told``,
+    and the player does ``actions``."""
+    on_step(page, number)
+    if told:
+        expect(page.get_by_test_id("guide-told")).to_contain_text(told, timeout=WAIT)
+    for action in actions:
+        do(page, artifacts, size, action)
+
+
+def go_on_if_warned(page: Page) -> None:
+    """A warning before a mistake (allowance unspent, units left unplaced): go on."""
+    page.wait_for_timeout(300)
+    overlay = page.locator('[data-testid="warning-overlay"]:not([hidden])')
+    if overlay.count() and overlay.first.is_visible():
+        overlay.get_by_test_id("warning-go").click()
+
+
+@dataclass(frozen=True)
+class End:
+    """A guide's end: its last explanation says ``told``; the new-game form it fills in
+    holds ``form``; the game started from it shows ``started`` (a test id)."""
+
+    told: str
+    form: dict[str, str]
+    started: str
+
+
+Play = tuple[tuple[int, str, tuple[Action, ...]], ...]
+"""A guide played: each step's number, what the last step's explanation says, and what
+the player does."""
+
+
+def finish(page: Page, end: End) -> None:
+    """The guide's end: its last explanation, then "Play a real game" fills in the
+    new-game form with the guide's settings, and the game starts from it."""
+    expect(page.get_by_test_id("guide-end")).to_be_visible(timeout=WAIT)
+    expect(page.get_by_test_id("guide-told")).to_contain_text(end.told, timeout=WAIT)
+    page.get_by_test_id("guide-real").click()
+    expect(page.get_by_test_id("guide")).to_be_hidden(timeout=WAIT)
+    expect(page.locator("#setup")).to_be_visible()
+    for name, value in end.form.items():
+        field = page.locator(f'#new-game-form [name="{name}"]')
+        expect(field).to_have_value(value)
+    assert page.evaluate("localStorage.getItem('risk-family.guide')") is None
+    page.get_by_test_id("start").click()
+    expect(page.get_by_test_id(end.started)).to_be_visible(timeout=WAIT)
+
+
+# ------------------------------------------------------------------ Classic
+
+
+def place_all_on_alaska(page: Page) -> None:
     page.locator('[data-action="set-count"]').last.click()
     for _ in range(20):
         if page.evaluate(f"{BODY}.phase") != "reinforce":
             break
-        click_territory(page, "alaska")
+        tap(page, "alaska")
         page.wait_for_timeout(150)
-    on_step(page, 3)
-    expect(page.get_by_test_id("guide-told")).to_contain_text("for your 9 territories")
-    not_covered(page, "kamchatka")
-    shot(page, artifacts, f"classic-attack-{size}")
-    click_territory(page, "alaska")
-    page.get_by_test_id("target-kamchatka").click()
-    on_step(page, 4)
-    told = page.get_by_test_id("guide-told")
-    expect(told).to_contain_text("You rolled")
-    expect(told).to_contain_text("of the time")
-    page.get_by_test_id("move-in-confirm").click()
-    on_step(page, 5)
-    page.get_by_test_id("end-attack").click()
-    on_step(page, 6)
-    click_territory(page, "kamchatka")
-    click_territory(page, "alaska")
-    page.get_by_test_id("free-move-confirm").click()
-    expect(page.get_by_test_id("guide-end")).to_be_visible(timeout=WAIT)
-    expect(page.get_by_test_id("guide-told")).to_contain_text("The Computer played its turn")
-    page.get_by_test_id("guide-real").click()
-    expect(page.get_by_test_id("guide")).to_be_hidden(timeout=WAIT)
-    expect(page.get_by_test_id("turn")).to_be_visible(timeout=WAIT)
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_classic_guide_played_to_its_end(
-    page: Page, server_url: str, artifacts: Path, size: str
-) -> None:
-    page.goto(server_url)
-    open_guide(page, "classic", size)
-    classic_to_the_end(page, artifacts, size)
-    assert page.evaluate("localStorage.getItem('risk-family.guide')") is None
-    assert_clean(page)
+CLASSIC: Play = (
+    (1, "", (("see", "guide-step", "Trade set"), ("glows", "trade"))),
+    (1, "", (("press", "card-0"), ("press", "card-1"), ("press", "card-2"), ("press", "trade"))),
+    # a territory the step does not ask for is turned down, the game untouched
+    (2, "gave you 4 armies", (("glows", "alaska"), ("tap", "alberta"))),
+    (2, "", (("see", "guide-note", "Not Alberta"), place_all_on_alaska)),
+    (
+        3,
+        "for your 9 territories",
+        (
+            ("in-view", "kamchatka"),
+            ("uncovered", "kamchatka"),
+            ("shot", "classic-attack"),
+            ("tap", "alaska"),
+            ("press", "target-kamchatka"),
+        ),
+    ),
+    (4, "of the time", (("press", "move-in-confirm"),)),
+    (5, "marched into Kamchatka", (("press", "end-attack"),)),
+    (6, "free move", (("tap", "kamchatka"), ("tap", "alaska"), ("press", "free-move-confirm"))),
+)
+CLASSIC_END = End("The Computer played its turn", {"seat1-control": "easy"}, "turn")
 
 
-def test_a_guide_is_left_and_resumed(page: Page, server_url: str) -> None:
-    page.goto(server_url)
-    open_guide(page, "classic", "1366")
-    for card in ("card-0", "card-1", "card-2"):
-        page.get_by_test_id(card).click()
-    page.get_by_test_id("trade").click()
-    on_step(page, 2)
-    page.reload()
-    wait_ready(page)
-    on_step(page, 2)
-    expect(page.get_by_test_id("guide-title")).to_contain_text("Classic")
-    page.get_by_test_id("guide-leave").click()
-    expect(page.get_by_test_id("guide")).to_be_hidden()
-    expect(page.locator("#setup")).to_be_visible()
-    page.reload()
-    wait_ready(page)
-    expect(page.get_by_test_id("guide")).to_be_hidden()
-    assert_clean(page)
+# ------------------------------------------------------------------ Capital Risk
+
+CAP_ENTRY = f"{BODY}.capStage === 'entry'"
+CAP_RESOLVED = f"{BODY}.capStage === 'replay' || {BODY}.capStage === 'report'"
 
 
-def capital_to_the_end(page: Page, artifacts: Path, size: str) -> None:
-    on_step(page, 1)
-    page.wait_for_function(f"{BODY}.capStage === 'entry'", timeout=WAIT)
-    page.get_by_test_id("cap-mode-place").click()
-    page.get_by_test_id("cap-count").fill("3")
-    click_territory(page, "alaska")
-    expect(page.get_by_test_id("cap-orders")).to_contain_text("Place 3")
+def place_the_rest(page: Page) -> None:
     page.get_by_test_id("cap-count").fill("99")  # cut to each territory's limit
     for territory in legal(page):
         if "not placed" not in page.get_by_test_id("cap-offenses").inner_text():
             break
-        click_territory(page, territory)
+        tap(page, territory)
         page.wait_for_timeout(100)
     expect(page.get_by_test_id("cap-offenses")).not_to_contain_text("not placed")
-    page.get_by_test_id("cap-mode-attack").click()
-    page.get_by_test_id("cap-count").fill("7")
-    click_territory(page, "alaska")
-    click_territory(page, "kamchatka")
-    expect(page.get_by_test_id("cap-orders")).to_contain_text("7")
-    not_covered(page, "kamchatka")
-    shot(page, artifacts, f"capital-orders-{size}")
-    page.get_by_test_id("cap-seal").click()
-    on_step(page, 2)
-    told = page.get_by_test_id("guide-told")
-    expect(told).to_contain_text("Ada attacked Kamchatka from Alaska with 7")
-    expect(told).to_contain_text("twelve-sided die")
-    page.wait_for_function(
-        f"{BODY}.capStage === 'replay' || {BODY}.capStage === 'report'", timeout=WAIT
-    )
-    if page.get_by_test_id("cap-replay-skip").is_visible():
-        page.get_by_test_id("cap-replay-skip").click()
-    page.get_by_test_id("cap-next-turn").click()
-    expect(page.get_by_test_id("guide-end")).to_be_visible(timeout=WAIT)
-    expect(page.get_by_test_id("guide-told")).to_contain_text("receive")
-    page.get_by_test_id("guide-real").click()
-    expect(page.get_by_test_id("guide")).to_be_hidden(timeout=WAIT)
-    expect(page.get_by_test_id("cap-status")).to_be_visible(timeout=WAIT)
 
 
-def rps_to_the_end(page: Page, artifacts: Path, size: str) -> None:
-    on_step(page, 1)
-    page.wait_for_function(f"{BODY}.humanTurn === 'true'", timeout=WAIT)
-    click_territory(page, "ukraine")
-    page.get_by_test_id("buy-j-plus").click()
-    page.get_by_test_id("buy-units").click()
-    on_step(page, 2)
-    expect(page.get_by_test_id("guide-told")).to_contain_text("That Jaguar cost 3 energy")
-    page.get_by_test_id("buy-card-land.assemble").click()
-    on_step(page, 3)
-    page.get_by_test_id("end-purchase").click()
-    on_step(page, 4)
-    click_territory(page, "ukraine")
-    click_territory(page, "northern_europe")
-    expect(page.locator('[data-testid="battle-preview"] .rps-battle')).to_be_visible()
-    not_covered(page, "northern_europe")
-    shot(page, artifacts, f"risk_paper_scissors-attack-{size}")
-    page.get_by_test_id("commit").click()
-    on_step(page, 5)
-    told = page.get_by_test_id("guide-told")
-    expect(told).to_contain_text("round 1: yours killed 1 Wolf")
-    expect(told).to_contain_text("Northern Europe is yours")
-    page.get_by_test_id("end-turn").click()
-    overlay = page.locator('[data-testid="warning-overlay"]:not([hidden])')
-    if overlay.count():
-        overlay.get_by_test_id("warning-go").click()
-    expect(page.get_by_test_id("guide-end")).to_be_visible(timeout=WAIT)
-    page.get_by_test_id("guide-real").click()
-    expect(page.get_by_test_id("guide")).to_be_hidden(timeout=WAIT)
-    expect(page.get_by_test_id("rps")).to_be_visible(timeout=WAIT)
+NEXT_TURN: tuple[Action, ...] = (
+    ("wait", CAP_RESOLVED),
+    ("press-if", "cap-replay-skip"),
+    ("press", "cap-next-turn"),
+)
+CAPITAL: Play = (
+    (
+        1,
+        "",
+        (
+            ("wait", CAP_ENTRY),
+            ("in-view", "kamchatka"),
+            ("press", "cap-mode-place"),
+            ("fill", "cap-count", "3"),
+            ("tap", "alaska"),
+            ("see", "cap-orders", "Place 3"),
+            place_the_rest,
+            ("press", "cap-mode-attack"),
+            ("fill", "cap-count", "7"),
+            ("tap", "alaska"),
+            ("tap", "kamchatka"),
+            ("see", "cap-orders", "7"),
+            ("uncovered", "kamchatka"),
+            ("shot", "capital-orders"),
+            ("press", "cap-seal"),
+            go_on_if_warned,
+        ),
+    ),
+    (2, "Ada attacked Kamchatka from Alaska with 7", NEXT_TURN),
+    (
+        3,
+        "The report, for you",
+        (
+            ("wait", CAP_ENTRY),
+            *(("press", f"cap-card-{card}") for card in (1, 2, 3)),
+            ("press", "cap-trade"),
+            ("press", "cap-mode-place"),
+            ("fill", "cap-count", "9"),
+            ("tap", "alaska"),
+            ("shot", "capital-trade"),
+            ("press", "cap-seal"),
+            go_on_if_warned,
+        ),
+    ),
+    (4, "Your set, one of each kind", NEXT_TURN),
+    (5, "A new turn", (("wait", CAP_ENTRY), ("press", "cap-seal"), go_on_if_warned)),
+)
+CAPITAL_END = End("capital", {"cf1-kind": "standard", "cap-where": "local"}, "cap-status")
+
+
+# ------------------------------------------------------------------ Risk, Paper, Scissors
+
+RPS_TURN = f"{BODY}.humanTurn === 'true'"
+
+
+RPS: Play = (
+    (
+        1,
+        "",
+        (
+            ("wait", RPS_TURN),
+            ("refused", "end-purchase"),
+            ("tap", "ukraine"),
+            ("press", "buy-j-plus"),
+            ("press", "buy-units"),
+        ),
+    ),
+    (2, "That Jaguar cost 3 energy", (("press", "buy-card-land.assemble"),)),
+    (3, "Land Assemble", (("press", "end-purchase"),)),
+    (
+        4,
+        "action phase",
+        (
+            ("tap", "ukraine"),
+            ("tap", "northern_europe"),
+            ("see", "battle-preview", ""),
+            ("uncovered", "northern_europe"),
+            ("shot", "risk_paper_scissors-attack"),
+            ("press", "commit"),
+        ),
+    ),
+    (5, "Northern Europe is yours", (("press", "end-turn"), go_on_if_warned)),
+    (
+        7,
+        "Bea and Cy played their turns",
+        (("press-if", "close-scoring"), ("choose", "bid-slot-1", "1"), ("press", "bid-submit")),
+    ),
+    (
+        8,
+        "The bids, opened together",
+        (("wait", RPS_TURN), ("tap", "western_us"), ("press", "hire-space")),
+    ),
+    (9, "Space Commander cost", (("press", "end-purchase"),)),
+    (
+        10,
+        "space link",
+        (
+            ("in-view", "copernicus"),
+            ("tap", "western_us"),
+            ("tap", "copernicus"),
+            ("shot", "risk_paper_scissors-moon"),
+            ("press", "commit"),
+        ),
+    ),
+)
+RPS_END = End("without a fight", {"rps1-control": "standard", "rps-years": "5"}, "rps")
+
+
+# ------------------------------------------------------------------ the Great War 1907
+
+GW_ENTRY = f"{BODY}.gwStage === 'entry'"
+GW_RESOLVED = f"{BODY}.gwStage === 'replay' || {BODY}.gwStage === 'report'"
 
 
 def gw_seal(page: Page) -> None:
@@ -214,56 +359,97 @@ def gw_seal(page: Page) -> None:
         page.get_by_test_id("warning-go").click()
 
 
-def gw_tap(page: Page, place: str) -> None:
-    page.locator(f'#board [data-territory="{place}"]').first.dispatch_event("click")
+NEXT_PHASE: tuple[Action, ...] = (
+    ("wait", GW_RESOLVED),
+    ("press-if", "gw-replay-skip"),
+    ("press", "gw-next-phase"),
+    ("wait", GW_ENTRY),
+)
 
 
-def greatwar_to_the_end(page: Page, artifacts: Path, size: str) -> None:
-    on_step(page, 1)
-    page.wait_for_function(f"{BODY}.gwStage === 'entry'", timeout=WAIT)
-    page.get_by_test_id("gw-count").fill("2")
-    gw_tap(page, "war")
-    expect(page.get_by_test_id("gw-review")).to_contain_text("Build 2 div in Warsaw")
-    shot(page, artifacts, f"greatwar1907-build-{size}")
-    gw_seal(page)
-    on_step(page, 2)
-    expect(page.get_by_test_id("guide-told")).to_contain_text("supply network")
-    page.wait_for_function(
-        f"{BODY}.gwStage === 'replay' || {BODY}.gwStage === 'report'", timeout=WAIT
-    )
-    if page.evaluate(f"{BODY}.gwStage") == "replay":
-        page.get_by_test_id("gw-replay-skip").click()
-    page.get_by_test_id("gw-next-phase").click()
-    page.wait_for_function(f"{BODY}.gwStage === 'entry'", timeout=WAIT)
-    page.get_by_test_id("gw-mode-attack").click()
-    page.get_by_test_id("gw-count").fill("")
-    gw_tap(page, "war")
-    gw_tap(page, "kbg")
-    expect(page.get_by_test_id("gw-odds-kbg")).to_contain_text("%")
-    gw_seal(page)
-    expect(page.get_by_test_id("guide-end")).to_be_visible(timeout=WAIT)
-    expect(page.get_by_test_id("guide-told")).to_contain_text("chance")
-    page.get_by_test_id("guide-real").click()
-    expect(page.get_by_test_id("guide")).to_be_hidden(timeout=WAIT)
-    expect(page.get_by_test_id("gw-status")).to_be_visible(timeout=WAIT)
+GREATWAR: Play = (
+    (
+        1,
+        "",
+        (
+            ("wait", GW_ENTRY),
+            ("fill", "gw-count", "2"),
+            ("tap", "war"),
+            ("see", "gw-review", "Build 2 div in Warsaw"),
+            ("shot", "greatwar1907-build"),
+            gw_seal,
+        ),
+    ),
+    (
+        2,
+        "supply network",
+        (
+            *NEXT_PHASE,
+            ("press", "gw-mode-attack"),
+            ("fill", "gw-count", ""),
+            ("tap", "war"),
+            ("tap", "kbg"),
+            ("see", "gw-odds-kbg", "%"),
+            gw_seal,
+        ),
+    ),
+    (
+        3,
+        "chance",
+        (
+            *NEXT_PHASE,
+            ("press", "gw-mode-diplomacy"),
+            ("press", "gw-dip-germany-peace"),
+            ("press", "gw-mode-move"),
+            ("tap", "vil"),
+            ("tap", "war"),
+            ("shot", "greatwar1907-peace"),
+            gw_seal,
+        ),
+    ),
+    (4, "Germany ordered peace too", (*NEXT_PHASE, gw_seal)),
+)
+GREATWAR_END = End("victory points", {"gw1-kind": "easy", "gw-where": "local"}, "gw-status")
 
-
-PLAYS = {
-    "capital": capital_to_the_end,
-    "risk_paper_scissors": rps_to_the_end,
-    "greatwar1907": greatwar_to_the_end,
+PLAYS: dict[str, tuple[Play, End]] = {
+    "classic": (CLASSIC, CLASSIC_END),
+    "capital": (CAPITAL, CAPITAL_END),
+    "risk_paper_scissors": (RPS, RPS_END),
+    "greatwar1907": (GREATWAR, GREATWAR_END),
 }
 
 
+@pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("ruleset", list(PLAYS))
 def test_each_rulesets_guide_played_to_its_end(
-    page: Page, server_url: str, artifacts: Path, ruleset: str
+    page: Page, server_url: str, artifacts: Path, ruleset: str, size: str
 ) -> None:
-    """Each guide to its end at laptop size, then one step's card at phone size."""
+    """Each guide played to its end at laptop and at phone size, its first step's card
+    photographed."""
     page.goto(server_url)
-    open_guide(page, ruleset, "390")
-    shot(page, artifacts, f"{ruleset}-step1-390")
-    page.set_viewport_size(SIZES["1366"])
-    shot(page, artifacts, f"{ruleset}-step1-1366")
-    PLAYS[ruleset](page, artifacts, "1366")
+    open_guide(page, ruleset, size)
+    do(page, artifacts, size, ("shot", f"{ruleset}-step1"))
+    steps, end = PLAYS[ruleset]
+    for number, told, actions in steps:
+        take(page, artifacts, size, number, told, *actions)
+    finish(page, end)
+    assert_clean(page)
+
+
+def test_a_guide_is_left_and_resumed(page: Page, server_url: str, artifacts: Path) -> None:
+    page.goto(server_url)
+    open_guide(page, "classic", "1366")
+    number, told, actions = CLASSIC[1]
+    take(page, artifacts, "1366", number, told, *actions)
+    on_step(page, 2)
+    page.reload()
+    wait_ready(page)
+    on_step(page, 2)
+    expect(page.get_by_test_id("guide-title")).to_contain_text("Classic")
+    page.get_by_test_id("guide-leave").click()
+    expect(page.get_by_test_id("guide")).to_be_hidden()
+    expect(page.locator("#setup")).to_be_visible()
+    page.reload()
+    wait_ready(page)
+    expect(page.get_by_test_id("guide")).to_be_hidden()
     assert_clean(page)

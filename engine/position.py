@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import textwrap
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
@@ -435,3 +436,42 @@ def checked(read: Callable[[], Any]) -> Any:
 
 def join(lines: Iterable[str]) -> str:
     return "\n".join(lines) + "\n"
+
+
+PER_ITEM: Final = frozenset({"seat", "nation", "leader", "orders", "option", "bid"})
+"""Keywords written once per item (a seat, a nation...): the item is part of the key."""
+
+
+def line_key(line: str) -> tuple[str, ...]:
+    """What a line of a position text is about: two lines with one key say the same
+    thing (a place, a once-only keyword, one seat's, nation's, leader's or bid's line,
+    one option, one pair's relation, one passage grant)."""
+    words = line.split(maxsplit=3)
+    if words[0] == "relation":
+        return (words[0], *sorted(words[1:3]))
+    if words[0] == "grant":
+        return (words[0], *words[1:3])
+    if words[0] in PER_ITEM:
+        return (words[0], words[1])
+    return (words[0],)
+
+
+def written_lines(text: str) -> list[str]:
+    """The lines of ``text`` that say something (indented texts are fine)."""
+    return [line.strip() for line in textwrap.dedent(text).splitlines() if line.strip()]
+
+
+def over(base: str, lines: Iterable[str]) -> str:
+    """``base`` with each of ``lines`` in the place of its line about the same thing
+    (:func:`line_key`), or added after it: a position written as its changes from
+    another (a rule case's, a guided game's)."""
+    out = written_lines(base)
+    keys = [line_key(line) for line in out]
+    for line in lines:
+        key = line_key(line)
+        if key in keys:
+            out[keys.index(key)] = line
+        else:
+            out.append(line)
+            keys.append(key)
+    return "\n".join(out) + "\n"

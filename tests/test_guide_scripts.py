@@ -13,7 +13,17 @@ import pytest
 
 from engine.ai import choose_order
 from engine.core import find_ruleset
-from ui.shell.guide import Guide, Seen, Step, explain, panel_html, percent, replay
+from ui.shell.guide import (
+    Guide,
+    Seen,
+    Step,
+    allows,
+    explain,
+    not_yet,
+    panel_html,
+    percent,
+    replay,
+)
 
 SCRIPTS = [
     name
@@ -47,8 +57,10 @@ def play_step(guide: Guide, step: Step, state: Any) -> tuple[Any, list[Any]]:
     assert orders, f"step {step.say!r} has no orders"
     for order in orders:
         if not rules.awaits_sealed_orders(state):  # a sealed round lists only a template
-            legal = rules.legal_orders(state)
-            assert order in legal, f"{order} is not legal at step {step.say!r}"
+            # legal_orders lists an order over many places by representatives: the kind
+            # must be listed, and apply below refuses the order itself if illegal
+            kinds = {type(legal) for legal in rules.legal_orders(state)}
+            assert type(order) in kinds, f"{order} is not legal at step {step.say!r}"
         state = rules.apply(state, order).state  # an illegal order is refused here
     return replay(guide.ruleset, start, orders)
 
@@ -103,3 +115,48 @@ def test_percent_says_neither_never_nor_always_for_a_chance() -> None:
     assert percent(0.001) == "1%"
     assert percent(1.0) == "100%"
     assert percent(0.5) == "50%"
+
+
+def test_a_step_lets_through_only_the_buttons_it_names() -> None:
+    """Issue 29: a click on an action control the step does not ask for is turned down.
+    Classic's first step (trade a set) lets the cards and "Trade set" through, not "End
+    attacks"; Risk, Paper, Scissors' first (buy a Jaguar) lets the unit steppers through,
+    not a card of the market; a step the computers play turns nothing down."""
+    classic = guide_of("classic").steps
+    assert allows(classic[0], "trade") and allows(classic[0], "card-2")
+    assert not allows(classic[0], "end-attack")
+    rps = guide_of("risk_paper_scissors").steps
+    assert allows(rps[0], "buy-j-plus") and allows(rps[0], "buy-units")
+    assert not allows(rps[0], "buy-card-land.assemble")
+    assert not allows(rps[0], "end-purchase")
+    watching = next(step for step in classic if step.computers)
+    assert allows(watching, "end-attack")
+    assert not_yet(classic[0], "Trade set") == (
+        "Not yet: press “Trade set” (it glows) when the step says so."
+    )
+
+
+FORM_READERS = {
+    "classic": "ui.classic.form:read_form",
+    "capital": "ui.capital.form:read_capital_form",
+    "risk_paper_scissors": "ui.risk_paper_scissors.form:read_rps_form",
+    "greatwar1907": "ui.greatwar1907.form:read_greatwar_form",
+}
+
+
+@pytest.mark.parametrize("ruleset", SCRIPTS)
+def test_play_a_real_game_fills_the_form_with_the_guides_settings(ruleset: str) -> None:
+    """Issue 29: the guide "ends by offering a real game with the same settings".  The
+    form values it fills in, read by the ruleset's own form reader, give the guide's
+    players (names, who is human and each computer's level), played here."""
+    guide = guide_of(ruleset)
+    module, name = FORM_READERS[ruleset].split(":")
+    read = getattr(importlib.import_module(module), name)
+    form = guide.form
+    players, options, *rest = read(lambda field: form.get(field, ""), lambda f: form.get(f) == "on")
+    start = guide.start()
+    assert [(p.name, p.control) for p in players] == [(p.name, p.control) for p in start.players]
+    assert "local" in rest or ruleset == "classic"
+    for field, value in options.items():
+        if hasattr(start.options, field) and field != "deadline":
+            assert getattr(start.options, field) == value, field

@@ -281,6 +281,7 @@
       home = null;
       const frame = numbers(svg.dataset.frame);
       view = w < PHONE_PX && frame.length === 4 ? fit(frame) : fit(full);
+      placeInView(false); // the guide's step, if any, stays in view
     }
     const focus = numbers(svg.dataset.focus);
     if (focus.length === 4) follow(focus);
@@ -809,7 +810,60 @@
     },
     adopted: () => adoptedAt,
     keep: () => keepBoard(), // what leaving the page does (the tests)
+    show: (ids) => showPlaces(ids),
   };
+
+  let guided = ""; // the guide's step territories: kept in view when the board is reframed
+
+  function showPlaces(ids) {
+    // The guide's step names territories to tap: brought into view, panned at the zoom the
+    // player chose (zoomed out only as far as they need), when any is outside the view. A
+    // phone opens on part of the board, so the step's target may start off-screen; the
+    // ids are kept, so a board drawn later for another viewer is framed on them too.
+    // Returns false when the board is not drawn yet (the guide asks again later).
+    guided = ids || "";
+    return placeInView(true);
+  }
+
+  function mapCorners(path) {
+    // The shape's box in the board's own units, whatever the view (and the Moon inset's
+    // own transform).
+    const b = path.getBBox();
+    const m = svg.getScreenCTM().inverse().multiply(path.getScreenCTM());
+    return [
+      [b.x, b.y],
+      [b.x + b.width, b.y + b.height],
+      [b.x + b.width, b.y],
+      [b.x, b.y + b.height],
+    ].map(([x, y]) => [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f]);
+  }
+
+  function placeInView(animate) {
+    if (!svg || !view || !guided) return false;
+    const corners = [];
+    for (const id of guided.split(" ").filter(Boolean)) {
+      const path = svg.querySelector(`path[data-territory="${CSS.escape(id)}"]`);
+      if (!path || !path.getScreenCTM()) continue;
+      if (inset && inset.el.contains(path)) insetOpen = true; // a step on the Moon: unfolded
+      corners.push(...mapCorners(path));
+    }
+    if (!corners.length) return false;
+    const xs = corners.map((c) => c[0]);
+    const ys = corners.map((c) => c[1]);
+    const box = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+    const shown = viewBoxOf(view);
+    const inside = box[0] >= shown[0] && box[1] >= shown[1] && box[2] <= shown[0] + shown[2] && box[3] <= shown[1] + shown[3];
+    if (inside) {
+      schedule(); // the inset may have to unfold
+      return true;
+    }
+    const [w, h] = size();
+    const margin = 1.3; // the territories with some land round them
+    const u = Math.max(view.u, ((box[2] - box[0]) * margin) / w, ((box[3] - box[1]) * margin) / h);
+    home = null; // the player's view now: not one to come back to after a computer's move
+    setView({ cx: (box[0] + box[2]) / 2, cy: (box[1] + box[3]) / 2, u }, animate);
+    return true;
+  }
 
   const start = () => {
     watch();

@@ -1,7 +1,9 @@
-""" "Learn by playing" Capital Risk: one turn of sealed orders on a prepared position
-(reinforce your capital, attack from it, seal), the simultaneous resolution with its
-coloured dice explained, then the next turn's reinforcements.  Only data: the runner is
-:mod:`ui.shell.guide`; every number said is read from the engine's report.
+""" "Learn by playing" Capital Risk: three turns of sealed orders on a prepared position.
+Turn 1: reinforce your capital, attack from it, seal; the simultaneous resolution with its
+coloured dice explained.  Turn 2: the report read as a player (what happened to you),
+then a card trade sealed with the orders.  Turn 3: your own orders, and how the game is
+won from where you stand.  Only data: the runner is :mod:`ui.shell.guide`; every number
+said is read from the engine's report.
 """
 
 from __future__ import annotations
@@ -9,21 +11,30 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ai import choose_for
+from engine.core import find_ruleset
 from engine.maps import load_map
 from engine.odds import ColourD12, win_probability
 from engine.rulesets.capital.orders import Attack, Resolve, SubmitOrders
 from engine.rulesets.capital.plain import battle_sentence
-from engine.rulesets.capital.reinforce import placement_limit, reinforcements
-from ui.shell.guide import Guide, Seen, Step, percent
+from engine.rulesets.capital.reinforce import placement_limit, reinforcements, set_value
+from engine.rulesets.capital.summary import happened
+from engine.rulesets.capital.turn import capitals_needed
+from ui.capital.form import CAPITAL_FACTIONS
+from ui.shell.guide import Guide, Seen, Step, percent, seat_rows
 
 YOU = 0
 COMPUTER = 1
 SENT = 7
 """Units the guide's attack sends out of the capital (4 stay to guard it)."""
+ORDER_WRITING = ("cap-mode-*", "cap-remove*", "cap-clear", "cap-surge-max")
+"""The buttons that write orders (the mode, removing a line): every step that writes
+orders lets them through."""
+SET = (1, 2, 3)
+"""Ada's cards from the start, one of each kind: the set turn 2 trades."""
 POSITION = """\
 ruleset capital
-rng learn-capital-0 0
-seat 0 Ada human capital=alaska
+rng learn-capital-1 0
+seat 0 Ada human capital=alaska cards=1,2,3
 seat 1 Computer standard capital=great_britain
 phase orders
 turn 1
@@ -136,6 +147,77 @@ def _next_turn(seen: Seen) -> str:
     )
 
 
+def _to_you(state: Any) -> str:
+    """The report's summary for you, as the page shows it above the battles."""
+    told = happened(state)
+    lines = [told.headline(YOU), *told.to_you(YOU)]
+    return " ".join(line for line in lines if line) or "Nothing changed hands around you."
+
+
+def _report_read(seen: Seen) -> str:
+    """Turn 2 begins: the turn's summary for you, then the units the new turn brings."""
+    return f"The report, for you: {_to_you(seen.after)} {_next_turn(seen)}"
+
+
+def _guard_capital(state: Any, trades: tuple[tuple[int, int, int], ...] = ()) -> list[Any]:
+    """The most Alaska may receive placed there (the set traded first, if any), the rest
+    left for the page to spread over your borders; the Computer's orders were written
+    when the turn began."""
+    guard = (("alaska", placement_limit(state, YOU, "alaska")),)
+    return [SubmitOrders(YOU, placements=guard, trades=trades), Resolve()]
+
+
+def _traded(seen: Seen) -> str:
+    the_map = load_map(seen.before.map_id)
+    worth = set_value(the_map, SET) or 0
+    shown = [
+        the_map.name_of(territory)
+        for card in SET
+        if (territory := the_map.deck[card].territory) and seen.before.owner.get(territory) == YOU
+    ]
+    bonus = (
+        f" Each card shows a territory; {len(shown)} of them ({', '.join(shown)}) are yours, "
+        "so each of those got 2 units more."
+        if shown
+        else ""
+    )
+    return (
+        f"Your set, one of each kind, was worth {worth} units on top of your "
+        f"reinforcements (three infantry give 4, three cavalry 6, three artillery 8).{bonus} "
+        "Units you did not place were spread over your borders. A turn in which you take "
+        f"a territory earns a card, so you hold {len(seen.after.players[YOU].cards)} now. "
+        f"This turn, for you: {_to_you(seen.after)}"
+    )
+
+
+def _how_to_win(seen: Seen) -> str:
+    state = seen.after
+    need = capitals_needed(state)
+    names = [p.name for p in state.players]
+    capitals = []
+    for player in state.players:
+        if player.capital is None:
+            continue
+        holder = state.owner[player.capital]
+        who = "you" if holder == YOU else names[holder]
+        capitals.append(f"{load_map(state.map_id).name_of(player.capital)} ({who})")
+    if happened(state).headline(YOU):
+        return _to_you(state)  # the win (or the loss) first
+    return (
+        f"This turn, for you: {_to_you(state)} To win you must hold your own capital and "
+        f"{need} other{'s' if need != 1 else ''} at the end of a turn. The capitals now: "
+        f"{', '.join(capitals)}. Keep enough units at home: a capital emptied by a big "
+        "attack is easy to take."
+    )
+
+
+def _form() -> dict[str, str]:
+    """The new-game form filled in for "Play a real game": the guide's factions and its
+    computer's level, played here."""
+    state = find_ruleset("capital").from_position_text(POSITION)
+    return {"cap-where": "local", **seat_rows(state.players, "cf", "kind", CAPITAL_FACTIONS)}
+
+
 STEPS = (
     Step(
         "Your capital is Alaska. Write your orders: press Place, type 3 in the Units box "
@@ -149,14 +231,46 @@ STEPS = (
         territories=("alaska", "kamchatka"),
         strict=False,
         control="cap-seal",
+        controls=ORDER_WRITING,
     ),
     Step(
         "The battles are replayed on the map (Skip jumps to the report). Read what "
         "happened, then press Next turn.",
         done=lambda before, now: now.orders[COMPUTER] is not None,
         orders=lambda state: [choose_for(state, COMPUTER)],
-        explain=_next_turn,
+        explain=_report_read,
         control="cap-next-turn",
+        controls=("cap-replay-*",),
+    ),
+    Step(
+        "Turn 2. Three of your cards make a set, one of each kind: tap them under Your "
+        "cards (infantry, cavalry, artillery), then press Trade set. Guard your capital: "
+        "press Place, type 9 in the Units box and tap Alaska (the page cuts it to the most "
+        "Alaska may receive). Leave the rest to the page and press Seal orders.",
+        done=lambda before, now: now.turn > before.turn,
+        orders=lambda state: _guard_capital(state, (SET,)),
+        explain=_traded,
+        strict=False,
+        control="cap-seal",
+        controls=(*ORDER_WRITING, "cap-card-*", "cap-trade"),
+    ),
+    Step(
+        "Skip the replay if you like, read the report and press Next turn.",
+        done=lambda before, now: now.orders[COMPUTER] is not None,
+        orders=lambda state: [choose_for(state, COMPUTER)],
+        explain=lambda seen: _next_turn(seen),
+        control="cap-next-turn",
+        controls=("cap-replay-*",),
+    ),
+    Step(
+        "Turn 3 is yours: write the orders you like (the guide's choice: the most Alaska "
+        "may receive placed there, no attack) and press Seal orders.",
+        done=lambda before, now: now.turn > before.turn,
+        orders=_guard_capital,
+        explain=_how_to_win,
+        strict=False,
+        control="cap-seal",
+        controls=("*",),
     ),
 )
 
@@ -165,10 +279,12 @@ GUIDE = Guide(
     title="Capital Risk",
     position=POSITION,
     steps=STEPS,
+    form=_form(),
     welcome=(
         "You play Ada, red, and hold North America with your capital in Alaska; the "
         "Computer holds the rest, with its capital in Great Britain. Everyone writes "
-        "orders in secret and they all happen at once."
+        "orders in secret and they all happen at once. You also hold three cards: keep "
+        "them for turn 2."
     ),
     ending=(
         "That is Capital Risk: secret orders, sealed, then resolved together with "

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core import find_ruleset
 from engine.maps import load_map
 from engine.odds.attack import classic_attack_odds
 from engine.rulesets.classic.orders import (
@@ -20,7 +21,8 @@ from engine.rulesets.classic.orders import (
 )
 from engine.rulesets.classic.state import Phase
 from engine.rulesets.classic.turn import base_reinforcements
-from ui.shell.guide import Guide, Seen, Step, dice_text, percent
+from ui.classic.form import CHECK_FIELDS, OPTION_FIELDS, SEATS
+from ui.shell.guide import Guide, Seen, Step, dice_text, percent, seat_rows
 
 YOU = 0
 COMPUTER = 1
@@ -164,6 +166,19 @@ def _free_move(state: Any) -> list[Any]:
     return [FreeMove("kamchatka", "alaska", state.armies["kamchatka"] // 2)]
 
 
+def _form() -> dict[str, str]:
+    """The new-game form filled in for "Play a real game": the guide's players, its
+    computer's level and its options."""
+    state = find_ruleset("classic").from_position_text(POSITION)
+    options = state.options
+    values = {"where": "local", **seat_rows(state.players, "seat", "control", SEATS)}
+    for name in ("game_type", *OPTION_FIELDS):
+        values[name] = str(getattr(options, name))
+    for name in CHECK_FIELDS:
+        values[name] = "on" if getattr(options, name) else "off"
+    return values
+
+
 STEPS = (
     Step(
         "You hold three cards: one infantry, one cavalry, one artillery. Tap each card "
@@ -172,6 +187,7 @@ STEPS = (
         orders=lambda _s: [TradeCards((0, 1, 2))],
         explain=_traded,
         control="trade",
+        controls=("card-*",),
     ),
     Step(
         "Place your armies: choose the largest number under “Place”, then tap Alaska "
@@ -180,6 +196,7 @@ STEPS = (
         orders=lambda s: [Place("alaska", s.reinforcements)],
         explain=_placed,
         territories=("alaska",),
+        controls=("count-*",),
     ),
     Step(
         "Attack: tap Alaska, then tap Kamchatka (or its line in the list of targets) to "
@@ -188,6 +205,7 @@ STEPS = (
         orders=lambda _s: [Attack("alaska", "kamchatka", 3, "once")],
         explain=_attacked,
         territories=("alaska", "kamchatka"),
+        controls=("target-*",),
     ),
     Step(
         "Move in: choose how many armies follow into Kamchatka (the page offers them all), "
@@ -196,6 +214,7 @@ STEPS = (
         orders=lambda s: [MoveIn(s.pending["max"])],
         explain=_moved_in,
         control="move-in-confirm",
+        controls=("move-in-*",),
     ),
     Step(
         "That is enough fighting for one turn: press “End attacks”.",
@@ -211,6 +230,8 @@ STEPS = (
         orders=_free_move,
         explain=_fortified,
         territories=("kamchatka", "alaska"),
+        control="free-move-confirm",
+        controls=("free-move-*",),
     ),
     Step(
         "The Computer plays its turn now: watch the map.",
@@ -225,6 +246,7 @@ GUIDE = Guide(
     title="Classic",
     position=POSITION,
     steps=STEPS,
+    form=_form(),
     welcome=(
         "You play Ada, red, and hold all of North America; the Computer holds the rest of the "
         "world. Conquer territories, hold whole continents for more armies, and take "

@@ -1,7 +1,9 @@
-""" "Learn by playing" the Great War 1907: Russia's first turn on a prepared position
-(at war with Germany): build in the supply network, seal the deployment phase, then an
-attack at odds the page shows, sealed and resolved.  Only data: the runner is
-:mod:`ui.shell.guide`; every number said is read from the engine.
+""" "Learn by playing" the Great War 1907: Russia's first two turns from the 1907 start,
+at war with Germany.  Turn 1: build in the supply network and seal the deployment phase,
+then an attack at odds the page shows, sealed and resolved.  Turn 2: a peace offer to
+Germany (answered when the phase resolves) with a free move, then an attack phase sealed
+with nothing and its report read.  Only data: the runner is :mod:`ui.shell.guide`; every
+number said is read from the engine.
 """
 
 from __future__ import annotations
@@ -9,23 +11,31 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ai import choose_for
-from engine.core import find_ruleset
+from engine.core import PlayerSpec, find_ruleset
+from engine.position import over, written_lines
+from engine.rulesets.greatwar1907.mapdata import scenario
 from engine.rulesets.greatwar1907.odds import attack_odds, defenders_in
 from engine.rulesets.greatwar1907.orders import (
     Attack,
     Build,
+    Diplomacy,
+    Move,
     Resolve,
     SubmitAttack,
     SubmitDeployment,
 )
+from engine.rulesets.greatwar1907.summary import happened
 from engine.rulesets.greatwar1907.supply import networks
-from ui.shell.guide import Guide, Seen, Step, percent
+from ui.shell.guide import Guide, Seen, Step, percent, seat_rows
 
 YOU = 0
 NATION = "russia"
 BUILT = 2
-POSITION = """\
-ruleset greatwar1907
+ORDER_WRITING = ("gw-mode-*", "gw-overlay-*", "gw-remove*", "gw-clear", "gw-leader-*")
+"""The buttons that write orders or change the map's view: every step lets them through."""
+REPORT_READING = ("gw-next-phase", "gw-replay-*", "gw-past-report-*")
+"""The buttons that read the last phase and go on to the next."""
+CHANGES = """\
 rng learn-greatwar-0 0
 seat russia Ada human
 seat germany C1 easy
@@ -35,118 +45,21 @@ seat austria_hungary C4 easy
 seat ottoman C5 easy
 seat spain C6 easy
 seat italy C7 easy
-nation russia vp=5 generals=1
-nation germany vp=7 generals=1
-nation france vp=1
-nation uk vp=3 np=1 generals=1
-nation ottoman vp=8 generals=1
-nation spain vp=5 generals=1
-nation italy vp=5 np=1 generals=1
-relation austria_hungary russia war
-relation germany italy alliance
 relation germany russia war
-relation germany uk alliance
-relation ottoman russia alliance
-relation ottoman uk war
-relation spain uk alliance
-leader brusilov russia zag
-leader falkenhayn germany nth
-leader kitchener uk -
-leader liman_von_sanders ottoman ath
-leader montojo spain bar
-leader diaz italy mar
-ire uk 2
-lon uk 3 fleet=4 hulls=1
-bir uk 1
-liv uk 1 fleet=1
-yor uk 1
-gla uk 1 fleet=1 hulls=1
-edi uk 1 fleet=3
-gib uk 2 fleet=2
-mal uk 1 fleet=2
-egy uk 5 fleet=1
-ham germany 1 fleet=3 hulls=1
-ber germany 2
-dan germany 1 fleet=1
-kbg germany 1
-bsl germany 1
-lei germany 1
-ruh germany 2
-mun germany 2
-str germany 2
-vie germany 3
-pra germany 1
-tri germany 2 fleet=1
-lil germany 3
-rei germany 3
-par germany 4
-stp russia 2 fleet=2
-hel russia 1
-rig russia 1
-vil russia 2
-mos russia 2
-war russia 3
-kiev russia 2
-kha russia 1
-ode russia 2 fleet=3 hulls=1
-tif russia 2
-kar russia 3
-lem russia 3
-bud russia 4
-zag russia 5
-mad spain 2
-bar spain 3 fleet=2
-val spain 1 fleet=1
-svl spain 1 fleet=2
-bil spain 1 fleet=1
-brs spain 1 fleet=1
-hav spain 2 fleet=1
-bor spain 2
-tou spain 2
-lyo spain 3
-alg spain 2
-gen italy 2 fleet=1
-mil italy 2
-ven italy 2 fleet=1
-rom italy 1
-nap italy 1 fleet=2
-tar italy 1 fleet=2 hulls=1
-pal italy 1
-sar italy 1
-mar italy 4
-cor italy 1
-tun italy 2 fleet=1
-ist ottoman 4 fleet=2 hulls=1
-ths ottoman 2
-tir ottoman 1
-lar ottoman 1
-ath ottoman 3
-bur ottoman 1
-smy ottoman 2 fleet=2
-ank ottoman 1
-kny ottoman 1
-ada ottoman 1
-tre ottoman 1
-erz ottoman 2
-dam ottoman 3
-tpl ottoman 2
-lis neutral 2 fleet=1
-ams neutral 3 fleet=1
-bru neutral 3
-swi neutral 4
-den neutral 1
-nor neutral 1
-swe neutral 2 fleet=1
-bel neutral 2
-cet neutral 1
-bos neutral 2
-sof neutral 3
-buc neutral 3
-lam neutral 2
-mor neutral 2
-nth germany=5/6
-eme uk=3/2
 """
+"""The guide's position: the 1907 start with these lines written over it (its seed,
+who plays each nation, and Germany at war with Russia)."""
+
+
+def _start_text() -> str:
+    """The 1907 start as a position text (every nation human: the lines above say who
+    plays)."""
+    rules = find_ruleset("greatwar1907")
+    seats = [PlayerSpec(nation, "human") for nation in scenario().nation_ids]
+    return rules.position_text(rules.new_game(seats, {}, "1907"))
+
+
+POSITION = over(_start_text(), written_lines(CHANGES))
 
 
 def _name(state: Any, place: str) -> str:
@@ -202,6 +115,76 @@ def _attacked(seen: Seen) -> str:
     )
 
 
+def _peace(state: Any) -> list[Any]:
+    mine = SubmitDeployment(
+        YOU,
+        NATION,
+        diplomacy=(Diplomacy("germany", "peace"),),
+        moves=(Move("vil", ("war",), None),),
+    )
+    return [*_computers(state), mine, Resolve()]
+
+
+def _for_you(seen: Seen) -> str:
+    """The phase's summary for Russia, as the page shows it above the report."""
+    told = happened(seen.after, seen.before, seen.events)
+    lines = [told.headline(YOU), *told.to_you(YOU)]
+    return " ".join(line for line in lines if line)
+
+
+def _made_peace(seen: Seen) -> str:
+    after = seen.after
+    relation = after.relation(NATION, "germany")
+    diplomacy = [str(line) for line in (after.last_report or {}).get("diplomacy", ())]
+    german = next((line for line in diplomacy if _name(after, "germany") in line), "")
+    answer = (
+        f"Germany ordered peace too, so the war is over (the report: {german})."
+        if relation == "peace"
+        else f"Germany did not order peace: you are still at {relation}."
+    )
+    moved = after.armies["war"] - seen.before.armies["war"]
+    summary = _for_you(seen)
+    return (
+        f"{answer} Peace takes both nations ordering it in the same phase; a declaration "
+        f"of war takes only one. Warsaw has {after.armies['war']} divisions again "
+        f"({moved:+d}): a free move is one step into a friendly province."
+        + (f" For you: {summary}" if summary else "")
+        + " Allowance not spent by the end of a deployment phase is lost."
+    )
+
+
+def _phase_report(seen: Seen) -> str:
+    after = seen.after
+    told = happened(after, seen.before, seen.events)
+    yours = " ".join(told.to_you(YOU)) or "nothing changed for you."
+    elsewhere = " ".join(told.elsewhere(YOU)[:3])
+    options = after.options
+    return (
+        f"The attack phase's report, for you: {yours}"
+        + (f" Elsewhere: {elsewhere}" if elsewhere else "")
+        + f" Russia has {after.nations[NATION].vp} victory points; a nation gains one each "
+        f"time it captures a defended province. Turn {after.turn} begins: deployment "
+        f"again. The first nation to {options.victory_vp} victory points at the end of a "
+        f"turn wins, or the one with the most after turn {options.turn_limit}."
+    )
+
+
+def _form() -> dict[str, str]:
+    """The new-game form filled in for "Play a real game": who plays each nation, and
+    the options the form has."""
+    state = find_ruleset("greatwar1907").from_position_text(POSITION)
+    options = state.options
+    rows = len(state.nation_ids)
+    return {
+        "gw-where": "local",
+        "gw-victory": str(options.victory_vp),
+        "gw-turns": str(options.turn_limit),
+        "gw-neutral-vp": "on" if options.neutral_garrison_vp else "off",
+        "gw-bank": "on" if options.bank_unspent else "off",
+        **seat_rows(state.players, "gw", "kind", rows, switch=False),
+    }
+
+
 STEPS = (
     Step(
         "Deployment: build 2 divisions in Warsaw. Type 2 in the Divisions box, tap Warsaw, "
@@ -213,6 +196,7 @@ STEPS = (
         territories=("war",),
         strict=False,
         control="gw-seal",
+        controls=ORDER_WRITING,
     ),
     Step(
         "Read the report, press Next phase; then press Attack, tap Warsaw and then "
@@ -223,6 +207,28 @@ STEPS = (
         territories=("war", "kbg"),
         strict=False,
         control="gw-seal",
+        controls=(*ORDER_WRITING, *REPORT_READING),
+    ),
+    Step(
+        "Turn 2, deployment. Press Next phase. Offer Germany peace: press Diplomacy, then "
+        "Peace beside the German Empire. Then bring Vilna's divisions back to Warsaw: "
+        "press Free move, tap Vilna, then Warsaw. Seal your orders.",
+        done=lambda before, now: now.phase is not before.phase,
+        orders=_peace,
+        explain=_made_peace,
+        territories=("vil", "war"),
+        strict=False,
+        control="gw-seal",
+        controls=(*ORDER_WRITING, *REPORT_READING, "gw-dip-*"),
+    ),
+    Step(
+        "The attack phase: at peace with Germany, hold your lines. Press Next phase, then "
+        "seal your orders with no attack written.",
+        done=lambda before, now: now.turn > before.turn,
+        orders=lambda state: [*_computers(state), SubmitAttack(YOU, NATION), Resolve()],
+        explain=_phase_report,
+        control="gw-seal",
+        controls=(*ORDER_WRITING, *REPORT_READING),
     ),
 )
 
@@ -231,12 +237,14 @@ GUIDE = Guide(
     title="The Great War 1907",
     position=POSITION,
     steps=STEPS,
+    form=_form(),
     welcome=(
         "You play Russia, at war with Germany. Each turn has two phases, deployment and "
         "attack; every nation seals its orders in secret and they are resolved together."
     ),
     ending=(
-        "That is a Great War turn: build and move in your supply network, then attack, "
-        "each phase sealed. Hold the most victory points when the war ends."
+        "That is the Great War: build and move in your supply network, make war and "
+        "peace, then attack, each phase sealed. Hold the most victory points when the "
+        "war ends."
     ),
 )

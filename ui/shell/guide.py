@@ -14,13 +14,18 @@ Decisions:
 
 - The runner watches, it does not play: the page's own controls do every action, and
   the runner hears each new state through :meth:`ui.shell.page.Shell.note`.  A tap on a
-  territory the step does not name is turned down with a note (the game is untouched);
-  anything else the page allows simply happens, and the step is done when its test says
-  so.
+  territory the step does not name, or a press of a game's button the step does not let
+  through (its ``control`` and its ``controls``, data), is turned down with a note (the
+  game is untouched); anything else the page allows simply happens, and the step is
+  done when its test says so.  Buttons outside a game's panels (the shell's menus,
+  help, the guide's own card) and in overlays (a warning, a hand-over) are never turned
+  down, nor is anything while the computers play.
 - A guide game is a local game started from its position (never an email or forum
   game): its autosave is marked ``guide`` and the step reached is kept beside it, so a
   reload resumes the guide at its step.
-- Its end offers a real game of the same ruleset, from the new-game form.
+- Its end offers a real game with the guide's settings: the new-game form is shown
+  filled in with them (the ruleset, the players, who the computer plays and at what
+  level, the options the form has), for the player to change or start.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ import importlib
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
 from html import escape
 from typing import Any
 
@@ -71,8 +77,27 @@ class Step:
     """A tap on a territory not in ``territories`` is turned down."""
     control: str = ""
     """The test id of the control to press, marked too."""
+    controls: tuple[str, ...] = ()
+    """The test ids of the game's other buttons the step lets through, as patterns
+    (``"card-*"``: every id that begins ``card-``; ``"*"``: all).  A step with neither
+    ``control`` nor ``controls`` lets every button through."""
     computers: bool = False
     """The computers play this step: the player only watches."""
+
+
+def allows(step: Step, testid: str) -> bool:
+    """``step`` lets a press of the game's button ``testid`` through."""
+    if step.computers or (not step.control and not step.controls):
+        return True
+    return any(fnmatchcase(testid, wanted) for wanted in (step.control, *step.controls) if wanted)
+
+
+def not_yet(step: Step, label: str) -> str:
+    """The note for a button pressed too early: what the step asks for instead
+    (``label``: the words on the step's control, if the page shows it)."""
+    if label:
+        return f"Not yet: press “{label}” (it glows) when the step says so."
+    return "Not yet: follow the step in the guide's card first."
 
 
 @dataclass(frozen=True)
@@ -84,11 +109,29 @@ class Guide:
     welcome: str = ""
     ending: str = ""
     form: dict[str, str] = field(default_factory=dict)
-    """New-game form values for "Play a real game" (the form's name → value)."""
+    """New-game form values for "Play a real game" (the form's name → value; a checkbox
+    "on" or "off"), the guide's own settings (:func:`seat_rows`)."""
 
     def start(self) -> Any:
         """The guide's first state, read from its position text."""
         return find_ruleset(self.ruleset).from_position_text(self.position)
+
+
+def seat_rows(
+    players: Sequence[Any], prefix: str, kind: str, rows: int, switch: bool = True
+) -> dict[str, str]:
+    """The new-game form's player rows for ``players`` (``{prefix}{row}-name``, the
+    control select ``{prefix}{row}-{kind}`` and, with ``switch``, the row's ``-on``
+    checkbox): the first rows take the players, the others are switched off."""
+    values: dict[str, str] = {}
+    for row in range(rows):
+        playing = row < len(players)
+        if switch:
+            values[f"{prefix}{row}-on"] = "on" if playing else "off"
+        if playing:
+            values[f"{prefix}{row}-name"] = str(players[row].name)
+            values[f"{prefix}{row}-{kind}"] = str(players[row].control)
+    return values
 
 
 def load(ruleset: str) -> Guide:
@@ -153,6 +196,9 @@ class GuideRunner:
         self.finished = False
         self.opening = False
         """The guide is starting its own game (which must not stop it)."""
+        self.shown = -1
+        """The step whose territories were last brought into view (once a step: the
+        player's own pans are not undone)."""
 
     @property
     def step(self) -> Step | None:
@@ -201,6 +247,39 @@ class GuideRunner:
             self.note_line = f"Not {name} this time: the guide asks for {wanted}."
             self.draw()
 
+    def on_control_click(self, event: Any) -> None:
+        """While a step waits, a press of a game's button it does not let through is
+        turned down (capture phase: the page never hears it)."""
+        step = self.step
+        if step is None or self.shell.active is None:
+            return
+        if not self.on(self.shell.active.entry.ruleset):
+            return
+        closest = getattr(event.target, "closest", None)
+        node = closest("button[data-testid]") if closest is not None else None
+        if node is None or not _found(node):
+            return
+        if not _found(node.closest("section.game")) or _found(node.closest(".overlay")):
+            return
+        testid = str(node.getAttribute("data-testid") or "")
+        if not testid or allows(step, testid):
+            return
+        event.stopImmediatePropagation()
+        event.preventDefault()
+        self.note_line = not_yet(step, self.control_label(step))
+        self.draw()
+
+    def control_label(self, step: Step) -> str:
+        """The words on the step's control as the page shows them now ("" if none)."""
+        if not step.control:
+            return ""
+        from pyscript import document
+
+        node = document.querySelector(f'section.game [data-testid="{step.control}"]')
+        if not _found(node):
+            return ""
+        return " ".join(str(node.textContent or "").split())
+
     def place(self, territory: str) -> str:
         if self.guide is None or self.before is None:
             return territory
@@ -221,6 +300,7 @@ class GuideRunner:
             state = guide.start()
             self.guide = guide
             self.index = 0
+            self.shown = -1
             self.before = state
             self.told = guide.welcome
             self.note_line = ""
@@ -244,6 +324,7 @@ class GuideRunner:
             kept = {}
         guide = load(ruleset)
         self.guide = guide
+        self.shown = -1
         self.finished = False
         self.note_line = ""
         self.told = ""
@@ -284,12 +365,15 @@ class GuideRunner:
         self.index = 0
         self.before = None
         self.finished = False
+        self.shown = -1
         with contextlib.suppress(Exception):
             _remove(STORAGE_KEY)
+            _board_show("")  # the board no longer keeps a step's territories in view
         self.draw()
 
     def real_game(self) -> None:
-        """The end's offer: a real game of the same rules, from the new-game form."""
+        """The end's offer: the new-game form filled in with the guide's settings, for
+        the player to look over and start."""
         guide = self.guide
         if guide is None:
             return
@@ -303,9 +387,16 @@ class GuideRunner:
             self.shell.rules_chosen()
         for name, value in guide.form.items():
             control = form.elements.namedItem(name)
-            if _found(control):
+            if not _found(control):
+                continue
+            if str(getattr(control, "type", "")) == "checkbox":
+                control.checked = value == "on"
+            else:
                 control.value = value
-        self.shell.start_from_form()
+        self.shell.message(
+            f"A real game of {guide.title}: the form holds the guide's players and settings. "
+            "Change any of them, then press Start game."
+        )
 
     def game_left(self, ruleset: str) -> None:
         """Another game starts, or the guide's game was replaced: the guide ends quietly."""
@@ -361,7 +452,11 @@ class GuideRunner:
         panel.innerHTML = panel_html(guide, self.index, self.told, self.note_line)
         step = self.step
         if step is None:
+            if self.shown != self.index:
+                self.shown = self.index
+                _board_show("")  # the guide's end: the player's own view from now on
             return
+        self.bring_into_view(step)
         for territory in step.territories:
             for node in document.querySelectorAll(
                 f'#board path[data-territory="{territory}"], #board [data-hit="{territory}"]'
@@ -370,6 +465,16 @@ class GuideRunner:
         if step.control:
             for node in document.querySelectorAll(f'[data-testid="{step.control}"]'):
                 node.classList.add("guide-target")
+
+    def bring_into_view(self, step: Step) -> None:
+        """The step's territories panned into the board's view, once a step (a phone
+        shows part of the board): ``boardView.show`` in ui/board.js, which keeps them in
+        view when the board is framed anew (another viewer); a step without any clears
+        them."""
+        if self.shown == self.index:
+            return
+        if _board_show(" ".join(step.territories)) or not step.territories:
+            self.shown = self.index
 
 
 def panel_html(guide: Guide, index: int, told: str, note: str) -> str:
@@ -402,6 +507,20 @@ def panel_html(guide: Guide, index: int, told: str, note: str) -> str:
             ' data-testid="guide-real">Play a real game</button></div>'
         )
     return f'<div class="guide-card" data-testid="guide-step">{"".join(parts)}</div>'
+
+
+def _board_show(ids: str) -> bool:
+    """``boardView.show(ids)`` (ui/board.js): False when the board is not drawn yet."""
+    from pyscript import window
+
+    view = getattr(window, "boardView", None)
+    show = getattr(view, "show", None) if view is not None else None
+    if show is None:
+        return False
+    try:
+        return bool(show(ids))
+    except Exception:
+        return False
 
 
 def _found(node: Any) -> bool:

@@ -176,6 +176,7 @@ class Shell:
         """A guided game: a tap the step does not ask for is turned down."""
         if self.guide is not None:
             self.guide.on_board_click(event)
+            self.guide.on_control_click(event)
 
     def guide_of(self) -> Any:
         if self.guide is None:
