@@ -26,6 +26,7 @@ from engine.rulesets.greatwar1907.orders import (
 )
 from engine.rulesets.greatwar1907.summary import happened
 from engine.rulesets.greatwar1907.supply import networks
+from engine.rulesets.greatwar1907.wording import divisions
 from ui.shell.guide import Guide, Seen, Step, percent, seat_rows
 
 YOU = 0
@@ -92,7 +93,7 @@ def _deployed(seen: Seen) -> str:
     allowance = sum(n.allowance for n in nets) / 4
     added = seen.after.armies["war"] - seen.before.armies["war"]
     return (
-        f"Warsaw now has {seen.after.armies['war']} divisions ({added:+d} this phase, the "
+        f"Warsaw now has {divisions(seen.after.armies['war'])} ({added:+d} this phase, the "
         "other nations' orders resolved at the same time). Builds are paid from the "
         f"allowance of the supply network they stand in: Russia's {len(nets)} network"
         f"{'s' if len(nets) != 1 else ''} gave {allowance:g} pp this turn. From turn 2 a "
@@ -108,7 +109,7 @@ def _attacked(seen: Seen) -> str:
     owner = seen.after.owner_of("kbg")
     result = "Königsberg is Russian now" if owner == NATION else f"{_name(seen.after, 'kbg')} held"
     return (
-        f"Your {sent} divisions attacked {_name(seen.before, 'kbg')} held by {held} as the "
+        f"Your {divisions(sent)} attacked {_name(seen.before, 'kbg')} held by {held} as the "
         f"phase began: the attacker rolls {odds.attack_dice} dice a round and the defender "
         f"{odds.defence_dice}, which made it a {percent(odds.win)} chance. {result}; "
         "everyone's attacks were resolved together, and a new turn begins."
@@ -146,7 +147,7 @@ def _made_peace(seen: Seen) -> str:
     summary = _for_you(seen)
     return (
         f"{answer} Peace takes both nations ordering it in the same phase; a declaration "
-        f"of war takes only one. Warsaw has {after.armies['war']} divisions again "
+        f"of war takes only one. Warsaw has {divisions(after.armies['war'])} again "
         f"({moved:+d}): a free move is one step into a friendly province."
         + (f" For you: {summary}" if summary else "")
         + " Allowance not spent by the end of a deployment phase is lost."
