@@ -117,3 +117,22 @@ def _nth_code(thread: str, n: int) -> int:
     for _ in range(n + 1):
         at = thread.index("[code]", at + 1)
     return at
+
+
+def test_the_bench_page_task_measures_each_paste_the_same_way() -> None:
+    """The bench page's forum task (``bench/page/main.py`` ``?forum``) runs in CPython
+    too: a fresh page's first paste and the pastes after the screen is drawn, in slices,
+    all resolve the phase and say what the one-call paste says."""
+    from bench.tasks import forum_page_times
+
+    async def longest_task(started: float, ended: float) -> float:
+        assert ended >= started
+        return 0.0
+
+    async def pause() -> None:
+        await asyncio.sleep(0)
+
+    figures = asyncio.run(forum_page_times(pause, longest_task, factions=3, repeats=1))
+    assert figures["resolved"] and figures["same_outcome"]
+    assert figures["cold"]["path"] == "sliced"
+    assert figures["as_met"]["slice_ms"]["n"] == 1

@@ -75,8 +75,6 @@ class SealedOrdersPage(BrowserPage):
         """Bumped to drop the replay timer's pending step."""
         self.pasting = False
         """A pasted page is being read (in slices): another paste waits for it."""
-        self.warming = False
-        """The graph library is being loaded at idle (once per page)."""
 
     # ------------------------------------------------------------ the ruleset's hooks
 
@@ -248,7 +246,6 @@ class SealedOrdersPage(BrowserPage):
         self.save()
         self.refresh()
         self.maybe_autoplay()
-        self.warm_graph_library()
 
     def deactivate(self) -> None:
         """Another game is shown: this one is closed (its autosave stays)."""
@@ -456,39 +453,6 @@ class SealedOrdersPage(BrowserPage):
         self.refresh()
         share.put_back(self.el, kept)
         self.maybe_autoplay()
-
-    def warm_graph_library(self) -> None:
-        """Load the graph library when the browser is idle after this game is drawn (a
-        Capital Risk resolution needs it; 0.2–0.3 s, once per page), so that a paste or
-        a resolution does not wait for it."""
-        from ui.shell.slices import graph_library_loaded
-
-        if self.warming or graph_library_loaded():
-            return
-        self.warming = True
-        task = asyncio.ensure_future(self.load_when_idle())
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
-
-    async def load_when_idle(self) -> None:
-        from ui.shell.slices import load_graph_library
-
-        idle: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        if hasattr(self.win(), "requestIdleCallback"):
-            from pyodide.ffi import create_once_callable
-
-            def wake(*_: Any) -> None:
-                if not idle.done():
-                    idle.set_result(None)
-
-            self.win().requestIdleCallback(create_once_callable(wake))
-        else:  # no idle callback (Safari): a moment after the game is drawn
-            asyncio.get_running_loop().call_later(1.0, idle.set_result, None)
-        await idle
-        try:
-            load_graph_library()
-        except Exception:  # a courtesy only: the engine imports it itself when needed
-            self.warming = False
 
     def copy(self, fmt: str) -> None:
         """Copy the report as ``fmt`` ("bbcode", "markdown"), shown in the export box."""

@@ -6,11 +6,7 @@ freezes it: bound it, chunk it, and measure it").
 * :func:`paste_page_in_slices`: a pasted forum page or email thread read the way
   :meth:`ui.shell.forum_session.ForumSeat.paste_page` reads it, with the browser
   answering between the slices: the codes found, their signatures checked a few at a
-  time, the graph library loaded, then the paste itself.
-* :func:`load_graph_library`: the graph library a Capital Risk resolution needs (its
-  reinforcements count the largest connected group of territories), loaded once per
-  page; the page loads it when idle after showing a game, so that a paste or a
-  resolution does not pay for it.
+  time, then the paste itself.
 
 No browser import, and the engine imported on use (the page's modules import this one
 before Pyodide has loaded the engine): the pause is awaited, so tests run the driver
@@ -21,8 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
-import sys
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol
@@ -31,10 +25,6 @@ from ui.shell.speed import SLICE
 
 Pause = Callable[[], Awaitable[None]]
 """What runs between two slices (in the page, :func:`yield_to_browser`)."""
-
-GRAPH_LIBRARY = "networkx"
-"""The graph library the engine's maps answer graph questions with (imported on first
-use by ``engine.maps``): 0.2–0.3 s to import in the page, one main-thread task."""
 
 
 async def yield_to_browser() -> None:
@@ -74,17 +64,6 @@ class SliceClock:
         return sum(self.slices)
 
 
-def graph_library_loaded() -> bool:
-    return GRAPH_LIBRARY in sys.modules
-
-
-def load_graph_library() -> None:
-    """Import the graph library now, if it is not yet (the engine would at its first
-    graph question; importing it changes no result)."""
-    if not graph_library_loaded():
-        importlib.import_module(GRAPH_LIBRARY)
-
-
 class PastesPages(Protocol):
     """A forum seat of a session (:class:`ui.shell.forum_session.ForumSeat`)."""
 
@@ -122,11 +101,10 @@ async def paste_page_in_slices(
 
     1. the texts that start like codes found in ``text`` (:func:`forumtext.candidates`);
     2. their signatures checked, for about ``budget`` seconds a slice;
-    3. the graph library loaded, if it is not yet;
-    4. the paste itself, ``seat.paste_page(text, key)``, unchanged.
+    3. the paste itself, ``seat.paste_page(text, key)``, unchanged.
 
-    Slices 1 to 3 only fill what the engine remembers (good signatures, imported
-    modules) and change nothing in the game, so the same text gives the same position,
+    Slices 1 and 2 only fill what the engine remembers (good signatures) and change
+    nothing in the game, so the same text gives the same position,
     report and message as the one-shot call; only the last slice changes the session,
     in one piece.  The caller draws the page after one more pause.
 
@@ -138,8 +116,5 @@ async def paste_page_in_slices(
     await pause()
     if candidates:
         await check_in_slices(candidates, pause, budget)
-        await pause()
-    if not graph_library_loaded():
-        load_graph_library()
         await pause()
     return seat.paste_page(text, key)
