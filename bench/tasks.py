@@ -600,37 +600,38 @@ def forum_paste_times(factions: int = 8, repeats: int = 3) -> TaskResult:
 async def forum_page_times(
     pause: Any,
     longest_task: Any,
-    first: str = "sliced",
+    *,
+    screen_first: bool = True,
+    sliced: bool = True,
     factions: int = 8,
-    repeats: int = 3,
+    repeats: int = 2,
     now: Any = None,
 ) -> TaskResult:
-    """The forum thread's paste as the bench page meets it, the browser answering
-    between slices (``pause``: ``ui.shell.slices.yield_to_browser`` in the page), for the
-    longest main-thread task of each paste (``await longest_task(started_ms, ended_ms)``,
-    times of ``now()``, the page's ``performance.now``: its PerformanceObserver
-    ``longtask`` entries in that window, 0 for none over 50 ms) as well as its time from
-    the paste to its end.
+    """The forum thread's paste in the bench page, the browser answering between slices
+    (``pause``: ``ui.shell.slices.yield_to_browser`` in the page), for the longest
+    main-thread task of each paste (``await longest_task(started_ms, ended_ms)``, times
+    of ``now()``, the page's ``performance.now``: its PerformanceObserver ``longtask``
+    entries in that window, 0 for none over 50 ms) as well as its time to its end.
 
-    * ``cold``: the first paste of a fresh page (nothing drawn first), the page's way in
-      slices, or the old way in one call (``first="one-shot"``);
-    * ``as_met``: as a player meets it (:func:`forum_screen` first: the game's screen
-      drawn), in slices, ``repeats`` times;
-      ``one_shot_ms``: the same paste in one call, for comparison.
+    * ``first``: the page's first paste, the one that first runs the resolution's code:
+      as a player meets it (``screen_first``: the game's screen drawn before, as the game
+      page does, :func:`forum_screen`) or cold (nothing drawn before); the page's way in
+      slices, or the old way in one call (``sliced=False``);
+    * ``again``: ``repeats`` more pastes on fresh copies of the page, each after the
+      screen is drawn, in slices; ``one_shot_ms``: the same in one call, for comparison.
     """
     from engine.keys import forget_verified
 
     held, thread, key, session_type = forum_round(factions)
     clock_ms = now or (lambda: time.perf_counter() * 1000.0)
-
     slices: list[float] = []
 
-    async def measured(page: Any, sliced: bool) -> tuple[float, float, float, str]:
+    async def measured(page: Any, in_slices: bool) -> tuple[float, float, float, str]:
         """(from paste to end, longest task, longest slice, what the page says)."""
         forget_verified()
         await pause()  # the paste's click is a task of its own
         started, window = time.perf_counter(), clock_ms()
-        if sliced:
+        if in_slices:
             reading, clock = sliced_paste(page, thread, key, pause)
             said = await reading
             slice_ms = clock.longest_ms
@@ -638,24 +639,33 @@ async def forum_page_times(
         else:
             said = page.paste_page(thread, key)
             slice_ms = _ms(time.perf_counter() - started)
+            slices[:] = [round(slice_ms, 1)]
         total = _ms(time.perf_counter() - started)
         task = await longest_task(window, clock_ms())
         return total, round(task, 1), round(slice_ms, 3), said
 
-    cold = measured(session_type.from_json(held), first != "one-shot")
-    cold_total, cold_task, cold_slice, said = await cold
-    cold_slices = list(slices)
-    as_met: dict[str, list[float]] = {"total_ms": [], "longest_task_ms": [], "slice_ms": []}
+    page = session_type.from_json(held)
+    screen = forum_screen(page) if screen_first else None
+    total, task, slice_ms, said = await measured(page, sliced)
+    first = {
+        "screen_first": screen_first,
+        "path": "sliced" if sliced else "one call",
+        "screen_ms": screen,
+        "total_ms": total,
+        "longest_task_ms": task,
+        "longest_slice_ms": slice_ms,
+        "slices_ms": list(slices),
+    }
+    again: dict[str, list[float]] = {"total_ms": [], "longest_task_ms": [], "slice_ms": []}
     one_shot: list[float] = []
-    screens: list[float] = []
     same = True
     for _ in range(repeats):
         page = session_type.from_json(held)
-        screens.append(forum_screen(page))
-        total, task, slice_ms, again = await measured(page, True)
-        same = same and again == said
-        for name, value in zip(as_met, (total, task, slice_ms), strict=True):
-            as_met[name].append(value)
+        forum_screen(page)
+        total, task, slice_ms, said_again = await measured(page, True)
+        same = same and said_again == said
+        for name, value in zip(again, (total, task, slice_ms), strict=True):
+            again[name].append(value)
         page = session_type.from_json(held)
         forum_screen(page)
         one_shot.append((await measured(page, False))[0])
@@ -665,16 +675,9 @@ async def forum_page_times(
         "resolved": "resolved here" in said,
         "same_outcome": same,
         "graph_library_loaded": "networkx" in sys.modules,
-        "cold": {
-            "path": "one call" if first == "one-shot" else "sliced",
-            "total_ms": cold_total,
-            "longest_task_ms": cold_task,
-            "longest_slice_ms": cold_slice,
-            "slices_ms": cold_slices,
-        },
-        "as_met": {
-            "screen_ms": _spread(screens),
-            **{name: _spread(values) for name, values in as_met.items()},
+        "first": first,
+        "again": {
+            **{name: _spread(values) for name, values in again.items()},
             "one_shot_ms": _spread(one_shot),
         },
     }

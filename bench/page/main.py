@@ -5,8 +5,9 @@ copied into the working directory by bench/page/pyscript.toml.
 
 ``?forum``: only the forum thread's paste, the page's way (in slices, the browser
 answering between them), with the longest main-thread task of each paste from a
-PerformanceObserver of ``longtask`` entries (``bench_tasks.forum_page_times``);
-``?forum&oneshot``: the fresh page's first paste in one call instead (the old way).
+PerformanceObserver of ``longtask`` entries (``bench_tasks.forum_page_times``): the
+page's first paste after the game's screen is drawn, as a player meets it; ``&cold``:
+nothing drawn before it; ``&oneshot``: that first paste in one call (the old way).
 """
 
 import asyncio
@@ -47,13 +48,14 @@ try:
     elif "forum" in str(window.location.search):  # ?forum: only the forum-thread paste
         from ui.shell.slices import yield_to_browser
 
-        first = "one-shot" if "oneshot" in str(window.location.search) else "sliced"
+        search = str(window.location.search)
         results = {
             # PyScript runs this script with top-level await (Pyodide's runPythonAsync)
             "forum_page": await bench_tasks.forum_page_times(  # noqa: F704
                 yield_to_browser,
                 longest_task,
-                first,
+                screen_first="cold" not in search,
+                sliced="oneshot" not in search,
                 now=lambda: float(window.performance.now()),
             )
         }

@@ -298,6 +298,9 @@ class SealedOrdersPage(BrowserPage):
             return
         if self.session is None:
             return
+        if self.pasting:  # the game changes only when the paste is read to its end
+            self.message("Still reading the page pasted: a moment, then try again.")
+            return
         from ui.shell.render import hit_territory, territory_at
 
         territory: Any = territory_at(target)
@@ -311,7 +314,7 @@ class SealedOrdersPage(BrowserPage):
         """A territory tapped (or chosen with the keyboard) while orders are entered."""
         refusal = self.entry_refusal()
         session = self.session
-        if session.stage != "entry":
+        if session.stage != "entry" or self.pasting:
             return
         try:
             self.message(session.click(place))
@@ -410,9 +413,6 @@ class SealedOrdersPage(BrowserPage):
     def read_pasted(self, act: str, session: Any) -> None:
         """A paste box's button: the pasted page is read in slices, the browser answering
         between them (:func:`ui.shell.slices.paste_page_in_slices`); one at a time."""
-        if self.pasting:
-            self.message("Still reading the page pasted before: a moment, then paste again.")
-            return
         text = self.value_of(f"{self.PREFIX}{PASTE_BOXES[act]}")
         self.pasting = True
         self.message("Reading the pasted page…")

@@ -18,13 +18,29 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, Protocol
+from collections.abc import Awaitable, Callable, Generator, Sequence
+from typing import Any, Protocol, TypeVar
 
 from ui.shell.speed import SLICE
 
 Pause = Callable[[], Awaitable[None]]
 """What runs between two slices (in the page, :func:`yield_to_browser`)."""
+
+T = TypeVar("T")
+Steps = Generator[None, None, T]
+"""Pure work written as steps: each ``yield`` is a place where the page may hand the
+browser a turn (the game then holds a whole, consistent state), the return value its
+result.  :func:`run_steps` runs it in one call; the page's driver pauses at each yield."""
+
+
+def run_steps(steps: Steps[T]) -> T:
+    """Run ``steps`` to the end, in one call; its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            result: T = done.value
+            return result
 
 
 async def yield_to_browser() -> None:
@@ -67,7 +83,7 @@ class SliceClock:
 class PastesPages(Protocol):
     """A forum seat of a session (:class:`ui.shell.forum_session.ForumSeat`)."""
 
-    def paste_page(self, text: str, key: Any) -> str: ...
+    def paste_steps(self, text: str, key: Any) -> Steps[str]: ...
 
 
 async def check_in_slices(candidates: Sequence[str], pause: Pause, budget: float = SLICE) -> int:
@@ -117,4 +133,11 @@ async def paste_page_in_slices(
     if candidates:
         await check_in_slices(candidates, pause, budget)
         await pause()
-    return seat.paste_page(text, key)
+    steps = seat.paste_steps(text, key)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            said: str = done.value
+            return said
+        await pause()
