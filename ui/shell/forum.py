@@ -337,7 +337,8 @@ def resolve_steps(
     seat: int,
     deadline_text: str = "",
 ) -> Steps[Resolution]:
-    """:func:`resolve` in steps (:func:`sign_resolution_steps`)."""
+    """:func:`resolve` in steps: a pause may come after the codes are read, then as in
+    :func:`sign_resolution_steps`."""
     ruleset = find_ruleset(record.ruleset)
     seal_codes: list[str] = []
     deadlines: list[str] = []
@@ -371,6 +372,7 @@ def resolve_steps(
         orders = resolution_orders(ruleset, reveals, forced, True, record.state)
         seal_codes = seals_for(seals)
     evidence = deadlines if record.moderator is None and forced else ()
+    yield
     return (
         yield from sign_resolution_steps(
             ruleset, record, orders, reveals, key, seat, seal_codes, evidence

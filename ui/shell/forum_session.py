@@ -246,8 +246,9 @@ class ForumSeat:
 
     def paste_steps(self, text: str, key: PlayerKey | Callable[[], PlayerKey]) -> Steps[str]:
         """:meth:`paste_page` in steps (:mod:`ui.shell.slices`): a pause may come after
-        the codes are found, and in a resolution after the orders are played and after
-        the save is signed; the session changes only between whole steps.
+        the codes are found, after the round's codes are sorted, and in a resolution
+        after its codes are read, after the orders are played and after the save is
+        signed; the session changes only between whole steps.
 
         :raises EngineError: as :meth:`paste_page`.
         """
@@ -294,6 +295,7 @@ class ForumSeat:
             self.pool = "\n".join(c for c in pool if c in kept)
         progress = ""
         if round_codes is not None:
+            yield  # the round's codes sorted and kept; next, take the round on
             # The note counts this seat's reveal too once this paste made it.
             progress, round_codes = yield from self._progress(round_codes, key)
         names = [p.name for p in record.state.players]
