@@ -204,11 +204,27 @@ def targets_for(results: dict[str, Any]) -> list[Target]:
         ),
         Target(
             "page_forum_paste",
-            "… the whole paste in the page, one main-thread task (found, checked, resolved)",
+            "… the whole paste in one call (found, checked, resolved; the page reads it in slices)",
             300,
             "ms",
             False,
             _finder("page", "forum_paste_ms"),
+        ),
+        Target(
+            "forum_page_first_task",
+            "Forum thread pasted in the page as a player meets it: the longest main-thread task",
+            300,
+            "ms",
+            False,
+            lambda r: _get(r, "forum_page", "first", "as_met", "longest_task_ms"),
+        ),
+        Target(
+            "forum_page_cold_task",
+            "… the same, cold (a fresh page's first paste, nothing drawn before)",
+            300,
+            "ms",
+            False,
+            lambda r: _get(r, "forum_page", "first", "cold", "longest_task_ms"),
         ),
         Target(
             "page_forum_slice",
