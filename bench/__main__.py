@@ -192,6 +192,10 @@ def main(argv: list[str] | None = None) -> int:
 
         log("bench: a resumed game's first board paint, per ruleset…")
         results["resume_page"] = run_resume_page(args.runs, args.chromium)
+        from bench.forum_page import run_forum_page  # a forum thread pasted (issue 30)
+
+        log("bench: a forum thread pasted in the page (as met, cold, cold in one call)…")
+        results["forum_page"] = run_forum_page(args.runs, min(2, args.runs), args.chromium)
     if not args.skip_engine:
         from bench.engine_bench import run_engine
 
@@ -225,6 +229,7 @@ def main(argv: list[str] | None = None) -> int:
             "speed_page",
             "map_page",
             "resume_page",
+            "forum_page",
             "engine",
         )
         if key in results

@@ -485,20 +485,85 @@ def forum_round(factions: int = 8) -> tuple[Any, str, Any, str]:
     return last.to_json(), forum_thread(thread), keys[last.seat], CapitalSession
 
 
+def forum_screen(page: Any) -> float:
+    """Milliseconds to do what the game page does with a Capital Risk forum game before
+    its player can paste: draw its screen (the status with the faction table, the
+    stage's panel, the forum card, the log, the board)."""
+    from maps import read_map_file
+    from ui.capital import panels
+    from ui.shell.render import render_map
+
+    started = time.perf_counter()
+    stage = panels.sealed_html(page) if page.stage == "sealed" else ""
+    html = panels.status_html(page) + stage + panels.forum_html(page, "https://host/")
+    html += panels.log_html(page) + render_map(page.state, read_map_file("classic_geometry.json"))
+    if not html:
+        raise RuntimeError("the bench's forum screen drew nothing")
+    return _ms(time.perf_counter() - started)
+
+
+def run_now(coroutine: Any) -> Any:
+    """Run a coroutine that never waits (its pauses return at once) to its end, without
+    an event loop (the bench page's suite runs inside one)."""
+    try:
+        coroutine.send(None)
+    except StopIteration as done:
+        return done.value
+    coroutine.close()
+    raise RuntimeError("the coroutine waited on something")
+
+
+async def _no_pause() -> None:
+    return None
+
+
+def sliced_paste(page: Any, thread: str, key: Any, pause: Any = _no_pause) -> tuple[str, Any]:
+    """The page's paste in slices (``ui.shell.slices.paste_page_in_slices``), timed slice
+    by slice: (what the page says, the :class:`~ui.shell.slices.SliceClock`); run as
+    a coroutine by the caller."""
+    from ui.shell.slices import SliceClock, paste_page_in_slices
+
+    clock = SliceClock(pause)
+
+    async def read() -> str:
+        clock.start()
+        try:
+            return await paste_page_in_slices(page, thread, key, clock.pause)
+        finally:
+            clock.stop()
+
+    return read(), clock
+
+
 def forum_paste_times(factions: int = 8, repeats: int = 3) -> TaskResult:
     """Milliseconds for a page to read a whole pasted forum thread (issue 30): the phase's
     thread of ``factions`` Capital Risk players (:func:`forum_round`: every sealed code
-    and every reveal, quoted and wrapped). ``scan_ms``: finding every code in it
-    (``engine.forumtext.scan``); ``paste_ms``: the page's whole paste, one call on the
-    main thread (the codes found, each checked against its seal and signature, and the
-    phase resolved on the page); each on a fresh copy of the page, ``repeats`` times."""
+    and every reveal, quoted and wrapped), each read on a fresh copy of the page with no
+    signature remembered.
+
+    * ``scan_ms``: finding every code in it (``engine.forumtext.scan``);
+    * ``paste_ms``: the whole paste as one call (``ForumSeat.paste_page``: the codes
+      found, each checked against its seal and signature, the phase resolved on the
+      page); ``cold_paste_ms`` the first of them, the first paste of the process when
+      nothing before it has pasted or drawn (the page suite's tasks before it have);
+    * ``slice_ms``: the page's way, in slices (``ui.shell.slices``): the longest slice
+      of each paste (the longest main-thread task the paste makes, without the
+      browser's own), and ``sliced_ms`` their sum;
+    * ``screen_ms``: what the game page does first, before a player can paste
+      (:func:`forum_screen`: the screen drawn);
+    * ``graph_library_loaded``: whether networkx was imported after all this (a Capital
+      Risk paste never needs it: reinforcements count connected groups without it).
+    """
     from engine import forumtext
     from engine.keys import forget_verified
 
     held, thread, key, session_type = forum_round(factions)
     scans: list[float] = []
     pastes: list[float] = []
-    outcome = ""
+    longest: list[float] = []
+    busy: list[float] = []
+    outcome = sliced_outcome = ""
+    screen = 0.0
     for _ in range(repeats):
         forget_verified()  # a first read: no signature of the thread checked before
         started = time.perf_counter()
@@ -509,13 +574,112 @@ def forum_paste_times(factions: int = 8, repeats: int = 3) -> TaskResult:
         started = time.perf_counter()
         outcome = page.paste_page(thread, key)
         pastes.append(_ms(time.perf_counter() - started))
+        page = session_type.from_json(held)
+        screen = screen or forum_screen(page)
+        forget_verified()
+        reading, clock = sliced_paste(page, thread, key)
+        sliced_outcome = run_now(reading)
+        longest.append(round(clock.longest_ms, 3))
+        busy.append(round(clock.busy_ms, 3))
     return {
         "factions": factions,
         "chars": len(thread),
         "codes": len(found.codes),
         "resolved": "resolved here" in outcome,
+        "same_outcome": sliced_outcome == outcome,
+        "graph_library_loaded": "networkx" in sys.modules,
         "scan_ms": _spread(scans),
         "paste_ms": _spread(pastes),
+        "cold_paste_ms": pastes[0],
+        "screen_ms": screen,
+        "slice_ms": _spread(longest),
+        "sliced_ms": _spread(busy),
+    }
+
+
+async def forum_page_times(
+    pause: Any,
+    longest_task: Any,
+    *,
+    screen_first: bool = True,
+    sliced: bool = True,
+    factions: int = 8,
+    repeats: int = 2,
+    now: Any = None,
+) -> TaskResult:
+    """The forum thread's paste in the bench page, the browser answering between slices
+    (``pause``: ``ui.shell.slices.yield_to_browser`` in the page), for the longest
+    main-thread task of each paste (``await longest_task(started_ms, ended_ms)``, times
+    of ``now()``, the page's ``performance.now``: its PerformanceObserver ``longtask``
+    entries in that window, 0 for none over 50 ms) as well as its time to its end.
+
+    * ``first``: the page's first paste, the one that first runs the resolution's code:
+      as a player meets it (``screen_first``: the game's screen drawn before, as the game
+      page does, :func:`forum_screen`) or cold (nothing drawn before); the page's way in
+      slices, or the old way in one call (``sliced=False``);
+    * ``again``: ``repeats`` more pastes on fresh copies of the page, each after the
+      screen is drawn, in slices; ``one_shot_ms``: the same in one call, for comparison.
+    """
+    from engine.keys import forget_verified
+
+    held, thread, key, session_type = forum_round(factions)
+    clock_ms = now or (lambda: time.perf_counter() * 1000.0)
+    slices: list[float] = []
+
+    async def measured(page: Any, in_slices: bool) -> tuple[float, float, float, str]:
+        """(from paste to end, longest task, longest slice, what the page says)."""
+        forget_verified()
+        await pause()  # the paste's click is a task of its own
+        started, window = time.perf_counter(), clock_ms()
+        if in_slices:
+            reading, clock = sliced_paste(page, thread, key, pause)
+            said = await reading
+            slice_ms = clock.longest_ms
+            slices[:] = [round(ms, 1) for ms in clock.slices]
+        else:
+            said = page.paste_page(thread, key)
+            slice_ms = _ms(time.perf_counter() - started)
+            slices[:] = [round(slice_ms, 1)]
+        total = _ms(time.perf_counter() - started)
+        task = await longest_task(window, clock_ms())
+        return total, round(task, 1), round(slice_ms, 3), said
+
+    page = session_type.from_json(held)
+    screen = forum_screen(page) if screen_first else None
+    total, task, slice_ms, said = await measured(page, sliced)
+    first = {
+        "screen_first": screen_first,
+        "path": "sliced" if sliced else "one call",
+        "screen_ms": screen,
+        "total_ms": total,
+        "longest_task_ms": task,
+        "longest_slice_ms": slice_ms,
+        "slices_ms": list(slices),
+    }
+    again: dict[str, list[float]] = {"total_ms": [], "longest_task_ms": [], "slice_ms": []}
+    one_shot: list[float] = []
+    same = True
+    for _ in range(repeats):
+        page = session_type.from_json(held)
+        forum_screen(page)
+        total, task, slice_ms, said_again = await measured(page, True)
+        same = same and said_again == said
+        for name, value in zip(again, (total, task, slice_ms), strict=True):
+            again[name].append(value)
+        page = session_type.from_json(held)
+        forum_screen(page)
+        one_shot.append((await measured(page, False))[0])
+    return {
+        "factions": factions,
+        "chars": len(thread),
+        "resolved": "resolved here" in said,
+        "same_outcome": same,
+        "graph_library_loaded": "networkx" in sys.modules,
+        "first": first,
+        "again": {
+            **{name: _spread(values) for name, values in again.items()},
+            "one_shot_ms": _spread(one_shot),
+        },
     }
 
 

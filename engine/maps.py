@@ -7,7 +7,8 @@ id, a deck that does not match the territories).  Adjacency lives in plain tuple
 the hot paths and in a networkx graph for graph questions (connected groups, paths).
 
 The graph is built, and networkx imported, on the first graph question: importing
-networkx costs about two seconds in the browser, and Classic play never needs it.
+networkx costs 0.3-2 s in the browser, and neither Classic play nor a Capital Risk
+resolution needs it (connected groups are counted over :attr:`GameMap.links`).
 """
 
 from __future__ import annotations
@@ -107,6 +108,9 @@ class GameMap:
     """Lunar territories a unit reaches from any land territory by the space link
     (format 2's ``space_link``; what it costs and who may use it is the ruleset's)."""
     _graph: list[nx.Graph] = field(default_factory=list, compare=False, repr=False)
+    _links: list[Mapping[str, frozenset[str]]] = field(
+        default_factory=list, compare=False, repr=False
+    )
 
     @property
     def graph(self) -> nx.Graph:
@@ -152,12 +156,24 @@ class GameMap:
     def name_of(self, territory: str) -> str:
         return self.territories[territory].name
 
+    @property
+    def links(self) -> Mapping[str, frozenset[str]]:
+        """Each territory's links, ferries included: the graph's adjacency without
+        networkx (a Capital Risk resolution counts reinforcements with it, and a pasted
+        forum page that resolves should not wait 0.3-0.6 s for networkx to import)."""
+        if not self._links:
+            links: dict[str, set[str]] = {t: set(v.neighbours) for t, v in self.territories.items()}
+            for ferry in self.ferries:
+                links[ferry.a].add(ferry.b)
+                links[ferry.b].add(ferry.a)
+            self._links.append({t: frozenset(v) for t, v in links.items()})
+        return self._links[0]
+
     def largest_connected_group(self, owned: Iterable[str]) -> int:
         """Size of the largest group of ``owned`` territories joined by links (ferries
-        included).  A plain search over the graph's adjacency: reinforcements ask this
-        on every count, and a networkx subgraph per call made it a computer player's
-        main cost."""
-        links = self.graph.adj
+        included).  A plain search over :attr:`links`: reinforcements ask this on every
+        count, and a networkx subgraph per call made it a computer player's main cost."""
+        links = self.links
         left = set(owned)
         largest = 0
         while left:

@@ -65,6 +65,7 @@ def test_page_suite_runs_in_cpython() -> None:
     # the pasted forum thread: every seal and reveal found, and the phase resolved
     assert suite["forum_paste"]["codes"] == 2 * suite["forum_paste"]["factions"]
     assert suite["forum_paste"]["resolved"]
+    assert suite["forum_paste"]["same_outcome"]  # in slices as in one call
     json.dumps(suite)
 
 

@@ -9,8 +9,10 @@ the payload stand between that code and the game.
 
 from __future__ import annotations
 
+import asyncio
 import copy
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -380,6 +382,19 @@ class PageWithoutBrowser(GreatWarPage):
     def maybe_autoplay(self) -> None:
         pass
 
+    def win(self) -> Any:
+        return SimpleNamespace(console=SimpleNamespace(info=lambda *_: None))
+
+
+def press_load(page: PageWithoutBrowser) -> None:
+    """The Load button pressed; the page reads the paste in slices (a task), to its end."""
+
+    async def press() -> None:
+        page.action("gw-load", None)
+        await asyncio.gather(*page.tasks)
+
+    asyncio.run(press())
+
 
 def test_great_war_page_shows_a_pasted_fork_as_a_refusal_listing_changes() -> None:
     """Issue 25: "30 of 10,000 Great War page mutants (AttributeError)", all forks that
@@ -393,7 +408,7 @@ def test_great_war_page_shows_a_pasted_fork_as_a_refusal_listing_changes() -> No
     b.claim(1, b_key)
     held, before = a.record(), a.state.to_json()
     page = PageWithoutBrowser(a, forged_fork(held, b.code, b_key))
-    page.action("gw-load", None)
+    press_load(page)
     shell = page.shell
     assert isinstance(shell, QuietShell)
     text, warn = shell.messages[-1]
@@ -413,7 +428,7 @@ def test_a_fault_of_the_page_itself_is_named_and_the_page_lives_on() -> None:
     broken = Broken.__new__(Broken)
     broken.__dict__.update(a.__dict__)
     page = PageWithoutBrowser(broken, "RK1.x.y")
-    page.action("gw-load", None)
+    press_load(page)
     shell = page.shell
     assert isinstance(shell, QuietShell)
     text, warn = shell.messages[-1]

@@ -182,3 +182,25 @@ def test_steps_from_counts_links_to_the_nearest_source() -> None:
     assert steps["eastern_australia"] == 3
     assert len(steps) == 42
     assert the_map.steps_from([]) == {}
+
+
+@pytest.mark.parametrize("ferry", [False, True])
+def test_plain_links_are_the_graphs_adjacency(ferry: bool) -> None:
+    """A territory's links (what a connected group is counted over, with no networkx
+    import) are exactly its neighbours in the map's graph, ferries included: Classic's
+    map, and the same with a ferry from Alaska to Peru, which joins them into one group."""
+    from dataclasses import replace
+
+    from engine.maps import Ferry
+
+    game_map = load_map("classic")
+    if ferry:
+        crossing = Ferry("ap", "Alaska-Peru", "alaska", "peru", ())
+        # a new map: its graph and links built anew (replace would share the caches)
+        game_map = replace(game_map, ferries=(crossing,), _graph=[], _links=[])
+    graph = game_map.graph
+    assert set(game_map.links) == set(graph.nodes)
+    for territory, links in game_map.links.items():
+        assert links == frozenset(graph.adj[territory]), territory
+    joined = game_map.largest_connected_group(["alaska", "peru"])
+    assert joined == (2 if ferry else 1)

@@ -67,6 +67,8 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     monkeypatch.setattr(
         sequential_page, "asyncio", SimpleNamespace(sleep=clock.sleep, ensure_future=None)
     )
+    # the page's one way to yield to the browser between slices: a 1 ms timer
+    monkeypatch.setattr(sequential_page, "yield_to_browser", lambda: clock.sleep(0.001))
     return clock
 
 

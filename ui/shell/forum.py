@@ -59,6 +59,7 @@ from engine.sealed_round import (
     voters,
 )
 from ui.shell.pbem import INVITE_MARK, page_link
+from ui.shell.slices import Steps, run_steps
 
 
 def new_game_id(prefix: str) -> str:
@@ -261,12 +262,30 @@ def sign_resolution(
 
     :raises EngineError: the new save does not continue the record.
     """
+    return run_steps(
+        sign_resolution_steps(ruleset, record, orders, reveals, key, seat, seals, deadlines)
+    )
+
+
+def sign_resolution_steps(
+    ruleset: Ruleset[Any],
+    record: SaveRecord,
+    orders: Sequence[Order],
+    reveals: dict[int, Revealed],
+    key: PlayerKey,
+    seat: int,
+    seals: Sequence[str],
+    deadlines: Sequence[str],
+) -> Steps[Resolution]:
+    """:func:`sign_resolution` in steps: a pause may come after the orders are played
+    and after the save is signed (:mod:`ui.shell.slices`)."""
     state = record.state
     events: list[Event] = []
     for order in orders:
         outcome = ruleset.apply(state, order)
         state = outcome.state
         events += outcome.events
+    yield
     code = make_save(
         ruleset,
         state,
@@ -280,6 +299,7 @@ def sign_resolution(
         seals=seals,
         deadlines=deadlines,
     )
+    yield
     # The resolver's page checks the new save as every other page will (a reveal made
     # before all seals were in, for instance, is refused here, not after posting).
     return Resolution(state, code, continue_game(record, code).record, events)
@@ -306,6 +326,19 @@ def resolve(
 
     :raises EngineError: the engine's message for the first code that is refused.
     """
+    return run_steps(resolve_steps(record, sealed_text, reveal_text, key, seat, deadline_text))
+
+
+def resolve_steps(
+    record: SaveRecord,
+    sealed_text: str,
+    reveal_text: str,
+    key: PlayerKey,
+    seat: int,
+    deadline_text: str = "",
+) -> Steps[Resolution]:
+    """:func:`resolve` in steps: a pause may come after the codes are read, then as in
+    :func:`sign_resolution_steps`."""
     ruleset = find_ruleset(record.ruleset)
     seal_codes: list[str] = []
     deadlines: list[str] = []
@@ -339,7 +372,12 @@ def resolve(
         orders = resolution_orders(ruleset, reveals, forced, True, record.state)
         seal_codes = seals_for(seals)
     evidence = deadlines if record.moderator is None and forced else ()
-    return sign_resolution(ruleset, record, orders, reveals, key, seat, seal_codes, evidence)
+    yield
+    return (
+        yield from sign_resolution_steps(
+            ruleset, record, orders, reveals, key, seat, seal_codes, evidence
+        )
+    )
 
 
 def sign_deadline(record: SaveRecord, reveal_text: str, key: PlayerKey, seat: int) -> str:

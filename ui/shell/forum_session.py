@@ -24,6 +24,7 @@ from engine.saves import SaveRecord, read_save
 from engine.sealed_round import voters
 from ui.shell import forum
 from ui.shell.pbem import extract_code, extract_invite
+from ui.shell.slices import Steps, run_steps
 
 SeatT = TypeVar("SeatT", bound="ForumSeat")
 
@@ -241,7 +242,18 @@ class ForumSeat:
         :raises EngineError: nothing readable in the text, or a newer save refused (the
             engine's reason; the game is untouched).
         """
+        return run_steps(self.paste_steps(text, key))
+
+    def paste_steps(self, text: str, key: PlayerKey | Callable[[], PlayerKey]) -> Steps[str]:
+        """:meth:`paste_page` in steps (:mod:`ui.shell.slices`): a pause may come after
+        the codes are found, after the round's codes are sorted, and in a resolution
+        after its codes are read, after the orders are played and after the save is
+        signed; the session changes only between whole steps.
+
+        :raises EngineError: as :meth:`paste_page`.
+        """
         page = forumtext.scan(text)
+        yield
         if not page.codes and not page.damaged:
             # Nothing that reads as a code: the save reader says why (or asks for one).
             return self.paste_save(text)
@@ -283,8 +295,9 @@ class ForumSeat:
             self.pool = "\n".join(c for c in pool if c in kept)
         progress = ""
         if round_codes is not None:
+            yield  # the round's codes sorted and kept; next, take the round on
             # The note counts this seat's reveal too once this paste made it.
-            progress, round_codes = self._progress(round_codes, key)
+            progress, round_codes = yield from self._progress(round_codes, key)
         names = [p.name for p in record.state.players]
         self.page_note = forumtext.summary(
             names,
@@ -302,7 +315,7 @@ class ForumSeat:
 
     def _progress(
         self, found: forumtext.RoundCodes, key_of: PlayerKey | Callable[[], PlayerKey]
-    ) -> tuple[str, forumtext.RoundCodes]:
+    ) -> Steps[tuple[str, forumtext.RoundCodes]]:
         """Take the round as far as the codes held allow: this seat's reveal once every
         seal is in, the resolution once every reveal is in.  Returns what happened ("" when
         nothing moved) and the round's codes as they stand then."""
@@ -316,7 +329,8 @@ class ForumSeat:
         reveals_in = all(f in found.reveals for f in everyone)
         if self.moderated:
             if reveals_in and self.seat is not None and forum.is_moderator(record, key()):
-                return self.resolve_codes("", "\n".join(found.reveals.values()), key()), found
+                reveals = "\n".join(found.reveals.values())
+                return (yield from self.resolve_steps("", reveals, key())), found
             return "", found
         if self.stage == "sealed" and not self.confirmed and seals_in:
             self.reveal = forum.bind(record, self.reveal, "\n".join(found.seals.values()), key())
@@ -334,7 +348,7 @@ class ForumSeat:
                     "Every reveal is in: a player's page has resolved the round; paste their "
                     "code for a player who missed posts to follow the game."
                 ), found
-            self.resolve_codes(
+            yield from self.resolve_steps(
                 "\n".join(found.seals.values()), "\n".join(found.reveals.values()), key()
             )
             title = (self.state.last_report or {}).get("title", "The turn")
@@ -380,13 +394,20 @@ class ForumSeat:
 
         :raises EngineError: the engine's message for a refused code.
         """
+        return run_steps(self.resolve_steps(sealed_text, reveal_text, key, deadline_text))
+
+    def resolve_steps(
+        self, sealed_text: str, reveal_text: str, key: PlayerKey, deadline_text: str = ""
+    ) -> Steps[str]:
+        """:meth:`resolve_codes` in steps (:func:`ui.shell.forum.resolve_steps`); the
+        session changes in the last."""
         if self.seat is None:
             raise SaveError(
                 "save/no-seat", "claim your seat first: the new save is signed with its key"
             )
         started = time.perf_counter()
         try:
-            result = forum.resolve(
+            result = yield from forum.resolve_steps(
                 self.record(), sealed_text, reveal_text, key, self.seat, deadline_text
             )
         except EngineError as exc:

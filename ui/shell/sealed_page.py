@@ -38,6 +38,10 @@ FORUM_ACTIONS = frozenset(
 )
 """The forum card's actions (:mod:`ui.shell.forum_panels`), after the page's prefix."""
 
+PASTE_BOXES = {"load": "paste", "confirm-sealed": "seen-seals", "read-reveals": "reveals-page"}
+"""The forum card's paste actions and the box each reads: one paste box or another, the
+same reading (the whole page, every code in it), in slices (:meth:`read_pasted`)."""
+
 
 def page_fault(exc: Exception) -> str:
     """What a player reads when the page itself fails (every refusal of the rules or of a
@@ -69,6 +73,8 @@ class SealedOrdersPage(BrowserPage):
         self.tasks: set[Any] = set()
         self.replay_gen = 0
         """Bumped to drop the replay timer's pending step."""
+        self.pasting = False
+        """A pasted page is being read (in slices): another paste waits for it."""
 
     # ------------------------------------------------------------ the ruleset's hooks
 
@@ -292,6 +298,9 @@ class SealedOrdersPage(BrowserPage):
             return
         if self.session is None:
             return
+        if self.pasting:  # the game changes only when the paste is read to its end
+            self.message("Still reading the page pasted: a moment, then try again.")
+            return
         from ui.shell.render import hit_territory, territory_at
 
         territory: Any = territory_at(target)
@@ -305,7 +314,7 @@ class SealedOrdersPage(BrowserPage):
         """A territory tapped (or chosen with the keyboard) while orders are entered."""
         refusal = self.entry_refusal()
         session = self.session
-        if session.stage != "entry":
+        if session.stage != "entry" or self.pasting:
             return
         try:
             self.message(session.click(place))
@@ -322,6 +331,9 @@ class SealedOrdersPage(BrowserPage):
         session = self.session
         act = name.removeprefix(self.PREFIX)
         self.read_boxes: dict[str, str] = {}  # what the action read, put back if refused
+        if act in PASTE_BOXES:
+            self.read_pasted(act, session)
+            return
         kept: dict[str, str] = {}
         try:
             if act == "handover":
@@ -364,12 +376,6 @@ class SealedOrdersPage(BrowserPage):
         p = self.PREFIX
         if act == "claim":
             self.message(session.claim(int(button.dataset.seat), self.key()))
-        elif act in ("load", "confirm-sealed", "read-reveals"):
-            # One paste box or another, the same reading: the whole page, every code in it.
-            box = {"load": "paste", "confirm-sealed": "seen-seals", "read-reveals": "reveals-page"}
-            # The key is read only when the page signs (a reveal, its own resolution).
-            self.message(session.paste_page(self.value_of(f"{p}{box[act]}"), self.key))
-            self.maybe_autoplay()
         elif act == "unseal":
             session.sealed = session.reveal = ""
             session.stage = "entry"
@@ -403,6 +409,50 @@ class SealedOrdersPage(BrowserPage):
                 f"{(time.perf_counter() - started) * 1000:.0f} ms"
             )
             self.maybe_autoplay()
+
+    def read_pasted(self, act: str, session: Any) -> None:
+        """A paste box's button: the pasted page is read in slices, the browser answering
+        between them (:func:`ui.shell.slices.paste_page_in_slices`); one at a time."""
+        text = self.value_of(f"{self.PREFIX}{PASTE_BOXES[act]}")
+        self.pasting = True
+        self.message("Reading the pasted page…")
+        task = asyncio.ensure_future(self.paste_in_slices(session, text, dict(self.read_boxes)))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def paste_in_slices(self, session: Any, text: str, boxes: dict[str, str]) -> None:
+        """Read ``text`` into ``session`` in slices, then draw the page (a task of its
+        own); a refusal is shown as a warning, with what was pasted kept in its box."""
+        from engine.errors import EngineError
+        from ui.shell.slices import SliceClock, paste_page_in_slices, yield_to_browser
+
+        clock = SliceClock()
+        kept: dict[str, str] = {}
+        warn = False
+        try:
+            # The key is read only when the page signs (a reveal, its own resolution).
+            said = await paste_page_in_slices(session, text, self.key, clock.pause)
+        except EngineError as exc:
+            said, warn, kept = exc.message, True, boxes
+        except Exception as exc:  # a fault of the page, not a refusal: the page lives on
+            said, warn, kept = page_fault(exc), True, boxes
+        finally:
+            clock.stop()
+            self.pasting = False
+        self.win().console.info(
+            f"{self.timing_label()}: pasted page read in {len(clock.slices)} slices, "
+            f"{clock.busy_ms:.0f} ms in all, the longest {clock.longest_ms:.0f} ms"
+        )
+        if self.session is not session:  # another game is shown now
+            return
+        self.message(said, warn)
+        await yield_to_browser()  # the reading was one task, the drawing is another
+        if self.session is not session:
+            return
+        self.save()
+        self.refresh()
+        share.put_back(self.el, kept)
+        self.maybe_autoplay()
 
     def copy(self, fmt: str) -> None:
         """Copy the report as ``fmt`` ("bbcode", "markdown"), shown in the export box."""

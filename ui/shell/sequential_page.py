@@ -20,6 +20,7 @@ from time import monotonic
 from typing import Any, ClassVar
 
 from ui.shell.dom import el, found
+from ui.shell.slices import yield_to_browser
 from ui.shell.speed import FAST_TURN_BUDGET, INSTANT_FRAME, SLICE, Speed, order_pause
 
 
@@ -125,7 +126,7 @@ class SequentialPage:
                     if speed is Speed.INSTANT and monotonic() - drawn > INSTANT_FRAME:
                         self.after_fast_slice()
                         drawn = monotonic()
-                    await asyncio.sleep(0.001)  # a 0 ms timer: the browser answers input
+                    await yield_to_browser()  # the browser answers input
                 else:
                     await asyncio.sleep(order_pause(speed, self.computer_delay))
                     if not self.computers_to_play():
