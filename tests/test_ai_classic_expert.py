@@ -11,7 +11,8 @@ from engine.core import find_ruleset
 from engine.rng import Rng
 from engine.rulesets.classic.ai import expert
 from engine.rulesets.classic.ai.expert import position_value
-from engine.rulesets.classic.orders import Attack, EndTurn, Place
+from engine.rulesets.classic.ai.levels import GOOD, _choose
+from engine.rulesets.classic.orders import Attack, EndAttack, EndTurn, Place
 from engine.rulesets.classic.state import ClassicState, Phase
 from tests.classic_ai_positions import AUSTRALIA, ai_position, play_whole_games
 from tests.position_cases import rewrite
@@ -165,3 +166,62 @@ def test_the_rivals_reply_is_played_out(monkeypatch: pytest.MonkeyPatch) -> None
     assert unanswered.owner["ukraine"] == 0 and alone == 1
     assert answered.owner["ukraine"] == 1
     assert played > alone  # the rival's orders are played, and counted in the budget
+
+
+def test_no_trail_once_the_budget_is_spent(monkeypatch: pytest.MonkeyPatch) -> None:
+    """'No one-army trails': once the turn's search budget is spent Expert still weighs
+    Good's attack, without simulation, against stopping.  Its 4 armies in Siam could take
+    India (1 army), but would leave 1 in Siam and about 3 in India beside the rival's 20
+    in Afghanistan and the Middle East, with this turn's card already earned: Good
+    attacks, Expert stops."""
+    monkeypatch.setattr(expert, "TURN_BUDGET", 0)
+    stacks = dict.fromkeys(("mongolia", "afghanistan", "middle_east", "ural"), 20)
+    state = ai_position(
+        ["expert", "good"],
+        dict.fromkeys((*AUSTRALIA, "siam"), 0),
+        armies={"siam": 4, "china": 1, "india": 1, **stacks},
+        more=["conquered true"],
+    )
+    good = _choose(GOOD, state, 0)
+    assert isinstance(good, Attack) and good.origin == "siam"
+    assert expert.attack_worth(state, 0, good.origin, good.target) < 0
+    assert choose_order(state) == EndAttack()
+
+
+def test_breaks_the_wall_once_the_budget_is_spent(monkeypatch: pytest.MonkeyPatch) -> None:
+    """'Breaks walls of neutral armies': with one rival left behind neutral Indonesia and
+    New Guinea (20 armies each) and the turn's search budget spent, Good would stop (no
+    single battle scores); Expert weighs the attacks towards the rival without
+    simulation and breaks the wall from Siam's 30."""
+    monkeypatch.setattr(expert, "TURN_BUDGET", 0)
+    state = _endgame(
+        rival=("western_australia", "eastern_australia"),
+        neutral=("indonesia", "new_guinea"),
+        armies={
+            "siam": 30,
+            "indonesia": 20,
+            "new_guinea": 20,
+            "western_australia": 10,
+            "eastern_australia": 10,
+        },
+    )
+    assert _choose(GOOD, state, 0) == EndAttack()
+    order = choose_order(state)
+    assert isinstance(order, Attack)
+    assert (order.origin, order.target) == ("siam", "indonesia")
+
+
+def test_a_stack_is_no_trail(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same position with 20 armies in Siam: the conquest leaves a stack in India,
+    not a trail, so with the turn's search budget spent Expert plays Good's attack."""
+    monkeypatch.setattr(expert, "TURN_BUDGET", 0)
+    stacks = dict.fromkeys(("mongolia", "afghanistan", "middle_east", "ural"), 20)
+    state = ai_position(
+        ["expert", "good"],
+        dict.fromkeys((*AUSTRALIA, "siam"), 0),
+        armies={"siam": 20, "china": 1, "india": 1, **stacks},
+        more=["conquered true"],
+    )
+    good = _choose(GOOD, state, 0)
+    assert isinstance(good, Attack) and good.origin == "siam"
+    assert choose_order(state) == good

@@ -26,8 +26,11 @@ threaten is the static risk above, weighed with the battle odds.
 
 The search is bounded by counts of simulated orders, not by time: at most
 ``ORDER_BUDGET`` a decision and ``TURN_BUDGET`` over a whole turn (a long turn of many
-battles searches its first decisions and plays Good's choices once the turn's orders are
-spent), so the same game gives the same orders.  The turn's count lives in a small ledger
+battles searches its first decisions and, once the turn's orders are spent, weighs Good's
+choices without simulation: an attack that would leave a trail of a few armies and is
+worth less than stopping is not made, with one rival left the best attack towards it
+through any neutral wall is made when Good would stop), so the same game gives the same
+orders.  The turn's count lives in a small ledger
 beside the game (keyed by the game's seed, the turn and the seat); a position asked twice
 in a turn gets the budget it had the first time, hence the same order.  A game resumed
 from a save in the middle of Expert's turn starts that turn's count afresh.
@@ -53,7 +56,7 @@ from engine.core import Order, find_ruleset
 from engine.rng import Rng
 from engine.rulesets.classic.ai.evaluate import View, map_info, win_chance
 from engine.rulesets.classic.ai.levels import GOOD, _choose
-from engine.rulesets.classic.ai.tactics import attack_score
+from engine.rulesets.classic.ai.tactics import attack_score, battle_losses
 from engine.rulesets.classic.common import room
 from engine.rulesets.classic.legal import attack_options, move_options
 from engine.rulesets.classic.orders import Attack, EndAttack, EndTurn, FreeMove, MoveIn, Place
@@ -292,12 +295,10 @@ def _rollout(
     return position_value(sim, seat)
 
 
-def _best_of(
-    state: ClassicState, seat: int, candidates: list[Order], samples: int, base: Order
-) -> Order:
+def _best_of(state: ClassicState, seat: int, candidates: list[Order], samples: int) -> Order | None:
     """The candidate whose simulated turns are worth most on average (the first listed on
-    a tie: the candidates come ranked by the heuristic); ``base``, the heuristic's own
-    choice, when the turn's budget is spent."""
+    a tie: the candidates come ranked by the heuristic); None when the turn's budget is
+    spent."""
     unique: list[Order] = []
     for order in candidates:
         if order not in unique:
@@ -310,7 +311,7 @@ def _best_of(
     # too small for one sample leaves the heuristic's choice.
     cap = min(ROLLOUT_ORDERS + REPLY_ORDERS, allowed // len(unique))
     if cap < MIN_ROLLOUT:
-        return base
+        return None
     budget = _Budget(allowed)
     totals = [0.0] * len(unique)
     for sample in range(samples):
@@ -455,6 +456,83 @@ def _fortify_choice(state: ClassicState, seat: int, base: Order) -> Order:
     return max(candidates, key=lambda c: (c[0], c[1]))[2]
 
 
+# ---------------------------------------------------------------- without simulation
+
+TRAIL_ARMIES = 3  # a conquest that leaves fewer armies than this in front is a trail
+
+
+def _battle_outcomes(
+    state: ClassicState, seat: int, origin: str, target: str
+) -> list[tuple[float, ClassicState]]:
+    """The two ends of fighting ``origin``'s armies against ``target`` to the end, with
+    their chances: taken (every survivor moved in, the origin left with one army, this
+    turn's card earned) or beaten off (the origin down to one army), with the expected
+    losses of the battle.  No dice are drawn: this is arithmetic on the battle odds."""
+    armies = state.armies
+    usable = armies[origin] - 1
+    defenders = armies[target]
+    p = win_chance(usable, defenders, state.options.computer_advantage)
+    lost_a, lost_d = battle_losses(usable, defenders)
+    taken = state.clone()
+    taken.owner[target] = seat
+    taken.armies[origin] = 1
+    taken.armies[target] = max(1, round(usable - lost_a))
+    if not state.conquered:
+        # The card the turn's first conquest earns (which one is unknown: only the
+        # hand's size is read).
+        taken.players[seat].cards = [*taken.players[seat].cards, -1]
+    beaten = state.clone()
+    beaten.armies[origin] = 1
+    beaten.armies[target] = max(1, round(defenders - lost_d))
+    return [(p, taken), (1 - p, beaten)]
+
+
+def _static_value(state: ClassicState, seat: int) -> float:
+    """:func:`position_value`, with a position where no rival holds a territory left
+    counted as won."""
+    neutral = state.neutral
+    if not any(o != seat and o != neutral for o in state.owner.values()):
+        return WIN_VALUE
+    return position_value(state, seat)
+
+
+def attack_worth(state: ClassicState, seat: int, origin: str, target: str) -> float:
+    """The expected worth to ``seat``, without simulation, of fighting from ``origin``
+    to ``target`` to the end, against stopping now (above 0: better than stopping)."""
+    expected = sum(
+        chance * _static_value(after, seat)
+        for chance, after in _battle_outcomes(state, seat, origin, target)
+    )
+    return expected - _static_value(state, seat)
+
+
+def _weighed_attack(view: View, base: Order) -> Order:
+    """Once the turn's search budget is spent, Good's choice weighed without simulation:
+    an attack that would leave a trail (fewer than ``TRAIL_ARMIES`` armies in front) and
+    is worth less than stopping is not made; and with one rival left, when Good would
+    stop, the attack towards it (through any neutral wall) worth most, if it beats
+    stopping, is made."""
+    state, seat = view.state, view.seat
+    if isinstance(base, Attack):
+        usable = state.armies[base.origin] - 1
+        lost_a, _ = battle_losses(usable, state.armies[base.target])
+        if (
+            usable - lost_a < TRAIL_ARMIES
+            and attack_worth(state, seat, base.origin, base.target) < 0
+        ):
+            return EndAttack()
+        return base
+    if view.rivals != 1:
+        return base
+    best: tuple[float, int] | None = None
+    finishing = _finishing_attacks(view)
+    for index, attack in enumerate(finishing):
+        worth = attack_worth(state, seat, attack.origin, attack.target)
+        if worth > 0 and (best is None or worth > best[0]):
+            best = (worth, index)
+    return base if best is None else finishing[best[1]]
+
+
 # ---------------------------------------------------------------- dispatch
 
 
@@ -474,12 +552,13 @@ def choose(state: ClassicState, seat: int) -> Order:
     phase = state.phase
     if phase is Phase.REINFORCE and isinstance(base, Place):
         view = View(state, seat, BASE)
-        return _best_of(state, seat, _place_candidates(view, base), SAMPLES, base)
+        return _best_of(state, seat, _place_candidates(view, base), SAMPLES) or base
     if phase is Phase.ATTACK and not _continues(state, base):
         view = View(state, seat, BASE)
-        return _best_of(state, seat, _attack_candidates(view, base), SAMPLES, base)
+        searched = _best_of(state, seat, _attack_candidates(view, base), SAMPLES)
+        return searched if searched is not None else _weighed_attack(view, base)
     if phase is Phase.MOVE_IN and isinstance(base, MoveIn) and _spread_out(state):
-        return _best_of(state, seat, _move_in_candidates(state, base), SAMPLES, base)
+        return _best_of(state, seat, _move_in_candidates(state, base), SAMPLES) or base
     if phase is Phase.FORTIFY:
         return _fortify_choice(state, seat, base)
     return base
