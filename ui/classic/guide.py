@@ -39,7 +39,7 @@ FRONT = "central_america"
 TARGET = "venezuela"
 POSITION = """\
 ruleset classic
-rng learn-classic-152 0
+rng learn-classic-3 0
 seat 0 Ada human cards=0,1,2
 seat 1 Computer easy
 phase reinforce
@@ -53,8 +53,8 @@ ontario 0 1
 quebec 0 3
 western_us 0 1
 eastern_us 0 2
-central_america 0 5
-venezuela 1 4
+central_america 0 8
+venezuela 1 5
 peru 0 5
 brazil 0 5
 argentina 0 2
