@@ -212,7 +212,8 @@ def test_classic_guide_blitz_rolls_until_venezuela_falls_and_completes_south_ame
     orders are the page's own (ordinary one-roll attacks with 3 dice, played until the
     blitz's stop rule says stop); with the guide's seed it needs several rolls, Venezuela
     falls, and Ada then holds South America whole, whose 2 armies the last step counts in
-    the next turn's armies.  The explanation's numbers are the events' own."""
+    the next turn's armies; it says how the game is won, with the territories still to
+    take.  The explanation's numbers are the events' own."""
     walk = walked("classic")
     index, (step, before, after, events) = next(
         (i, w) for i, w in enumerate(walk) if w[0].control == "mode-blitz"
@@ -240,9 +241,9 @@ def test_classic_guide_blitz_rolls_until_venezuela_falls_and_completes_south_ame
     assert "All of South America is yours" in walk[index + 1][0].explain(
         Seen(walk[index + 1][1], moved_in, walk[index + 1][3])
     )
-    last, start, end, _ = walk[-1]
-    assert last.computers
-    ending = last.explain(Seen(start, end, []))
+    last, start, end, events = walk[-1]
+    assert not last.computers and end.current == 1  # the guide ends as the Computer starts
+    ending = last.explain(Seen(start, end, events))
     assert "2 for all of South America" in ending
     assert f"other {len(end.territories_of(1))} are still to conquer" in ending
     assert "You win by taking every territory" in ending
@@ -257,3 +258,32 @@ def test_classic_guide_blitz_step_turns_down_other_attacks_and_ending_the_turn()
     assert allows(step, "blitz-stop")
     for wrong in ("mode-once", "mode-do-or-die", "dice-1", "end-attack", "end-turn", "undo"):
         assert not allows(step, wrong), wrong
+
+
+def test_classic_guide_second_turn_holds_whatever_the_player_moves_in_turn_1() -> None:
+    """Issue 29: "the seed must make the story come out as told".  Turn 1 lets the player
+    choose how many armies move into Kamchatka and how many go back to Alaska; at the
+    extremes of both, the Computer's turn leaves Central America and Ada's South America
+    alone, and the blitz of turn 2 takes Venezuela in more than one roll with a choice of
+    armies to move in."""
+    from engine.rulesets.classic.orders import FreeMove, MoveIn
+
+    guide, rules = guide_of("classic"), find_ruleset("classic")
+    steps = list(guide.steps)
+    blitz = next(i for i, s in enumerate(steps) if s.control == "mode-blitz")
+    state = guide.start()
+    for step in steps[:3]:
+        state, _ = play_step(guide, step, state)
+    for move_in in (state.pending["min"], state.pending["max"]):
+        moved, _ = replay("classic", state, [MoveIn(move_in)])
+        moved, _ = play_step(guide, steps[4], moved)
+        for back in (1, moved.armies["kamchatka"] - 1):
+            turn2 = rules.apply(moved, FreeMove("kamchatka", "alaska", back)).state
+            while turn2.current != 0:
+                turn2 = computers_play("classic", turn2, 7)
+            for t in ("central_america", "peru", "brazil", "argentina"):
+                assert turn2.owner[t] == 0, (move_in, back, t)
+            placed, _ = play_step(guide, steps[blitz - 1], turn2)
+            taken, events = play_step(guide, steps[blitz], placed)
+            assert taken.owner["venezuela"] == 0 and taken.phase.value == "move-in"
+            assert sum(e["type"] == "roll" for e in events) >= 2, (move_in, back)

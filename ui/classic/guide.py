@@ -1,5 +1,5 @@
-""" "Learn by playing" Classic: two turns of yours on a prepared position, each followed
-by the computer's reply.  Turn 1: trade a set of cards, place, attack with one roll, move
+""" "Learn by playing" Classic: two turns of yours on a prepared position, the first
+followed by the computer's reply.  Turn 1: trade a set of cards, place, attack with one roll, move
 in, fortify.  Turn 2: the new turn's armies (territories / 3 plus continents), a blitz
 ("attack until") on Venezuela, the last of South America, which completes the continent,
 and how the game is won.  Only data: the runner is :mod:`ui.shell.guide`.  The position's
@@ -286,30 +286,21 @@ def _moved_in_again(seen: Seen) -> str:
 
 
 def _turn_ended(seen: Seen) -> str:
-    cards = len(seen.after.players[YOU].cards)
-    drawn = any(e["type"] == "card" for e in seen.events)
-    return (
-        "Ending your turn without a free move is allowed: it is only a chance to bring "
-        "armies forward. "
-        + ("You took a territory, so you drew a card" if drawn else "You drew no card")
-        + f": {cards} card{'s' if cards != 1 else ''} in hand."
-    )
-
-
-def _computer_again(seen: Seen) -> str:
-    """The Computer's second turn, and how the game is won, counted from the board."""
+    """The end of turn 2, and how the game is won, counted from the board."""
     after = seen.after
-    line = _computer(seen)
-    yours = len(after.territories_of(YOU))
-    total = len(after.owner)
-    line += (
-        f" You hold {yours} of the {total} territories and the Computer "
-        f"{len(after.territories_of(COMPUTER))}; "
-        f"your next turn brings {base_reinforcements(after, YOU)} armies: "
+    cards = len(after.players[YOU].cards)
+    drawn = any(e["type"] == "card" for e in seen.events)
+    yours, total = len(after.territories_of(YOU)), len(after.owner)
+    line = (
+        "A free move is not required: your turn is over. "
+        + ("You took a territory, so you drew a card" if drawn else "You drew no card")
+        + f": {cards} card{'s' if cards != 1 else ''} in hand. You hold {yours} of the "
+        f"{total} territories and the Computer {len(after.territories_of(COMPUTER))}; "
+        f"held at your next turn, they bring {base_reinforcements(after, YOU)} armies: "
         f"{_breakdown(after)}."
     )
     if after.options.objective == "missions":
-        return line + (" You win by completing your secret mission, or by taking every territory.")
+        return line + " You win by completing your secret mission, or by taking every territory."
     return line + (
         f" You win by taking every territory: the other {total - yours} are still to "
         "conquer, and a player who loses their last one is out of the game."
@@ -317,7 +308,9 @@ def _computer_again(seen: Seen) -> str:
 
 
 def _free_move(state: Any) -> list[Any]:
-    return [FreeMove("kamchatka", "alaska", state.armies["kamchatka"] // 2)]
+    """The page's offer as it stands: all but the one army that must stay (the story's
+    turn 2 holds for any number, tests/test_guide_scripts.py)."""
+    return [FreeMove("kamchatka", "alaska", state.armies["kamchatka"] - 1)]
 
 
 def _form() -> dict[str, str]:
@@ -422,17 +415,11 @@ STEPS = (
         controls=("move-in-*",),
     ),
     Step(
-        "A free move is not required: press “End turn”.",
+        "A free move is not required: press “End turn” to hand over to the Computer.",
         done=lambda before, now: now.current != YOU,
         orders=lambda _s: [EndTurn()],
         explain=_turn_ended,
         control="end-turn",
-    ),
-    Step(
-        "The Computer plays its second turn: watch the map.",
-        done=lambda before, now: now.current == YOU and now.turn > before.turn,
-        explain=_computer_again,
-        computers=True,
     ),
 )
 
@@ -449,7 +436,7 @@ GUIDE = Guide(
     ),
     ending=(
         "That was two Classic turns: trade, place, attack one roll at a time or with a "
-        "blitz, move in, fortify. A real game is the same, with more players and the whole "
-        "world to take."
+        "blitz, move in, fortify. The Computer plays on if you stay; a real game is the "
+        "same, with more players and the whole world to take."
     ),
 )
