@@ -227,18 +227,22 @@ CLASSIC: Play = (
         "for all of North America",
         (
             ("glows", "mode-blitz"),
-            ("refused", "end-turn"),
             ("press", "mode-blitz"),
             ("in-view", "venezuela"),
             ("tap", "central_america"),
             ("see", "odds-detail-venezuela", "armies left to move in"),
             ("uncovered", "venezuela"),
+            lambda page: page.mouse.move(0, 0),  # the Blitz button's tip closed
             ("shot", "classic-turn2"),
             ("tap", "venezuela"),
         ),
     ),
     (10, "Venezuela fell", (("press", "move-in-confirm"),)),
-    (11, "All of South America is yours", (("press", "end-turn"),)),
+    (
+        11,
+        "All of South America is yours",
+        (("refused", "end-attack"), ("glows", "end-turn"), ("press", "end-turn")),
+    ),
 )
 CLASSIC_END = End("You win by taking every territory", {"seat1-control": "easy"}, "turn")
 

@@ -27,10 +27,10 @@ from engine.rulesets.classic.orders import (
 )
 from engine.rulesets.classic.state import Phase
 from engine.rulesets.classic.turn import base_reinforcements
-from ui.classic.attack import AttackSettings, blitz_step, start_blitz
+from ui.classic.attack import AttackSettings, blitz_step, percent, start_blitz
 from ui.classic.controller import Session
 from ui.classic.form import CHECK_FIELDS, OPTION_FIELDS, SEATS
-from ui.shell.guide import Guide, Seen, Step, dice_text, percent, seat_rows
+from ui.shell.guide import Guide, Seen, Step, dice_text, seat_rows
 
 YOU = 0
 COMPUTER = 1
@@ -133,6 +133,7 @@ def _placed(seen: Seen) -> str:
 
 
 def _attacked(seen: Seen) -> str:
+    """The roll, and its odds as the page's list of targets shows them (``percent``)."""
     roll = next((e for e in seen.events if e["type"] == "roll"), None)
     if roll is None:
         return "You took Kamchatka."
