@@ -237,7 +237,7 @@ CLASSIC: Play = (
             ("tap", "venezuela"),
         ),
     ),
-    (10, "Venezuela fell", (("press", "move-in-confirm"),)),
+    (10, "Venezuela fell", (("shot", "classic-turn2-blitzed"), ("press", "move-in-confirm"))),
     (
         11,
         "All of South America is yours",

@@ -357,7 +357,7 @@ STEPS = (
     ),
     Step(
         "Move in: choose how many armies follow into Kamchatka (the page offers them all), "
-        "then press Move.",
+        "then press “Move in”.",
         done=lambda before, now: now.phase is not Phase.MOVE_IN,
         orders=lambda s: [MoveIn(s.pending["max"])],
         explain=_moved_in,
@@ -373,7 +373,7 @@ STEPS = (
     ),
     Step(
         "Fortify: tap Kamchatka, then Alaska, choose how many armies go back to guard "
-        "Alaska and press Move.",
+        "Alaska and press “Move armies”.",
         done=lambda before, now: now.current != YOU,
         orders=_free_move,
         explain=_fortified,
@@ -408,7 +408,7 @@ STEPS = (
         controls=("target-*", "blitz-stop"),
     ),
     Step(
-        "Move in: choose how many armies follow into Venezuela, then press Move.",
+        "Move in: choose how many armies follow into Venezuela, then press “Move in”.",
         done=lambda before, now: now.phase is not Phase.MOVE_IN,
         orders=lambda s: [MoveIn(s.pending["max"])],
         explain=_moved_in_again,
