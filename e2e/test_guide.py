@@ -185,13 +185,18 @@ def finish(page: Page, end: End) -> None:
 # ------------------------------------------------------------------ Classic
 
 
-def place_all_on_alaska(page: Page) -> None:
-    page.locator('[data-action="set-count"]').last.click()
-    for _ in range(20):
-        if page.evaluate(f"{BODY}.phase") != "reinforce":
-            break
-        tap(page, "alaska")
-        page.wait_for_timeout(150)
+def place_all_on(territory: str) -> Callable[[Page], None]:
+    """Press "All" under "Armies per click", then tap ``territory`` until none are left."""
+
+    def place(page: Page) -> None:
+        page.locator('[data-action="set-count"]').last.click()
+        for _ in range(20):
+            if page.evaluate(f"{BODY}.phase") != "reinforce":
+                break
+            tap(page, territory)
+            page.wait_for_timeout(150)
+
+    return place
 
 
 CLASSIC: Play = (
@@ -199,10 +204,10 @@ CLASSIC: Play = (
     (1, "", (("press", "card-0"), ("press", "card-1"), ("press", "card-2"), ("press", "trade"))),
     # a territory the step does not ask for is turned down, the game untouched
     (2, "gave you 4 armies", (("glows", "alaska"), ("tap", "alberta"))),
-    (2, "", (("see", "guide-note", "Not Alberta"), place_all_on_alaska)),
+    (2, "", (("see", "guide-note", "Not Alberta"), place_all_on("alaska"))),
     (
         3,
-        "for your 9 territories",
+        "for your 12 territories",
         (
             ("in-view", "kamchatka"),
             ("uncovered", "kamchatka"),
@@ -214,8 +219,32 @@ CLASSIC: Play = (
     (4, "of the time", (("press", "move-in-confirm"),)),
     (5, "marched into Kamchatka", (("press", "end-attack"),)),
     (6, "free move", (("tap", "kamchatka"), ("tap", "alaska"), ("press", "free-move-confirm"))),
+    # turn 2: the new turn's armies, then a blitz ("attack until") that completes South America
+    (8, "The Computer played its turn", (("glows", "central_america"),)),
+    (8, "", (place_all_on("central_america"),)),
+    (
+        9,
+        "for all of North America",
+        (
+            ("glows", "mode-blitz"),
+            ("press", "mode-blitz"),
+            ("in-view", "venezuela"),
+            ("tap", "central_america"),
+            ("see", "odds-detail-venezuela", "armies left to move in"),
+            ("uncovered", "venezuela"),
+            lambda page: page.mouse.move(0, 0),  # the Blitz button's tip closed
+            ("shot", "classic-turn2"),
+            ("tap", "venezuela"),
+        ),
+    ),
+    (10, "Venezuela fell", (("shot", "classic-turn2-blitzed"), ("press", "move-in-confirm"))),
+    (
+        11,
+        "All of South America is yours",
+        (("refused", "end-attack"), ("glows", "end-turn"), ("press", "end-turn")),
+    ),
 )
-CLASSIC_END = End("The Computer played its turn", {"seat1-control": "easy"}, "turn")
+CLASSIC_END = End("You win by taking every territory", {"seat1-control": "easy"}, "turn")
 
 
 # ------------------------------------------------------------------ Capital Risk

@@ -160,3 +160,130 @@ def test_play_a_real_game_fills_the_form_with_the_guides_settings(ruleset: str) 
     for field, value in options.items():
         if hasattr(start.options, field) and field != "deadline":
             assert getattr(start.options, field) == value, field
+
+
+# ------------------------------------------------------------------ Classic's second turn
+
+
+def walked(ruleset: str) -> list[tuple[Step, Any, Any, list[Any]]]:
+    """Each step of the script played through the engine: (step, the state it began
+    from, the state it ended on, the events of its orders; none for the computers')."""
+    guide = guide_of(ruleset)
+    state = guide.start()
+    walk: list[tuple[Step, Any, Any, list[Any]]] = []
+    for number, step in enumerate(guide.steps, 1):
+        after, events = state, []
+        if step.computers:
+            for _ in range(COMPUTER_ORDERS):
+                if step.done(state, after):
+                    break
+                after = computers_play(ruleset, after, number)
+        else:
+            after, events = play_step(guide, step, state)
+        walk.append((step, state, after, events))
+        state = after
+    return walk
+
+
+def test_classic_guide_second_turn_counts_the_armies_as_the_engine_does() -> None:
+    """Issue 29, Classic's guide, turn 2: "the new turn's reinforcements: territories / 3
+    (at least 3) plus a continent bonus".  The step that places them says the engine's
+    count for the position reached after the Computer's turn (Ada holds North America
+    whole: its 5 are in it) and that Venezuela is the last of South America to take."""
+    from engine.rulesets.classic.turn import base_reinforcements
+
+    walk = walked("classic")
+    step, before, after, events = next(w for w in walk if w[0].territories == ("central_america",))
+    assert before.turn == 3 and before.current == 0  # the Computer's turn 2 came between
+    owned = len(before.territories_of(0))
+    told = step.explain(Seen(before, after, events))
+    assert f"{max(3, owned // 3)} for your {owned} territories" in told
+    assert "5 for all of North America" in told
+    assert f"{base_reinforcements(before, 0)} in all" in told
+    assert after.armies["central_america"] - before.armies["central_america"] == (
+        before.reinforcements
+    )
+    assert "Venezuela is the last of South America" in told
+
+
+def test_classic_guide_blitz_rolls_until_venezuela_falls_and_completes_south_america() -> None:
+    """Issue 29, Classic's guide, turn 2: "an attack using Attack until (the quick attack
+    that rolls until the territory falls or the odds/army floor stops it)".  The blitz's
+    orders are the page's own (ordinary one-roll attacks with 3 dice, played until the
+    blitz's stop rule says stop); with the guide's seed it needs several rolls, Venezuela
+    falls, and Ada then holds South America whole, whose 2 armies the last step counts in
+    the next turn's armies; it says how the game is won, with the territories still to
+    take.  The explanation's numbers are the events' own."""
+    walk = walked("classic")
+    index, (step, before, after, events) = next(
+        (i, w) for i, w in enumerate(walk) if w[0].control == "mode-blitz"
+    )
+    orders = list(step.orders(before))
+    assert all(o.mode == "once" and o.dice == 3 for o in orders)
+    rolls = [e for e in events if e["type"] == "roll"]
+    assert len(rolls) == len(orders) >= 2
+    assert {"type": "conquest", "seat": 0, "loser": 1, "territory": "venezuela"}.items() <= (
+        next(e for e in events if e["type"] == "conquest").items()
+    )
+    told = step.explain(Seen(before, after, events))
+    assert f"rolled {len(rolls)} times" in told and "Venezuela fell" in told
+    lost = sum(e["attacker_losses"] for e in rolls)
+    killed = sum(e["defender_losses"] for e in rolls)
+    assert f"you lost {lost} and the Computer {killed}" in told
+    assert killed == before.armies["venezuela"]  # the events' losses are the board's
+    armies = ("central_america", "venezuela")
+    assert lost == sum(before.armies[t] for t in armies) - killed - sum(
+        after.armies[t] for t in armies
+    )
+    south_america = ("venezuela", "peru", "brazil", "argentina")
+    moved_in = walk[index + 1][2]
+    assert all(moved_in.owner[t] == 0 for t in south_america)
+    assert "All of South America is yours" in walk[index + 1][0].explain(
+        Seen(walk[index + 1][1], moved_in, walk[index + 1][3])
+    )
+    last, start, end, events = walk[-1]
+    assert not last.computers and end.current == 1  # the guide ends as the Computer starts
+    ending = last.explain(Seen(start, end, events))
+    assert "2 for all of South America" in ending
+    assert f"other {len(end.territories_of(1))} are still to conquer" in ending
+    assert "You win by taking every territory" in ending
+
+
+def test_classic_guide_blitz_step_turns_down_other_attacks_and_ending_the_turn() -> None:
+    """Issue 29: a wrong button is turned down.  The blitz step lets "Blitz", the list of
+    targets and the blitz's Stop through; not another mode, other dice, nor ending the
+    attacks or the turn."""
+    step = next(s for s in guide_of("classic").steps if s.control == "mode-blitz")
+    assert allows(step, "mode-blitz") and allows(step, "target-venezuela")
+    assert allows(step, "blitz-stop")
+    for wrong in ("mode-once", "mode-do-or-die", "dice-1", "end-attack", "end-turn", "undo"):
+        assert not allows(step, wrong), wrong
+
+
+def test_classic_guide_second_turn_holds_whatever_the_player_moves_in_turn_1() -> None:
+    """Issue 29: "the seed must make the story come out as told".  Turn 1 lets the player
+    choose how many armies move into Kamchatka and how many go back to Alaska; at the
+    extremes of both, the Computer's turn leaves Central America and Ada's South America
+    alone, and the blitz of turn 2 takes Venezuela in more than one roll with a choice of
+    armies to move in."""
+    from engine.rulesets.classic.orders import FreeMove, MoveIn
+
+    guide, rules = guide_of("classic"), find_ruleset("classic")
+    steps = list(guide.steps)
+    blitz = next(i for i, s in enumerate(steps) if s.control == "mode-blitz")
+    state = guide.start()
+    for step in steps[:3]:
+        state, _ = play_step(guide, step, state)
+    for move_in in (state.pending["min"], state.pending["max"]):
+        moved, _ = replay("classic", state, [MoveIn(move_in)])
+        moved, _ = play_step(guide, steps[4], moved)
+        for back in (1, moved.armies["kamchatka"] - 1):
+            turn2 = rules.apply(moved, FreeMove("kamchatka", "alaska", back)).state
+            while turn2.current != 0:
+                turn2 = computers_play("classic", turn2, 7)
+            for t in ("central_america", "peru", "brazil", "argentina"):
+                assert turn2.owner[t] == 0, (move_in, back, t)
+            placed, _ = play_step(guide, steps[blitz - 1], turn2)
+            taken, events = play_step(guide, steps[blitz], placed)
+            assert taken.owner["venezuela"] == 0 and taken.phase.value == "move-in"
+            assert sum(e["type"] == "roll" for e in events) >= 2, (move_in, back)
