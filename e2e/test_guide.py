@@ -125,6 +125,8 @@ def do(page: Page, artifacts: Path, size: str, action: Action) -> None:
         uncovered(page, args[0])
     elif verb == "refused":
         refused(page, args[0])
+    elif verb == "no-note":
+        expect(page.get_by_test_id("guide-note")).to_have_count(0)
     elif verb == "shot":
         page.evaluate("window.scrollTo(0, 0)")
         page.wait_for_timeout(300)
@@ -204,7 +206,17 @@ CLASSIC: Play = (
     (1, "", (("press", "card-0"), ("press", "card-1"), ("press", "card-2"), ("press", "trade"))),
     # a territory the step does not ask for is turned down, the game untouched
     (2, "gave you 4 armies", (("glows", "alaska"), ("tap", "alberta"))),
-    (2, "", (("see", "guide-note", "Not Alberta"), place_all_on("alaska"))),
+    # the note goes once the player taps what the step asks for
+    (
+        2,
+        "",
+        (
+            ("see", "guide-note", "Not Alberta"),
+            ("tap", "alaska"),
+            ("no-note",),
+            place_all_on("alaska"),
+        ),
+    ),
     (
         3,
         "for your 12 territories",

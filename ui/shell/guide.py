@@ -235,7 +235,9 @@ class GuideRunner:
         territory = str(
             target.getAttribute("data-territory") or target.getAttribute("data-hit") or ""
         )
-        if territory and territory not in step.territories:
+        if territory in step.territories:
+            self.clear_note()
+        elif territory:
             event.stopImmediatePropagation()
             event.preventDefault()
             rules = find_ruleset(self.guide.ruleset) if self.guide else None
@@ -263,11 +265,19 @@ class GuideRunner:
             return
         testid = str(node.getAttribute("data-testid") or "")
         if not testid or allows(step, testid):
+            self.clear_note()
             return
         event.stopImmediatePropagation()
         event.preventDefault()
         self.note_line = not_yet(step, self.control_label(step))
         self.draw()
+
+    def clear_note(self) -> None:
+        """A press the step lets through: a "Not yet" note from an earlier press no
+        longer applies."""
+        if self.note_line:
+            self.note_line = ""
+            self.draw()
 
     def control_label(self, step: Step) -> str:
         """The words on the step's control as the page shows them now ("" if none)."""
