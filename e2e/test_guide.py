@@ -69,6 +69,13 @@ def in_view(page: Page, territory: str) -> None:
     x, y = land["x"] + land["width"] / 2, land["y"] + land["height"] / 2
     assert board["x"] <= x <= board["x"] + board["width"], (territory, board, land)
     assert board["y"] <= y <= board["y"] + board["height"], (territory, board, land)
+    # not a speck of a board zoomed out far past the whole map
+    shown, whole = page.evaluate(
+        """() => { const svg = document.querySelector('#board svg');
+        return [svg.viewBox.baseVal.width,
+                parseFloat(svg.style.getPropertyValue('--aspect'))]; }"""
+    )
+    assert shown <= 3 * whole, (territory, shown, whole)
 
 
 def uncovered(page: Page, territory: str) -> None:
@@ -348,6 +355,7 @@ RPS: Play = (
         4,
         "action phase",
         (
+            ("in-view", "northern_europe"),
             ("tap", "ukraine"),
             ("tap", "northern_europe"),
             ("see", "battle-preview", ""),

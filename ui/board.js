@@ -840,6 +840,10 @@
 
   function placeInView(animate) {
     if (!svg || !view || !guided) return false;
+    const laid = svg.getBoundingClientRect();
+    // Not laid out yet (the game's screen is still being shown): a view framed on a
+    // 1-pixel board would zoom out a hundredfold once it has its real size.
+    if (laid.width < 2 || laid.height < 2) return false;
     const corners = [];
     for (const id of guided.split(" ").filter(Boolean)) {
       const path = svg.querySelector(`path[data-territory="${CSS.escape(id)}"]`);
