@@ -168,6 +168,19 @@ def test_the_rivals_reply_is_played_out(monkeypatch: pytest.MonkeyPatch) -> None
     assert played > alone  # the rival's orders are played, and counted in the budget
 
 
+def _siam_beside_stacks(siam: int) -> ClassicState:
+    """Expert holds Australia and Siam (``siam`` armies, a territory already taken this
+    turn); the rival holds the rest, India and China with 1 each beside its stacks of 20 in
+    Mongolia, Afghanistan, the Middle East and the Ural."""
+    stacks = dict.fromkeys(("mongolia", "afghanistan", "middle_east", "ural"), 20)
+    return ai_position(
+        ["expert", "good"],
+        dict.fromkeys((*AUSTRALIA, "siam"), 0),
+        armies={"siam": siam, "china": 1, "india": 1, **stacks},
+        more=["conquered true"],
+    )
+
+
 def test_no_trail_once_the_budget_is_spent(monkeypatch: pytest.MonkeyPatch) -> None:
     """'No one-army trails': once the turn's search budget is spent Expert still weighs
     Good's attack, without simulation, against stopping.  Its 4 armies in Siam could take
@@ -175,13 +188,7 @@ def test_no_trail_once_the_budget_is_spent(monkeypatch: pytest.MonkeyPatch) -> N
     in Afghanistan and the Middle East, with this turn's card already earned: Good
     attacks, Expert stops."""
     monkeypatch.setattr(expert, "TURN_BUDGET", 0)
-    stacks = dict.fromkeys(("mongolia", "afghanistan", "middle_east", "ural"), 20)
-    state = ai_position(
-        ["expert", "good"],
-        dict.fromkeys((*AUSTRALIA, "siam"), 0),
-        armies={"siam": 4, "china": 1, "india": 1, **stacks},
-        more=["conquered true"],
-    )
+    state = _siam_beside_stacks(4)
     good = _choose(GOOD, state, 0)
     assert isinstance(good, Attack) and good.origin == "siam"
     assert expert.attack_worth(state, 0, good.origin, good.target) < 0
@@ -215,13 +222,7 @@ def test_a_stack_is_no_trail(monkeypatch: pytest.MonkeyPatch) -> None:
     """The same position with 20 armies in Siam: the conquest leaves a stack in India,
     not a trail, so with the turn's search budget spent Expert plays Good's attack."""
     monkeypatch.setattr(expert, "TURN_BUDGET", 0)
-    stacks = dict.fromkeys(("mongolia", "afghanistan", "middle_east", "ural"), 20)
-    state = ai_position(
-        ["expert", "good"],
-        dict.fromkeys((*AUSTRALIA, "siam"), 0),
-        armies={"siam": 20, "china": 1, "india": 1, **stacks},
-        more=["conquered true"],
-    )
+    state = _siam_beside_stacks(20)
     good = _choose(GOOD, state, 0)
     assert isinstance(good, Attack) and good.origin == "siam"
     assert choose_order(state) == good
