@@ -63,11 +63,10 @@ def test_attacks_the_last_enemy_stack() -> None:
     assert (order.origin, order.target) == ("brazil", "argentina")
 
 
-def test_breaks_a_neutral_wall_to_reach_the_rival() -> None:
-    """The rival's last territories (the south of Australia) sit behind neutral
-    Indonesia and New Guinea, 20 armies each: Expert's 30 in Siam break the wall rather
-    than wait while the neutral armies grow (Good waits here: no single battle scores)."""
-    state = _endgame(
+def _behind_a_neutral_wall() -> ClassicState:
+    """The rival's last territories, Western and Eastern Australia (10 each), behind
+    neutral Indonesia and New Guinea (20 each); Expert's 30 in Siam."""
+    return _endgame(
         rival=("western_australia", "eastern_australia"),
         neutral=("indonesia", "new_guinea"),
         armies={
@@ -78,6 +77,13 @@ def test_breaks_a_neutral_wall_to_reach_the_rival() -> None:
             "eastern_australia": 10,
         },
     )
+
+
+def test_breaks_a_neutral_wall_to_reach_the_rival() -> None:
+    """The rival's last territories (the south of Australia) sit behind neutral
+    Indonesia and New Guinea, 20 armies each: Expert's 30 in Siam break the wall rather
+    than wait while the neutral armies grow (Good waits here: no single battle scores)."""
+    state = _behind_a_neutral_wall()
     order = choose_order(state)
     assert isinstance(order, Attack)
     assert (order.origin, order.target) == ("siam", "indonesia")
@@ -201,17 +207,7 @@ def test_breaks_the_wall_once_the_budget_is_spent(monkeypatch: pytest.MonkeyPatc
     single battle scores); Expert weighs the attacks towards the rival without
     simulation and breaks the wall from Siam's 30."""
     monkeypatch.setattr(expert, "TURN_BUDGET", 0)
-    state = _endgame(
-        rival=("western_australia", "eastern_australia"),
-        neutral=("indonesia", "new_guinea"),
-        armies={
-            "siam": 30,
-            "indonesia": 20,
-            "new_guinea": 20,
-            "western_australia": 10,
-            "eastern_australia": 10,
-        },
-    )
+    state = _behind_a_neutral_wall()
     assert _choose(GOOD, state, 0) == EndAttack()
     order = choose_order(state)
     assert isinstance(order, Attack)
