@@ -222,3 +222,55 @@ def test_a_stack_is_no_trail(monkeypatch: pytest.MonkeyPatch) -> None:
     good = _choose(GOOD, state, 0)
     assert isinstance(good, Attack) and good.origin == "siam"
     assert choose_order(state) == good
+
+
+def test_its_judgement_follows_the_rivals_left() -> None:
+    """Expert judges one way against a single rival (the neutral aside) and another
+    against two or more: the choosy duel judgement with two players and the neutral,
+    the patient crowd judgement with three players."""
+    duel = _endgame(rival=("argentina",))
+    crowd = ai_position(["expert", "good", "good"], {"argentina": 1, "brazil": 2})
+    assert expert.judgement(duel, 0) is expert.DUEL
+    assert expert.judgement(crowd, 0) is expert.CROWD
+
+
+def test_patient_against_two_rivals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """'Good is cautious' and Expert more so with two rivals left: a battle from Siam's
+    10 armies into India's 10 is under way (a conquest chance of 0.48 if fought on).
+    Good carries on (it carries on at 0.45); Expert, with the rivals free to wear each
+    other down, stops (it carries on only at 0.52), and keeps Siam's stack beside
+    China's 20.  No search (the turn's budget spent): the judgement alone decides."""
+    monkeypatch.setattr(expert, "CROWD_TURN_BUDGET", 0)
+    state = ai_position(
+        ["expert", "good", "good"],
+        dict.fromkeys((*AUSTRALIA, "siam"), 0),
+        armies={"siam": 10, "india": 10, "china": 20, **dict.fromkeys(AUSTRALIA, 1)},
+        more=["battle siam india"],
+    )
+    assert _choose(GOOD, state, 0) == Attack("siam", "india", 3, "continuous")
+    assert choose_order(state) == EndAttack()
+
+
+def _siam_against_india(siam: int, india: int) -> ClassicState:
+    """Two players and the neutral: Expert holds Australia (1 army each) and Siam;
+    the rival holds the rest, India with ``india`` armies and China with 20."""
+    return ai_position(
+        ["expert", "good"],
+        dict.fromkeys((*AUSTRALIA, "siam"), 0),
+        armies={"siam": siam, "india": india, "china": 20, **dict.fromkeys(AUSTRALIA, 1)},
+    )
+
+
+def test_choosy_against_one_rival(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Against one rival Expert starts a battle only at good odds: Siam's 9 armies
+    against India's 8 (a conquest chance of 0.55) is a battle Good starts (it starts
+    at 0.4) and Expert does not (it starts at 0.58); 12 against 10 (0.65) it starts
+    too.  No search (the turn's budget spent): the judgement alone decides."""
+    monkeypatch.setattr(expert, "TURN_BUDGET", 0)
+    fair = _siam_against_india(9, 8)
+    good = _choose(GOOD, fair, 0)
+    assert isinstance(good, Attack) and (good.origin, good.target) == ("siam", "india")
+    assert choose_order(fair) == EndAttack()
+    expert.forget_turns()
+    order = choose_order(_siam_against_india(12, 10))
+    assert isinstance(order, Attack) and (order.origin, order.target) == ("siam", "india")

@@ -1,11 +1,17 @@
-"""The Expert Classic computer player: Good's judgement, checked by looking ahead.
+"""The Expert Classic computer player: its own judgement, checked by looking ahead.
+
+Expert's judgement is Good's strategy with other weights (:func:`judgement`): against
+one rival (the neutral aside) it is choosy (:data:`DUEL`: starts battles only at good
+odds, weighs what a conquest leaves open more), against two or more it is patient
+(:data:`CROWD`: stages its reinforcements only for likely plans, keeps a reserve on
+the borders that matter, values continents more), so the rivals wear each other down.
 
 At every decision that shapes the turn (where the reinforcements go, which battle to
 fight or whether to stop, how many armies move in, which free move to make) Expert lists
-a few candidate orders: Good's own choice, the alternatives Good ranks next, stopping,
-and the attacks that finish the game (the last enemy stacks, and the neutral
+a few candidate orders: its judgement's own choice, the alternatives it ranks next,
+stopping, and the attacks that finish the game (the last enemy stacks, and the neutral
 territories standing between Expert and them).  It plays each candidate on a copy of
-the game, lets Good's judgement finish the turn and then play the rivals' replies (their
+the game, lets its judgement finish the turn and Good's play the rivals' replies (their
 next turns, up to ``REPLY_ORDERS`` orders in all), several times with dice drawn from the
 game's own dice rules by a private generator, and keeps the candidate whose positions
 after the replies are worth most on average:
@@ -25,7 +31,8 @@ players the order budget cuts the replies short, and what the rivals still to mo
 threaten is the static risk above, weighed with the battle odds.
 
 The search is bounded by counts of simulated orders, not by time: at most
-``ORDER_BUDGET`` a decision and ``TURN_BUDGET`` over a whole turn (a long turn of many
+``ORDER_BUDGET`` a decision and ``TURN_BUDGET`` over a whole turn against one rival,
+``CROWD_ORDER_BUDGET`` and ``CROWD_TURN_BUDGET`` against more (a long turn of many
 battles searches its first decisions and, once the turn's orders are spent, weighs Good's
 choices without simulation: an attack that would leave a trail of a few armies and is
 worth less than stopping is not made, with one rival left the best attack towards it
