@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import replace
 
 import pytest
 
@@ -194,6 +195,9 @@ def test_no_trail_once_the_budget_is_spent(monkeypatch: pytest.MonkeyPatch) -> N
     in Afghanistan and the Middle East, with this turn's card already earned: Good
     attacks, Expert stops."""
     monkeypatch.setattr(expert, "TURN_BUDGET", 0)
+    # Expert's own duel judgement would not start this battle at all: with Good's
+    # judgement in its place, the weighing alone stops it.
+    monkeypatch.setattr(expert, "DUEL", replace(GOOD, name="expert"))
     state = _siam_beside_stacks(4)
     good = _choose(GOOD, state, 0)
     assert isinstance(good, Attack) and good.origin == "siam"
@@ -215,13 +219,14 @@ def test_breaks_the_wall_once_the_budget_is_spent(monkeypatch: pytest.MonkeyPatc
 
 
 def test_a_stack_is_no_trail(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The same position with 20 armies in Siam: the conquest leaves a stack in India,
-    not a trail, so with the turn's search budget spent Expert plays Good's attack."""
+    """The same position with 25 armies in Siam: the conquest leaves a stack in India,
+    not a trail, so with the turn's search budget spent Expert plays its judgement's
+    attack."""
     monkeypatch.setattr(expert, "TURN_BUDGET", 0)
-    state = _siam_beside_stacks(20)
-    good = _choose(GOOD, state, 0)
-    assert isinstance(good, Attack) and good.origin == "siam"
-    assert choose_order(state) == good
+    state = _siam_beside_stacks(25)
+    own = _choose(expert.DUEL, state, 0)
+    assert isinstance(own, Attack) and own.origin == "siam"
+    assert choose_order(state) == own
 
 
 def test_its_judgement_follows_the_rivals_left() -> None:

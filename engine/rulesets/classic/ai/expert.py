@@ -573,10 +573,10 @@ def attack_worth(state: ClassicState, seat: int, origin: str, target: str) -> fl
 
 
 def _weighed_attack(view: View, base: Order) -> Order:
-    """Once the turn's search budget is spent, Good's choice weighed without simulation:
-    an attack that would leave a trail (fewer than ``TRAIL_ARMIES`` armies in front) and
-    is worth less than stopping is not made; and with one rival left, when Good would
-    stop, the attack towards it (through any neutral wall) worth most, if it beats
+    """Once the turn's search budget is spent, the judgement's choice weighed without
+    simulation: an attack that would leave a trail (fewer than ``TRAIL_ARMIES`` armies in
+    front) and is worth less than stopping is not made; and with one rival left, when the
+    judgement would stop, the attack towards it (through any neutral wall) worth most, if it beats
     stopping, is made."""
     state, seat = view.state, view.seat
     if isinstance(base, Attack):
