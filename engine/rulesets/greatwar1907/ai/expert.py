@@ -26,13 +26,14 @@ orders.  Ties go to the plan listed first: Standard's.
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 
 from engine.ai import register_player
 from engine.core import Order
 from engine.errors import EngineError
 from engine.rng import Rng
 from engine.rulesets.greatwar1907 import turn
-from engine.rulesets.greatwar1907.ai import plans
+from engine.rulesets.greatwar1907.ai import endgame, negotiation, plans
 from engine.rulesets.greatwar1907.ai.levels import (
     EASY,
     STANDARD,
@@ -198,9 +199,129 @@ def attack_plans(state: GreatWarState, seat: int) -> list[SubmitAttack]:
     return listed[:PLANS]
 
 
+def _offense_free(
+    state: GreatWarState,
+    seat: int,
+    mine: SubmitAttack,
+    others: dict[int, SubmitAttack | SubmitDeployment],
+) -> bool:
+    """Whether the phase resolved on a copy with these orders lists no offense."""
+    sim = state.clone()
+    sim.rng = Rng(f"expert-check:{_position_key(state, seat)}")
+    sim.orders = [None] * len(sim.players)
+    for other, order in others.items():
+        sim.orders[other] = order.to_json()
+    sim.orders[seat] = mine.to_json()
+    try:
+        turn.resolve_phase(sim, True)
+    except EngineError:
+        return False
+    return not (sim.last_report or {}).get("offenses")
+
+
+def last_turn_orders(state: GreatWarState, seat: int) -> SubmitAttack:
+    """The last Attack phase: wars on weak neighbours and every spare division on the
+    garrisons next door (:mod:`.endgame`)."""
+    nation = state.nation_ids[seat]
+    base = attack_orders(state, seat, STANDARD)
+    partner = negotiation.alliance_partner(negotiation.View(state), nation)
+    others = rival_orders(state, seat)
+    spared = frozenset(
+        d.other
+        for d in base.diplomacy
+        if d.to == "peace" and state.players[state.seat_of(d.other)].kind == "computer"
+    )
+    victims = endgame.war_victims(state, nation, partner)
+    for attempt in (victims, []):
+        planned = endgame.with_wars(state, nation, attempt)
+        attacks = endgame.all_out_attacks(planned, nation, spared)
+        wars = endgame.declared(attacks, state, attempt)
+        if set(wars) != set(attempt):
+            planned = endgame.with_wars(state, nation, wars)
+            attacks = endgame.all_out_attacks(planned, nation, spared)
+        diplomacy = [d for d in base.diplomacy if d.other not in wars]
+        diplomacy += endgame.war_orders(wars)
+        attacked = {state.owner_of(a.target) for a in attacks}
+        diplomacy = [d for d in diplomacy if not (d.to == "peace" and d.other in attacked)]
+        orders = SubmitAttack(
+            seat,
+            nation,
+            state.players[seat].name,
+            diplomacy=tuple(diplomacy),
+            drop_ally=base.drop_ally,
+            passage=tuple(p for p in base.passage if p.nation not in wars),
+            attacks=tuple(attacks),
+            strikes=base.strikes,
+        )
+        if not wars or _offense_free(state, seat, orders, others):
+            return orders
+    return base
+
+
+def harvest_orders(state: GreatWarState, seat: int) -> SubmitAttack | None:
+    """A surprise war on the neighbour at peace whose garrisons it can take now."""
+    nation = state.nation_ids[seat]
+    base = attack_orders(state, seat, STANDARD)
+    partner = negotiation.alliance_partner(negotiation.View(state), nation)
+    spared = frozenset(
+        d.other
+        for d in base.diplomacy
+        if d.to == "peace" and state.players[state.seat_of(d.other)].kind == "computer"
+    )
+    found = endgame.harvest_victim(state, nation, partner, spared)
+    if found is None:
+        return None
+    victim, attacks = found
+    attacked = {state.owner_of(a.target) for a in attacks}
+    diplomacy = [d for d in base.diplomacy if d.other != victim]
+    diplomacy = [d for d in diplomacy if not (d.to == "peace" and d.other in attacked)]
+    diplomacy += endgame.war_orders([victim])
+    orders = SubmitAttack(
+        seat,
+        nation,
+        state.players[seat].name,
+        diplomacy=tuple(diplomacy),
+        drop_ally=base.drop_ally,
+        passage=tuple(p for p in base.passage if p.nation != victim),
+        attacks=tuple(attacks),
+        strikes=base.strikes,
+    )
+    if _offense_free(state, seat, orders, rival_orders(state, seat)):
+        return orders
+    return None
+
+
+MARCH_TURNS = 3
+"""From this many turns before the limit, idle divisions march toward the garrisons
+next door, for the last turn's attacks."""
+
+
+def expert_deployment(state: GreatWarState, seat: int) -> SubmitDeployment:
+    """Standard's Deployment orders; near the turn limit the idle divisions away from
+    every garrison march toward the nearest one."""
+    orders = deployment_orders(state, seat, STANDARD)
+    if state.turn <= state.options.turn_limit - MARCH_TURNS:
+        return orders
+    nation = state.nation_ids[seat]
+    added = {b.province: b.divisions for b in orders.builds}
+    busy = {mv.origin for mv in orders.moves} | {e.province for e in orders.embark}
+    busy |= {sl.origin for sl in orders.sail}
+    march = endgame.march_moves(state, nation, added, busy)
+    if not march:
+        return orders
+    return replace(orders, moves=orders.moves + tuple(march))
+
+
 def choose_expert(state: GreatWarState, seat: int) -> Order:
-    if state.orders[seat] is not None or state.phase is not Phase.ATTACK:
+    if state.orders[seat] is not None or state.phase is Phase.GAME_OVER:
         return choose(state, seat, STANDARD)
+    if state.phase is Phase.DEPLOYMENT:
+        return expert_deployment(state, seat)
+    if endgame.last_turn(state):
+        return last_turn_orders(state, seat)
+    harvest = harvest_orders(state, seat)
+    if harvest is not None:
+        return harvest
     candidates = attack_plans(state, seat)
     if len(candidates) == 1:
         return candidates[0]
