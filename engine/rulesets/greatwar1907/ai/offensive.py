@@ -1,15 +1,19 @@
-"""The ``expert`` level's last turn: every capture of a garrison is a Victory Point
-(R63), VP are never lost, and the game ends at the turn limit (R90) with the most VP
-winning.  So in the last Attack phase nothing an Expert nation keeps back is worth
-anything any more: it declares war where its neighbours' garrisons are weak (R82: a
-war declared in the Attack phase allows attacks in that same phase) and throws every
-division it can spare at the garrisons next to it, most captures first.
+"""The ``expert`` level's offensive.  Every capture of a garrison is a Victory Point
+(R63), VP are never lost, and the game goes to the nation that reaches 30 first or has
+the most at the turn limit (R89, R90); a province taken empty gives none.  So an Expert
+nation keeps nothing back that could be capturing garrisons: in each Attack phase it
+declares war on the neighbours whose garrisons stand next to its land (R82: a war
+declared in the Attack phase allows attacks in that same phase) and sends every
+division it can spare at the garrisons next door, likely captures first, then long
+shots, then the empty provinces; in each Deployment phase its idle divisions march
+through its own land toward the nearest garrison of another nation.
 
-Only wars that cannot upset anybody's orders are declared: none on a nation with
-units in its land or with its units in the other's land (R84 would refuse or displace
-them), none on its new ally of the phase or on that ally's allies (R86), and the
-orders are checked by resolving the phase on a copy with the orders the other
-nations' levels would seal: if anybody's order would become an offense, the wars go.
+Only wars that upset nobody's orders are offered as a plan: none on a nation with units
+in its land or with its units in the other's land (R84 would refuse the break or
+displace them), none on its new ally of the phase or on that ally's allies (R86), none
+on a nation it signs peace with in the same phase; :mod:`.expert` also resolves the
+plan on copies with the orders the other nations' levels would seal and drops it when
+any order would become an offense.
 """
 
 from __future__ import annotations
@@ -20,17 +24,12 @@ from engine.rulesets.greatwar1907.battle import leader_dice
 from engine.rulesets.greatwar1907.diplomacy import units_in_land_of
 from engine.rulesets.greatwar1907.mapdata import NEUTRAL
 from engine.rulesets.greatwar1907.orders import Attack, Diplomacy, Move
-from engine.rulesets.greatwar1907.state import GreatWarState, Phase, pair
+from engine.rulesets.greatwar1907.state import GreatWarState, pair
 
 FIRST_PASS = (0.5, 0.9)
 """(attack at, add origins until) for the first targets: likely captures first."""
 LONG_SHOT = 0.2
 """With what is left, a garrison is still attacked when the force wins this often."""
-
-
-def last_turn(state: GreatWarState) -> bool:
-    """The Attack phase of the turn limit: nothing is kept for later."""
-    return state.phase is Phase.ATTACK and state.turn >= state.options.turn_limit
 
 
 def war_victims(state: GreatWarState, nation: str, partner: str | None) -> list[str]:
@@ -148,64 +147,13 @@ def war_orders(victims: list[str]) -> list[Diplomacy]:
     return [Diplomacy(x, "war", "weak-neighbour") for x in victims if x != NEUTRAL]
 
 
-def expected_captures(state: GreatWarState, nation: str, attacks: list[Attack], of: str) -> float:
-    """Expected VP of ``attacks`` on ``of``'s garrisons: each target's force's chance."""
-    m = state.map
-    forces: dict[str, tuple[int, list[str]]] = {}
-    for a in attacks:
-        if state.owner_of(a.target) != of:
-            continue
-        total, generals = forces.get(a.target, (0, []))
-        forces[a.target] = (total + (a.divisions or 0), generals + list(a.leaders))
-    value = 0.0
-    for q, (total, generals) in forces.items():
-        held = plans.defence(state, q)
-        if held == 0:
-            continue
-        core = m.province(q).core
-        value += win_chance(
-            total, held, leader_dice(m, generals, True, core), plans._defence_mod(state, q)
-        )
-    return value
-
-
-def army(state: GreatWarState, nation: str) -> int:
-    return sum(per.get(nation, 0) for per in state.units.values())
-
-
-HARVEST_VP = 2.0
-"""A war is declared in the Attack phase when its attacks are expected to capture this
-many garrisons at once."""
-
-
-def harvest_victim(
-    state: GreatWarState, nation: str, partner: str | None, spared: frozenset[str]
-) -> tuple[str, list[Attack]] | None:
-    """The neighbour at peace whose garrisons a surprise war (R82) captures most of now,
-    with the attacks on the position at war (Standard's thresholds), or None when no war
-    is expected to capture :data:`HARVEST_VP` garrisons."""
-    best: tuple[float, str, list[Attack]] | None = None
-    strength = army(state, nation)
-    for x in war_victims(state, nation, partner):
-        if state.relation(nation, x) != "peace" or x in spared or army(state, x) > strength:
-            continue
-        planned = with_wars(state, nation, [x])
-        attacks = plans.plan_attacks(planned, nation, spared, 0.6, 0.9)
-        gain = expected_captures(planned, nation, attacks, x)
-        if gain >= HARVEST_VP and (best is None or gain > best[0]):
-            best = (gain, x, attacks)
-    return None if best is None else (best[1], best[2])
-
-
 def prey_front(state: GreatWarState, nation: str) -> set[str]:
     """Own provinces next to another nation's (or Neutral's) garrison."""
     m = state.map
     return {
         p
         for p in state.provinces_of(nation)
-        if any(
-            state.owner_of(q) != nation and plans.defence(state, q) > 0 for q in m.neighbours(p)
-        )
+        if any(state.owner_of(q) != nation and plans.defence(state, q) > 0 for q in m.neighbours(p))
     }
 
 
