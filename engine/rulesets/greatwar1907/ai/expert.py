@@ -13,13 +13,15 @@ nations read an Expert nation as Standard).  On top of that (:mod:`.offensive`):
   first whose phase, resolved on a copy of the game with the orders the other nations'
   own levels would seal (a human or an Expert nation is played as Standard; sealed
   orders are never read) and dice from a private generator seeded from the public
-  position (never the game's generator), lists no offense: a war that would leave
-  somebody's order dropped is not declared.
+  position (never the game's generator), lists no offense that Standard's plan
+  resolved the same way does not: a war that would leave somebody's order dropped is
+  not declared.
 
-One resolved phase per plan at most, counted, never timed: the same position always
-gives the same orders.  Weighing the plans by the worth of their resolved positions
-(4 dice samples each, VP, production, divisions and exposure against the best rival's)
-was tried and did not beat this plain choice (docs/rules-greatwar1907.md).
+One resolved phase per plan at most (and one for Standard's), counted, never timed: the
+same position always gives the same orders.  Weighing the plans by the worth of their
+resolved positions (4 dice samples each: VP, production, divisions and exposure against
+the best rival's) was tried and did not beat this plain choice
+(docs/rules-greatwar1907.md).
 """
 
 from __future__ import annotations
@@ -173,19 +175,29 @@ def _resolved(
     return sim
 
 
+def _offenses(sim: GreatWarState | None) -> set[tuple[str, str, str]] | None:
+    """The offenses a resolved copy lists (None: the rules refused the orders)."""
+    if sim is None:
+        return None
+    return {
+        (o["nation"], o["code"], o["order"]) for o in (sim.last_report or {}).get("offenses", [])
+    }
+
+
 def choose_attack(state: GreatWarState, seat: int) -> SubmitAttack:
     """The first plan of :func:`attack_plans` whose phase, resolved on a copy with the
-    orders the other nations' levels would seal and private dice, lists no offense
-    (a war that would upset somebody's orders); Standard's plan declares no war and is
-    played when the others are dropped."""
+    orders the other nations' levels would seal and private dice, lists no offense that
+    Standard's plan resolved the same way does not (a war that would leave somebody's
+    order dropped); Standard's plan when every other is dropped."""
     candidates = attack_plans(state, seat)
     if len(candidates) == 1:
         return candidates[0]
     others = rival_orders(state, seat)
     seed = f"expert:{_position_key(state, seat)}"
+    baseline = _offenses(_resolved(state, seat, candidates[-1], others, seed)) or set()
     for plan in candidates[:-1]:
-        sim = _resolved(state, seat, plan, others, seed)
-        if sim is not None and not (sim.last_report or {}).get("offenses"):
+        found = _offenses(_resolved(state, seat, plan, others, seed))
+        if found is not None and found <= baseline:
             return plan
     return candidates[-1]
 
