@@ -55,10 +55,8 @@ def test_expert_declares_war_on_a_weak_neighbour_and_attacks_at_once() -> None:
     resolve(state)
     assert state.relation("germany", "spain") == "war"
     assert offenses(state) == []
-    assert (
-        "German Empire: peace to war with Spain, cost 3 pp. German Empire's reason: Spain is weak and next door"
-        in report_text(state)
-    )
+    line = "German Empire: peace to war with Spain, cost 3 pp. "
+    assert line + "German Empire's reason: Spain is weak and next door" in report_text(state)
 
 
 def test_standard_keeps_the_peace_in_the_same_position() -> None:
