@@ -154,3 +154,36 @@ def test_other_computers_negotiate_with_an_expert_as_with_a_standard_nation() ->
     others read it as Standard."""
     state = _state(LYON)
     assert negotiation.View(state).level("germany") == negotiation.STANDARD
+
+
+def test_expert_wars_leave_no_computer_order_dropped_in_a_game_with_a_human() -> None:
+    """Issue 31: whatever the human orders (here every offer every phase, 6 turns) and
+    whatever wars the Expert nations declare, no computer order is dropped or cut,
+    save a standing offer the human did not take up (``dip/unmatched``,
+    ``trade/unmatched``, R80, R73)."""
+    from typing import Any
+
+    from engine.core import PlayerSpec
+    from engine.rulesets.greatwar1907.orders import Resolve, parse_order
+    from engine.rulesets.greatwar1907.state import Phase
+    from tests.greatwar1907.test_properties import _offering_human
+
+    levels = ("human", "expert", "standard", "expert", "easy", "expert", "standard", "expert")
+    players = [PlayerSpec(f"p{i}", level) for i, level in enumerate(levels)]
+    state = RULESET.new_game(players, {"turn_limit": 6}, "expert-offers")
+    wars = 0
+    while state.phase is not Phase.GAME_OVER:
+        missing = [i for i, o in enumerate(state.orders) if o is None]
+        order: Any = Resolve()
+        if missing:
+            seat = missing[0]
+            order = parse_order(_offering_human(state, 0)) if seat == 0 else choose_for(state, seat)
+        outcome = RULESET.apply(state, order)
+        state = outcome.state
+        if any(e["type"] == "resolved" for e in outcome.events):
+            report = state.last_report or {}
+            for o in report["offenses"]:
+                if o["nation"] != "russia":
+                    assert o["code"] in ("dip/unmatched", "trade/unmatched"), o
+            wars += sum("weak and next door" in line for line in report["diplomacy"])
+    assert wars
