@@ -4,6 +4,7 @@ a look-ahead that is deterministic and never touches the game's generator."""
 from __future__ import annotations
 
 from engine.ai import choose_for
+from engine.rulesets.risk_paper_scissors.ai.expert import public_copy
 from engine.rulesets.risk_paper_scissors.orders import Attack, Bid, EndTurn, Phase
 from tests.risk_paper_scissors.helpers import BLUE, GREEN, RED, play, position
 
@@ -68,3 +69,53 @@ def test_expert_is_deterministic_and_leaves_the_game_generator_alone() -> None:
     first = choose_for(s, RED)
     assert s.to_json() == before
     assert choose_for(s.clone(), RED) == first
+
+
+def test_expert_does_not_see_a_rivals_hidden_trap() -> None:
+    """Spec 14: which cards a rival holds, and where one lies armed, only its owner sees;
+    everyone sees how many cards of each deck it has.  Red's Alaska (1E, 2W) can take
+    Green's Northwest Territory with a Wolf and keep a Wolf at home.  Green has one Land
+    card: a Death Trap armed on the Northwest Territory (it would kill the Wolf), armed
+    elsewhere, in hand, or a Colony Influence.  Expert's look-ahead plays on a copy that
+    holds only what Red can see, so its choice is the same in all four games: the
+    capture (the trap is a risk a player takes)."""
+    games = [
+        {"armed": {"northwest_territory": "land.death_trap"}},
+        {"armed": {"alberta": "land.death_trap"}},
+        {"hands": {GREEN: ["land.death_trap"]}},
+        {"hands": {GREEN: ["land.colony_influence"]}},
+    ]
+    orders = set()
+    for hidden in games:
+        s = position(
+            {"alaska": "Red 1E/0J/2W", "kamchatka": "Blue 1W"},
+            energy={RED: 3},
+            **hidden,  # type: ignore[arg-type]
+        )
+        _seat(s, "expert")
+        orders.add(choose_for(s, RED))
+    assert orders == {Attack("alaska", "northwest_territory", w=1)}
+
+
+def test_expert_plays_out_a_copy_with_the_rivals_hands_guessed_from_the_public_counts() -> None:
+    """What Expert's look-ahead puts in a rival's hand: its public count of cards per deck
+    (hand plus armed), read as the deck's Colony Influence first (every computer level
+    buys it first; it is never spent) and the rest as a plain card of the deck; no rival
+    card lies armed on the copy.  Green holds a Death Trap armed on Alberta and a Land
+    Assemble and a Cease Fire in hand: two Land cards and one Diplomat card.  Red's own
+    hand and armed card are its own and stay as they are."""
+    s = position(
+        hands={GREEN: ["land.assemble", "diplomat.cease_fire"], RED: ["land.death_trap"]},
+        armed={"alberta": "land.death_trap", "eastern_australia": "diplomat.cease_fire"},
+    )
+    assert s.owner["alberta"] == GREEN and s.owner["eastern_australia"] == RED
+    copy = public_copy(s, RED)
+    assert copy.players[GREEN].hand == [
+        "diplomat.colony_influence",
+        "land.colony_influence",
+        "land.assemble",
+    ]
+    assert copy.players[BLUE].hand == []
+    assert copy.players[RED].hand == ["land.death_trap"]
+    assert copy.armed == {"eastern_australia": "diplomat.cease_fire"}
+    assert s.armed["alberta"] == "land.death_trap"  # the game itself is untouched

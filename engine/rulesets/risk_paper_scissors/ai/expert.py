@@ -22,8 +22,11 @@ The search is bounded by a count of simulated orders (:data:`SEARCH_ORDERS` per
 decision), never by the clock, so the same position always gives the same order.  The
 one draw the rules make during a turn (Invade Earth's target) comes from a private
 generator seeded from the public position, never from the game's generator, so Expert
-foresees nothing the game will draw and changes none of it.  Ties go to the candidate
-listed first: Standard's choice.
+foresees nothing the game will draw and changes none of it.  Nor does it read what a
+player cannot see (spec 14): the copies it plays on (:func:`public_copy`) hold, for each
+rival, a hand guessed from the public card counts per deck (Colony Influence first, as
+every computer level buys it first) and no armed card, so a rival's hidden hand or trap
+never changes Expert's choice.  Ties go to the candidate listed first: Standard's choice.
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ from engine.rulesets.risk_paper_scissors.ai.plan import (
     targets_from,
 )
 from engine.rulesets.risk_paper_scissors.battle import Outcome, Side
+from engine.rulesets.risk_paper_scissors.cards import CARDS
 from engine.rulesets.risk_paper_scissors.common import (
     groups_held,
     income,
@@ -65,6 +69,7 @@ from engine.rulesets.risk_paper_scissors.orders import (
 )
 from engine.rulesets.risk_paper_scissors.rules import apply_order
 from engine.rulesets.risk_paper_scissors.state import RpsState
+from engine.rulesets.risk_paper_scissors.view import card_counts
 
 SEARCH_ORDERS = 48
 """Simulated orders per decision, over every candidate: once spent, the candidates
@@ -236,10 +241,45 @@ def _position_key(state: RpsState, seat: int) -> str:
             sorted((t, o, sorted(state.units.get(t, {}).items())) for t, o in state.owner.items())
         ),
         repr([p.energy for p in state.players]),
-        repr(sorted(state.armed.items())),
+        repr(sorted((t, c) for t, c in state.armed.items() if state.owner.get(t) == seat)),
         str(state.turn_state.bank),
     ]
     return hashlib.sha256("|".join(parts).encode()).hexdigest()[:24]
+
+
+PLAIN_CARD = {
+    "land": "land.assemble",
+    "naval": "naval.assemble",
+    "space": "space.assemble",
+    "nuclear": "nuclear.rocket_strike",
+    "diplomat": "diplomat.energy_crisis",
+}
+"""The card a rival's unknown card of each deck stands for, beyond its Colony Influence."""
+
+
+def guessed_hand(state: RpsState, rival: int) -> list[str]:
+    """A rival's hand as ``seat`` may know it: its public card count per deck (hand plus
+    armed), Colony Influence first (up to the per-deck limit: every computer level buys
+    it first and it is never spent), then :data:`PLAIN_CARD`."""
+    limit = state.options.colony_influence_per_deck
+    hand: list[str] = []
+    for deck, count in card_counts(state, rival).items():
+        influence = f"{deck}.colony_influence"
+        known = min(count, limit) if influence in CARDS else 0
+        hand += [influence] * known + [PLAIN_CARD[deck]] * (count - known)
+    return hand
+
+
+def public_copy(state: RpsState, seat: int) -> RpsState:
+    """A copy of the game holding only what ``seat`` may see (spec 14): each rival's hand
+    is :func:`guessed_hand`, no rival card lies armed; the game's generator is left out
+    (the caller seeds a private one)."""
+    sim = state.clone()
+    for rival, player in enumerate(sim.players):
+        if rival != seat:
+            player.hand = guessed_hand(state, rival)
+    sim.armed = {t: card for t, card in sim.armed.items() if sim.owner.get(t) == seat}
+    return sim
 
 
 def _model(state: RpsState, seat: int) -> Chooser:
@@ -253,7 +293,7 @@ def rollout(state: RpsState, seat: int, order: Order, seed: str, spent: list[int
     :data:`REPLY_ORDERS` orders (every candidate gets the same horizon); the value of
     where it stands.  ``spent`` counts the simulated orders.  None when the rules refuse
     ``order``."""
-    sim = state.clone()
+    sim = public_copy(state, seat)
     sim.rng = Rng(seed)
     try:
         apply_order(sim, order)
