@@ -14,24 +14,36 @@ def _seat(state: object, level: str) -> None:
         player.control = level
 
 
-def test_expert_bids_nothing_for_the_last_slot_of_the_last_year() -> None:
+def test_expert_out_of_the_race_asks_for_the_last_slots_of_the_last_year_for_nothing() -> None:
     """Spec 6: the year's slots go by bid, each player taking its first free preferred
     slot.  In the last year nobody moves after the last slot to take back what it takes,
-    and other computers want the first slot, so Expert asks for the last one and bids
-    nothing."""
+    so Expert asks for the slots latest first.  Red holds one territory against Green's
+    forty: out of the race, it pays nothing for them."""
     s = position(phase=Phase.BID, options={"years": 2})
     _seat(s, "expert")
-    assert choose_for(s, RED) == Bid(RED, 0, (3,))
+    assert choose_for(s, RED) == Bid(RED, 0, (3, 2, 1))
+
+
+def test_expert_in_the_race_pays_a_little_for_the_last_slot_of_the_last_year() -> None:
+    """Green leads (forty territories): the last slot of the last year keeps what it
+    takes, and energy left at the end scores nothing, so Green pays for it: a sixth of
+    its 10 energy, 1 (two at most), which beats the players asking for it for nothing.
+    Whatever Blue's hidden Land card is, Green counts it as a Colony Influence: the
+    same bid."""
+    for card in ("land.colony_influence", "land.death_trap"):
+        s = position(phase=Phase.BID, options={"years": 2}, hands={BLUE: [card]})
+        _seat(s, "expert")
+        assert choose_for(s, GREEN) == Bid(GREEN, 1, (3, 2, 1))
 
 
 def test_expert_bids_for_the_first_slot_after_a_year_in_the_last() -> None:
     """Last year's last slot and this year's first are two turns in a row, so Green
     (last in year 1) bids for slot 1: a little more than Standard's bid, within its 10
-    energy; Red (first in year 1) asks for the last slot for nothing."""
+    energy; Red (first in year 1) asks for the last slots for nothing, latest first."""
     s = position(phase=Phase.BID)
     _seat(s, "expert")
     assert choose_for(s, GREEN) == Bid(GREEN, 1, (1,))
-    assert choose_for(s, RED) == Bid(RED, 0, (3,))
+    assert choose_for(s, RED) == Bid(RED, 0, (3, 2, 1))
 
 
 def test_expert_keeps_the_wolf_that_guards_its_territory() -> None:

@@ -92,6 +92,10 @@ UNIT_WEIGHT = 0.25
 RISK_WEIGHT = 0.6
 """Share of the points next-door stacks could take that counts as lost."""
 WIN_VALUE = 1000.0
+LAST_SLOT_BID = 2
+"""Most energy Expert pays for the last slot of the last year."""
+RACE_MARGIN = 3
+"""Points behind the best rival at which Expert still bids for the last slot."""
 
 Chooser = Callable[[RpsState, int], Order]
 
@@ -323,19 +327,41 @@ def rollout(state: RpsState, seat: int, order: Order, seed: str, spent: list[int
     return position_value(sim, seat)
 
 
+def estimated_score(state: RpsState, seat: int, viewer: int) -> int:
+    """``seat``'s final score if the game ended now, as ``viewer`` may count it: its own
+    Colony Influence it knows, a rival's is read from :func:`guessed_hand`."""
+    hand = state.players[seat].hand if seat == viewer else guessed_hand(state, seat)
+    held = sum(
+        1
+        for card in hand
+        if card.endswith(".colony_influence") and state.has_commander(seat, card.split(".")[0])
+    )
+    return public_points(state, seat) + state.options.colony_influence_points * held
+
+
 def expert_bid(state: RpsState, seat: int) -> Bid:
-    """The slot that matters: in the last year the last slot (nobody moves after it to
-    take back what it takes), bid for by nobody else's computer, so free; in the other
+    """The slot that matters, latest first (a slot taken, the next latest is as good:
+    fewer players move after it).  In the last year the last slot: nobody moves after it
+    to take back what it takes; a player in the race (within :data:`RACE_MARGIN` points
+    of the best rival's score as it can count it) pays a little for it (a point taken
+    there is never taken back, and energy left at the end scores nothing), the others
+    ask for it for nothing (ties go to the player with fewer points).  In the other
     years, after a year in the last slot, the first slot (two turns in a row: its
     captures are held before anyone answers), bid a little higher than Standard bids;
     otherwise the last slot, for nothing, to set up the next such pair."""
     slots = len(state.living())
+    latest_first = tuple(range(slots, 0, -1))
     energy = state.players[seat].energy
     if state.turn >= state.options.years:
-        return Bid(seat, 0, (slots,))
+        mine = estimated_score(state, seat, seat)
+        best = max(
+            (estimated_score(state, s, seat) for s in state.living() if s != seat), default=0
+        )
+        amount = min(LAST_SLOT_BID, energy // 6) if mine + RACE_MARGIN >= best else 0
+        return Bid(seat, amount, latest_first)
     if state.turn > 1 and state.last_slots[seat] == slots:
         return Bid(seat, min(3, energy // 6), (1,))
-    return Bid(seat, 0, (slots,))
+    return Bid(seat, 0, latest_first)
 
 
 def choose_expert(state: RpsState, seat: int) -> Order:
