@@ -54,7 +54,6 @@ from engine.rulesets.risk_paper_scissors.battle import Outcome, Side
 from engine.rulesets.risk_paper_scissors.cards import CARDS
 from engine.rulesets.risk_paper_scissors.common import (
     groups_held,
-    income,
     influence_points,
     public_points,
 )
@@ -103,16 +102,11 @@ Chooser = Callable[[RpsState, int], Order]
 # ---------------------------------------------------------------- evaluation
 
 
-def _points(state: RpsState, seat: int) -> float:
-    return float(public_points(state, seat) + influence_points(state, seat))
-
-
-def _at_risk(state: RpsState, seat: int) -> float:
+def _at_risk(state: RpsState, seat: int, held: set[str]) -> float:
     """Points ``seat`` could lose to a living rival's stack next door that captures as it
-    stands (combat is exact: no odds to weigh)."""
+    stands (combat is exact: no odds to weigh); ``held``: the groups it holds."""
     board = state.board
     loss_order = state.options.commander_loss_order
-    held = set(groups_held(state, seat))
     bonus = {g.id: g.bonus for g in board.groups}
     total = 0.0
     for territory in state.territories_of(seat):
@@ -138,13 +132,21 @@ def _worth(state: RpsState, seat: int) -> float:
     player = state.players[seat]
     if not player.alive:
         return 0.0
-    years_left = max(0, state.options.years - state.turn)
-    worth = _points(state, seat)
+    o = state.options
+    years_left = max(0, o.years - state.turn)
+    # public_points and income of common.py, sharing one count of the groups held
+    held = groups_held(state, seat)
+    bonus = {g.id: g.bonus for g in state.board.groups}
+    group_points = sum(bonus[g] for g in held)
+    count = len(state.territories_of(seat))
+    points = o.points_per_territory * count + group_points
+    worth = float(points + influence_points(state, seat))
     if years_left:
-        worth += INCOME_WEIGHT * income(state, seat) * years_left
+        base = max(o.income_minimum, count // o.income_divisor)
+        worth += INCOME_WEIGHT * (o.income_multiplier * (base + group_points)) * years_left
         worth += UNIT_WEIGHT * state.units_of(seat)
     worth += ENERGY_WEIGHT * player.energy
-    return worth - _at_risk(state, seat)
+    return worth - _at_risk(state, seat, set(held))
 
 
 def position_value(state: RpsState, seat: int) -> float:
