@@ -196,6 +196,10 @@ def main(argv: list[str] | None = None) -> int:
 
         log("bench: a forum thread pasted in the page (as met, cold, cold in one call)…")
         results["forum_page"] = run_forum_page(args.runs, min(2, args.runs), args.chromium)
+        from bench.computer_page import run_computer_page  # every level (issue 31)
+
+        log("bench: every computer level of every ruleset, in the page and in CPython…")
+        results["computer_page"] = run_computer_page(1, args.chromium, quick=args.quick)
     if not args.skip_engine:
         from bench.engine_bench import run_engine
 

@@ -39,6 +39,11 @@ def _finder(*path: str) -> Callable[[dict[str, Any]], Summary | None]:
     return find
 
 
+def _single(value: float) -> Callable[[dict[str, Any]], Summary | None]:
+    """A figure already reduced to one number (the worst of the loads)."""
+    return lambda _results: summarize([value])
+
+
 RULESET_TITLES = {
     "classic": "Classic",
     "capital": "Capital Risk",
@@ -270,6 +275,29 @@ def targets_for(results: dict[str, Any]) -> list[Target]:
             lambda r: _get(r, "engine", "odds", "100_100", "call_ms"),
         ),
     ]
+    computers = _get(results, "computer_page", "page") or {}
+    for ruleset, levels in computers.items():
+        title = RULESET_TITLES.get(ruleset, ruleset)
+        for level, figures in sorted(levels.items()):
+            table = f"{figures['players']} {'nations' if ruleset == 'greatwar1907' else 'seats'}"
+            found += [
+                Target(
+                    f"computer_turn_{ruleset}_{level}",
+                    f"{title} computer turn in the page ({level}, {table}): the longest",
+                    1000,
+                    "ms",
+                    False,
+                    _single(figures["turn_max_ms"]),
+                ),
+                Target(
+                    f"computer_decision_{ruleset}_{level}",
+                    "… its longest single decision (one main-thread task)",
+                    300,
+                    "ms",
+                    False,
+                    _single(figures["decision_max_ms"]),
+                ),
+            ]
     return found
 
 
@@ -402,6 +430,39 @@ def render_markdown(results: dict[str, Any]) -> str:
     if page:
         lines += ["", f"## In the page (Pyodide, bench/page) vs CPython ({runs} page loads)", ""]
         lines += _page_table(page, _get(results, "engine", "page_suite_cpython") or {})
+    computers = results.get("computer_page")
+    if computers:
+        lines += ["", "## Computer players in the page (every level, every seat that level)", ""]
+        rows = []
+        for ruleset, levels in computers["page"].items():
+            for level, page_figures in sorted(levels.items()):
+                native = computers["cpython"][ruleset][level]
+                rows.append(
+                    [
+                        f"{RULESET_TITLES.get(ruleset, ruleset)}, {level}",
+                        str(page_figures["players"]),
+                        f"{page_figures['turn_median_ms']:.1f} / {page_figures['turn_p90_ms']:.0f}"
+                        f" / {page_figures['turn_max_ms']:.0f} ms",
+                        f"{page_figures['decision_max_ms']:.0f} ms",
+                        f"{native['turn_max_ms']:.0f} / {native['decision_max_ms']:.0f} ms",
+                    ]
+                )
+        lines += _table(
+            [
+                "ruleset, level",
+                "seats",
+                "turn: median / p90 / longest",
+                "longest decision",
+                "CPython: longest turn / decision",
+            ],
+            rows,
+        )
+        lines += [
+            "",
+            "Each level plays every seat from the start, a few turns (the top levels fewer); "
+            "a decision is one main-thread task in the page; the first decision of a level "
+            "includes importing it.",
+        ]
     greatwar = results.get("greatwar_page")
     if greatwar:
         lines += ["", f"## The Great War 1907 in the page ({runs} cold loads, its autosave)", ""]

@@ -696,6 +696,98 @@ def timed_imports() -> float:
     return _ms(time.perf_counter() - started)
 
 
+# Issue 31: every level of every ruleset at its largest table; a whole computer turn
+# at most 1 s in the page, one decision (one main-thread task) at most 300 ms.
+COMPUTER_TABLES = {"classic": 6, "capital": 6, "greatwar1907": 8, "risk_paper_scissors": 5}
+COMPUTER_TURN_LIMIT_MS = 1000.0
+COMPUTER_DECISION_LIMIT_MS = 300.0
+
+
+def _is_decision(ruleset: str, state: Any) -> bool:
+    """A computer choosing its orders (not the call for a simultaneous resolution)."""
+    if ruleset == "capital":
+        return bool(state.missing())
+    if ruleset == "greatwar1907":
+        return any(slot is None for slot in state.orders)
+    return True
+
+
+def computer_turn_times(
+    ruleset_name: str, level: str, players: int, seed: str, max_turns: int
+) -> tuple[list[float], list[float]]:
+    """(milliseconds per whole computer turn, per decision) in a game where every seat
+    is ``level``, up to ``max_turns`` of the ruleset's turns.  A decision is one
+    ``choose_order`` call (in the page, one main-thread task); a whole turn is a seat's
+    run of decisions until another seat acts or the turn changes (in a simultaneous
+    game, a seat's orders for a phase), from turn 1 (the set-up's choices are counted
+    as decisions only); applying the orders is not counted."""
+    from engine.ai import choose_order
+    from engine.core import PlayerSpec, find_ruleset
+
+    ruleset = find_ruleset(ruleset_name)
+    specs = [PlayerSpec(f"Computer {i + 1}", level) for i in range(players)]
+    state = ruleset.new_game(specs, {}, seed)
+    turns: list[float] = []
+    decisions: list[float] = []
+    run_key: tuple[int, int] | None = None
+    run_ms = 0.0
+    while (
+        ruleset.winner(state) is None
+        and ruleset.actor(state) is not None
+        and state.turn <= max_turns
+    ):
+        seat = ruleset.actor(state)
+        deciding = _is_decision(ruleset_name, state)
+        started = time.perf_counter()
+        order = choose_order(state)
+        spent = _ms(time.perf_counter() - started)
+        key = (seat, state.turn)
+        if run_key is not None and (key != run_key or not deciding):
+            turns.append(round(run_ms, 3))
+            run_key, run_ms = None, 0.0
+        if deciding:
+            decisions.append(spent)
+            if state.turn >= 1:  # the set-up's claims are single decisions, not turns
+                run_key = key
+                run_ms += spent
+            if run_key is not None and ruleset_name in ("capital", "greatwar1907"):
+                turns.append(spent)  # a seat's orders for a phase: one decision
+                run_key, run_ms = None, 0.0
+        state = ruleset.apply(state, order).state
+    if run_key is not None:
+        turns.append(round(run_ms, 3))
+    return turns, decisions
+
+
+def computer_turns(
+    quick: bool = False, levels_of: dict[str, list[str]] | None = None
+) -> TaskResult:
+    """Every level of every ruleset at its largest table (:data:`COMPUTER_TABLES`), every
+    seat that level, from the start: whole turns and single decisions, milliseconds
+    (spread: median, p90, max).  The top levels play fewer turns (they think longest)."""
+    from engine.ai import levels
+
+    out: dict[str, Any] = {}
+    for ruleset, players in COMPUTER_TABLES.items():
+        out[ruleset] = {}
+        for level in (levels_of or {}).get(ruleset, levels(ruleset)):
+            thinks_long = level == "expert"
+            if ruleset == "classic":
+                max_turns = (12 if thinks_long else 60) // (3 if quick else 1)
+            elif ruleset == "risk_paper_scissors":
+                max_turns = 2 if quick or thinks_long else 5
+            else:
+                max_turns = 3 if quick else (6 if thinks_long else 12)
+            turn_ms, decision_ms = computer_turn_times(ruleset, level, players, "ct1", max_turns)
+            out[ruleset][level] = {
+                "players": players,
+                "turns": max_turns,
+                "turn_ms": _spread(turn_ms),
+                "decision_ms": _spread(decision_ms),
+            }
+    return {"tables": out}
+
+
 def page_suite(quick: bool = False) -> TaskResult:
     """Everything the bench page measures inside Pyodide (also runnable in CPython)."""
     from engine.ai import levels
@@ -703,7 +795,9 @@ def page_suite(quick: bool = False) -> TaskResult:
     import_ms = timed_imports()
     turns = 12 if quick else 40
     classic: dict[str, Any] = {}
-    for level in levels("classic"):
+    # The top levels think for hundreds of milliseconds a turn: bench.computer_page
+    # times every level, over fewer turns.
+    for level in (lv for lv in levels("classic") if lv != "expert"):
         seeds = ("p1",) if quick or level != "baseline" else ("p1", "p2")
         classic[level] = _spread(classic_turn_times(6, level, seeds, turns))
     resolution = _spread(
@@ -714,7 +808,7 @@ def page_suite(quick: bool = False) -> TaskResult:
     rps_legal = rps_legal_orders_times(1 if quick else 3)
     rps_turns: dict[str, Any] = {}
     rps_games: dict[str, Any] = {}
-    for level in levels("risk_paper_scissors"):
+    for level in (lv for lv in levels("risk_paper_scissors") if lv != "expert"):
         seeds = ("p1",) if quick else ("p1", "p2", "p3")
         turn_ms, game_ms = rps_turn_times(4, level, seeds)
         rps_turns[level] = _spread(turn_ms)

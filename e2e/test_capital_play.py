@@ -434,3 +434,28 @@ def test_surge_condition_and_why_a_territory_cannot_attack(
     report.locator('[data-section="surge-attacks"]').scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / "capital-report-surges-phone.png"))
     assert_clean(page)
+
+
+def test_five_computers_write_their_orders_in_slices(page: Page, server_url: str):
+    """One player against five computers: after the set-up is sealed, the computers write
+    their orders a step at a time with the browser answering between the steps (the page
+    says so in its console line), and the page comes back to the player's orders.  How
+    long the slices take is measured by ``make bench``, not here."""
+    lines: list[str] = []
+    page.on("console", lambda msg: lines.append(msg.text))
+    page.goto(server_url)
+    wait_ready(page)
+    factions = [("Ann", "human")] + [(f"C{i}", "good") for i in range(5)]
+    choose_capital_rules(page, factions, "e2e-capital-slices")
+    enter_setup(page)
+    wait_stage(page, "replay", "report", timeout=30_000)
+    if stage(page) == "replay":
+        page.get_by_test_id("cap-replay-skip").click()
+    wait_stage(page, "report")
+    page.get_by_test_id("cap-next-turn").click()
+    wait_stage(page, "entry", timeout=30_000)
+    played = [line for line in lines if "played in" in line and "slices" in line]
+    assert played, lines
+    slices = int(played[-1].split("played in ")[1].split(" slices")[0])
+    assert slices >= 2, played[-1]  # the tap's own drawing, then the computers' steps
+    expect(page.get_by_test_id("cap-seal")).to_be_visible()

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import re
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -133,6 +133,19 @@ def _read_candidate(flat: str, at: int) -> tuple[str, int]:
 def scan(text: str) -> PageScan:
     """Every readable, signed code in a pasted page or thread, each once (its first
     place), and every damaged one (:class:`Fragment`)."""
+    steps = scan_steps(text)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            found: PageScan = done.value
+            return found
+
+
+def scan_steps(text: str) -> Generator[None, None, PageScan]:
+    """:func:`scan` in steps: a ``yield`` after each code is read (its signature checked),
+    so a page reading a long thread can let the browser answer between them; returns the
+    same :class:`PageScan`."""
     codes: dict[str, None] = {}
     damaged: list[Fragment] = []
     seen: set[str] = set()
@@ -147,8 +160,9 @@ def scan(text: str) -> PageScan:
             if len(data) >= MIN_FRAGMENT:
                 seat, kind = peek(candidate)
                 damaged.append(Fragment(candidate, exc.code, exc.message, seat, kind))
-            continue
-        codes[candidate] = None
+        else:
+            codes[candidate] = None
+        yield
     return PageScan(tuple(codes), tuple(damaged))
 
 
@@ -426,6 +440,7 @@ __all__ = [
     "peek",
     "plural",
     "scan",
+    "scan_steps",
     "sort_codes",
     "summary",
     "waiting_for",

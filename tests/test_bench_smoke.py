@@ -156,3 +156,21 @@ def test_the_speed_task_starts_at_adas_free_move_before_two_computers() -> None:
     row = next(t for t in check_targets(results) if t["key"] == "speed_fast_round")
     assert (row["status"], row["limit"]) == ("met", 2000)
     assert "The game speed in the page" in render_markdown(results)
+
+
+def test_computer_turns_count_each_seat_once_a_phase_and_no_resolution() -> None:
+    """Every level's computer turns in the page (issue 31): in the Great War each of the 8
+    nations writes its orders once a phase, so a turn of two phases is 16 decisions and 16
+    whole turns, and the call for the resolution is not counted; in Classic a whole turn
+    is the run of one seat's decisions (several orders)."""
+    turns, decisions = tasks.computer_turn_times("greatwar1907", "easy", 8, "ct1", 1)
+    assert len(decisions) == len(turns) == 16
+    classic_turns, classic_decisions = tasks.computer_turn_times("classic", "baseline", 6, "ct1", 2)
+    assert classic_turns and len(classic_decisions) > len(classic_turns)
+    figures = tasks.computer_turns(
+        quick=True, levels_of={r: ["easy"] for r in tasks.COMPUTER_TABLES}
+    )
+    assert set(figures["tables"]) == set(tasks.COMPUTER_TABLES)
+    for ruleset, levels in figures["tables"].items():
+        assert levels["easy"]["players"] == tasks.COMPUTER_TABLES[ruleset]
+        assert levels["easy"]["decision_ms"]["n"] >= levels["easy"]["turn_ms"]["n"] > 0

@@ -64,8 +64,8 @@ def test_the_bench_thread_sliced_resolves_to_the_same_position_and_report(
     assert said_sliced == said
     assert parts.to_json() == whole.to_json()
     assert parts.state.last_report == whole.state.last_report
-    # found; each of the 16 codes checked (a pause after each at a zero budget); then
-    # the last pause before the paste itself
+    # at a zero budget, a pause before each step: each of the 16 codes read, the round
+    # sorted, the orders played...
     assert pauses >= 2 + 16
 
 
@@ -136,3 +136,60 @@ def test_the_bench_page_task_measures_each_paste_the_same_way() -> None:
     assert figures["resolved"] and figures["same_outcome"]
     assert figures["first"]["path"] == "sliced" and figures["first"]["screen_first"]
     assert figures["again"]["slice_ms"]["n"] == 1
+
+
+def test_the_paste_reads_each_code_once(
+    bench_thread: tuple[Any, str, Any, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page finds the codes in a pasted thread and checks each one's signature in
+    one pass, a step per code (the browser may answer between them), not once to fill
+    the memory of good signatures and again to read them: the 16 codes of the bench
+    thread, each quoted in the post after it, are read 16 times while the page scans."""
+    from engine import forumtext
+
+    thread = bench_thread[1]
+    reads: list[str] = []
+    real = forumtext.decode_code
+
+    def counted(code: str, *args: Any, **kwargs: Any) -> Any:
+        reads.append(code)
+        return real(code, *args, **kwargs)
+
+    monkeypatch.setattr(forumtext, "decode_code", counted)
+    steps = forumtext.scan_steps(thread)
+    yields = 0
+    while True:
+        try:
+            next(steps)
+            yields += 1
+        except StopIteration as done:
+            found = done.value
+            break
+    assert len(reads) == len(set(reads)) == 16 == yields
+    assert found == forumtext.scan(thread)
+    assert len(found.codes) == 16 and not found.damaged
+
+
+def test_a_slice_holds_the_steps_that_fit_its_budget(
+    bench_thread: tuple[Any, str, Any, Any],
+) -> None:
+    """With all the time in the world the paste is one slice (the pause before it only);
+    with none, each step is a slice of its own.  Both give the same page."""
+    held, thread, key, session_type = bench_thread
+    counts = []
+    pages = []
+    for budget in (float("inf"), 0.0):
+        page = session_type.from_json(held)
+        forget_verified()
+        pauses = 0
+
+        async def pause() -> None:
+            nonlocal pauses
+            pauses += 1
+
+        asyncio.run(slices.paste_page_in_slices(page, thread, key, pause, budget=budget))
+        counts.append(pauses)
+        pages.append(page.to_json())
+    assert counts[0] == 1
+    assert counts[1] >= 2 + 16
+    assert pages[0] == pages[1]

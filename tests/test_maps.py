@@ -204,3 +204,23 @@ def test_plain_links_are_the_graphs_adjacency(ferry: bool) -> None:
         assert links == frozenset(graph.adj[territory]), territory
     joined = game_map.largest_connected_group(["alaska", "peru"])
     assert joined == (2 if ferry else 1)
+
+
+@pytest.mark.parametrize("ferry", [False, True])
+def test_steps_from_agrees_with_the_graphs_shortest_paths(ferry: bool) -> None:
+    """The walk that counts links to the nearest source (a computer player's front
+    distance, asked with no networkx import) gives networkx's shortest-path lengths, for
+    every territory, from one source, from several, with and without a ferry."""
+    import networkx
+
+    the_map = load_map("classic")
+    if ferry:
+        from dataclasses import replace
+
+        from engine.maps import Ferry
+
+        crossing = Ferry("ap", "Alaska-Peru", "alaska", "peru", ())
+        the_map = replace(the_map, ferries=(crossing,), _graph=[], _links=[])
+    for sources in (["alaska"], ["kamchatka", "siam", "peru"], ["madagascar"]):
+        expected = networkx.multi_source_dijkstra_path_length(the_map.graph, set(sources))
+        assert the_map.steps_from(iter(sources)) == dict(expected)

@@ -23,9 +23,11 @@ def _one_human(seed: str = "gw-page") -> GreatWarSession:
 
 
 def test_the_form_defaults_start_russia_human_against_seven_computers() -> None:
-    """A newcomer starts with one click: Russia human, the other seven Standard."""
+    """A newcomer starts with one click: Russia human, the other seven at the strongest
+    level, Expert (issue 31: the top level is the default opponent once it beats the
+    level below)."""
     specs, options, seed, where, seat = read_greatwar_form(lambda name: "")
-    assert [s.control for s in specs] == ["human"] + ["standard"] * 7
+    assert [s.control for s in specs] == ["human"] + ["expert"] * 7
     assert (where, seat, seed) == ("local", 0, "")
     assert options == {"deadline": ""}
 

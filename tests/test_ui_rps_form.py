@@ -34,7 +34,7 @@ def defaults() -> dict[str, str]:
 
 def test_one_click_gives_a_newcomer_a_game_against_two_computers() -> None:
     players, options, seed, where = read_rps_form(*reader(defaults(), {"rps0-on", "rps1-on"}))
-    assert [p.control for p in players] == ["human", "standard", "standard"]
+    assert [p.control for p in players] == ["human", "expert", "expert"]  # the strongest
     assert options == {} and seed == "" and where == "local"
 
 

@@ -8,6 +8,9 @@ answering between them), with the longest main-thread task of each paste from a
 PerformanceObserver of ``longtask`` entries (``bench_tasks.forum_page_times``): the
 page's first paste after the game's screen is drawn, as a player meets it; ``&cold``:
 nothing drawn before it; ``&oneshot``: that first paste in one call (the old way).
+
+``?computers``: every computer level of every ruleset at its largest table, each
+decision and each whole turn timed (``bench_tasks.computer_turns``).
 """
 
 import asyncio
@@ -43,7 +46,9 @@ document.getElementById("status").textContent = "Running the engine benchmark…
 try:
     import bench_tasks
 
-    if "hostile" in str(window.location.search):  # ?hostile: only the hostile-code task
+    if "computers" in str(window.location.search):  # ?computers: every level's turns
+        results = {"computer_turns": bench_tasks.computer_turns(quick=quick)}
+    elif "hostile" in str(window.location.search):  # ?hostile: only the hostile-code task
         results = {"hostile_codes": bench_tasks.hostile_code_times()}
     elif "forum" in str(window.location.search):  # ?forum: only the forum-thread paste
         from ui.shell.slices import yield_to_browser

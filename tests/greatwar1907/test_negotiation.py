@@ -297,3 +297,94 @@ def test_in_the_attack_phase_no_peace_is_offered_to_a_human_being_attacked() -> 
     state = _war_in_the_east(riga_divisions=1, level="easy", phase="attack")
     chosen = _computer_orders(state, "germany")
     assert ("russia", "peace", "cannot-win") in _diplomacy(chosen)
+
+
+# ------------------------------------------------------------------ refusals and Easy
+def _spain_grants(level: str) -> GreatWarState:
+    """Attack phase; Spain (human) has granted Germany (computer) passage and stands 30
+    divisions in Lyon, on Germany's border, against Germany's 12 next to Spain."""
+    return position(
+        f"""
+        phase attack
+        {_computer("germany", level)}
+        grant spain germany
+        lyo spain 30
+        """
+    )
+
+
+def test_a_computer_does_not_return_passage_to_a_nation_massing_armies() -> None:
+    """R17: a grant lets the grantee's supply and pp cross the granter's land.  Spain's
+    grant is not returned while Spain masses its armies on Germany's border (two to one,
+    at least 6): Germany orders no grant, and none is recorded."""
+    state = _spain_grants("standard")
+    chosen = _computer_orders(state, "germany")
+    assert chosen.passage == ()
+    resolve(state)
+    assert ("germany", "spain") not in state.grants
+
+
+def test_easy_returns_passage_even_to_a_nation_massing_armies() -> None:
+    """Issue 31: "the easy level is forgiving".  The same grant, the same armies on the
+    border: Easy returns the human's grant."""
+    state = _spain_grants("easy")
+    chosen = _computer_orders(state, "germany")
+    assert [(p.nation, p.grant) for p in chosen.passage] == [("spain", True)]
+    resolve(state)
+    assert ("germany", "spain") in state.grants
+
+
+def _uk_masses(level: str) -> GreatWarState:
+    """Germany (computer) and the UK (human) both at war with the Ottoman Empire; the UK
+    stands 20 divisions in London, next to Lille's 1."""
+    return position(
+        f"""
+        phase attack
+        {_computer("germany", level)}
+        relation germany russia peace
+        relation germany italy peace
+        relation germany uk peace
+        relation germany ottoman war
+        lil germany 1
+        lon uk 20
+        """
+    )
+
+
+def test_a_computer_refuses_an_alliance_with_a_nation_massing_armies_on_its_border() -> None:
+    """R79/R80: an alliance needs both nations.  A common enemy, but the UK's 20
+    divisions in London face Lille's 1: Standard orders no alliance and the UK's offer
+    is unmatched."""
+    state = _uk_masses("standard")
+    chosen = _computer_orders(state, "germany")
+    assert not [d for d in chosen.diplomacy if d.to == "alliance"]
+    order(state, "uk", diplomacy=[{"with": "germany", "to": "alliance"}])
+    resolve(state)
+    assert state.relation("germany", "uk") == "peace"
+    assert offenses(state, "uk") == ["dip/unmatched"]
+
+
+def test_easy_allies_with_a_human_against_a_common_enemy_whatever_its_armies() -> None:
+    """Issue 31: "the easy level is forgiving".  The same armies in London: Easy orders
+    the alliance against the common enemy and the UK's offer matches it."""
+    state = _uk_masses("easy")
+    chosen = _computer_orders(state, "germany")
+    assert ("uk", "alliance", "common-enemy") in _diplomacy(chosen)
+    order(state, "uk", diplomacy=[{"with": "germany", "to": "alliance"}])
+    resolve(state)
+    assert state.relation("germany", "uk") == "alliance"
+
+
+def test_easy_takes_a_trade_worth_three_quarters_of_what_it_pays() -> None:
+    """R73: a trade happens only when both sides order matching bundles.  Russia offered
+    12 pp for 16 pp: Standard takes only a trade worth more than it pays and refuses;
+    Easy, forgiving, takes one worth three quarters of it and orders the mirror bundle
+    (pp are written in quarters: 48 for 64)."""
+    standard = _offer({"pp": 12}, {"pp": 16})
+    chosen = _computer_orders(standard, "germany")
+    assert isinstance(chosen, SubmitDeployment) and chosen.trades == ()
+    easy = _offer({"pp": 12}, {"pp": 16})
+    easy.players[NATIONS.index("germany")].control = "easy"
+    chosen = _computer_orders(easy, "germany")
+    assert isinstance(chosen, SubmitDeployment)
+    assert [(t.other, t.give.pp, t.get.pp) for t in chosen.trades] == [("russia", 64, 48)]

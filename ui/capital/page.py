@@ -169,9 +169,7 @@ class CapitalPage(SealedOrdersPage):
             self.replay_gen += 1
             self.maybe_autoplay()
         elif act == "next-turn":
-            session.next_turn()
-            self.log_timing()
-            self.maybe_autoplay()
+            self.go_on(session, session.next_phase_steps())
         return False
 
     # ------------------------------------------------------------ drawing

@@ -1,6 +1,7 @@
 """The Great War 1907's part of the new-game form read into engine arguments (pure; the
 page passes a field reader).  Eight rows in nation order, each Human, a computer level
-or Idle; a newcomer starts with one click: Russia human, the other seven Standard."""
+or Idle; a newcomer starts with one click: Russia human, the other seven Expert (the
+strongest level, the default opponent)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 from engine.core import PlayerSpec
 
 NATIONS = 8
-CONTROLS = ("human", "easy", "standard", "idle")
+CONTROLS = ("human", "easy", "standard", "expert", "idle")
 WHERE = ("local", "forum", "moderated")
 
 
@@ -26,7 +27,7 @@ def read_greatwar_form(
     """
     specs: list[PlayerSpec] = []
     for i in range(NATIONS):
-        control = text(f"gw{i}-kind") or ("human" if i == 0 else "standard")
+        control = text(f"gw{i}-kind") or ("human" if i == 0 else "expert")
         if control not in CONTROLS:
             raise ValueError(f"nation {i + 1}: unknown player {control!r}")
         name = text(f"gw{i}-name").strip() or f"Player {i + 1}"

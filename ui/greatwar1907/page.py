@@ -165,9 +165,7 @@ class GreatWarPage(SealedOrdersPage):
             self.replay_gen += 1  # a step by hand restarts the timer's wait: no race
             self.maybe_autoplay()
         elif act == "next":
-            session.next_phase()
-            self.log_timing()
-            self.maybe_autoplay()
+            self.go_on(session, session.next_phase_steps())
         return False
 
     # ------------------------------------------------------------ drawing

@@ -7,7 +7,8 @@ from __future__ import annotations
 FORM_TIPS: dict[str, str] = {
     "gw#-name": "The name of the player of this nation, as the reports print it.",
     "gw#-kind": "Human: a person writes this nation's orders. CPU: the computer does, at "
-    "Easy or Standard. Idle: nobody plays it; it never gives an order but still defends.",
+    "Easy (forgiving), Standard or Expert (the strongest: it goes to war on weak "
+    "neighbours). Idle: nobody plays it; it never gives an order but still defends.",
     "gw-where": "On this device: every nation writes its orders here in turn, hidden from "
     "the others. By forum: each nation seals its orders as a code and posts it; with a "
     "moderator, the host collects the orders and posts each report.",

@@ -1,8 +1,9 @@
 """Risk, Paper, Scissors' part of the new-game form (pure): its seat rows and options,
 as HTML for index.html (``make prerender``) and read back into engine arguments.
 
-Newcomers get a game in one click: the defaults are one human against two Standard
-computers, five years, random territories, on this device.
+Newcomers get a game in one click: the defaults are one human against two Expert
+computers (the strongest level, the default opponent), five years, random territories,
+on this device.
 """
 
 from __future__ import annotations
@@ -22,18 +23,18 @@ CONTROLS = (
     ("standard", "CPU · Standard"),
     ("expert", "CPU · Expert"),
 )
-"""The ruleset's computer levels (engine/rulesets/risk_paper_scissors: easy, standard)."""
+"""The ruleset's computer levels, weakest first."""
 WHERE = ("local", "email")
 DEFAULT_ON = 3
 
 
 def seat_rows_html(palette: tuple[str, ...]) -> str:
-    """The five seat rows (seat 1 human, seats 2 and 3 Standard computers, 4 and 5 off)."""
+    """The five seat rows (seat 1 human, seats 2 and 3 Expert computers, 4 and 5 off)."""
     rows = []
     for i in range(SEATS):
         on = " checked" if i < DEFAULT_ON else ""
         fixed = " disabled" if i < MIN_PLAYERS else ""
-        default = "human" if i == 0 else "standard"
+        default = "human" if i == 0 else "expert"
         options = "".join(
             f'<option value="{value}"{" selected" if value == default else ""}>{label}</option>'
             for value, label in CONTROLS

@@ -10,7 +10,7 @@ FORM_TIPS: dict[str, str] = {
     "five may.",
     "rps#-name": "The player's name, as the map, the tables and the log show it.",
     "rps#-control": "Human: a person plays on this device. CPU: the computer plays, at "
-    "Easy or Standard.",
+    "Easy, Standard or Expert (the strongest).",
     "rps-where": "On this device: everyone plays here, passing it round, with hands and "
     "bids hidden. By email: sealed bids and moves travel as save codes.",
     "rps-years": "How many years the game lasts (5 when left empty); it is scored after "

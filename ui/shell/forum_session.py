@@ -246,13 +246,13 @@ class ForumSeat:
 
     def paste_steps(self, text: str, key: PlayerKey | Callable[[], PlayerKey]) -> Steps[str]:
         """:meth:`paste_page` in steps (:mod:`ui.shell.slices`): a pause may come after
-        the codes are found, after the round's codes are sorted, and in a resolution
-        after its codes are read, after the orders are played and after the save is
-        signed; the session changes only between whole steps.
+        each code is read (its signature checked), after the round's codes are sorted,
+        and in a resolution after its codes are read, after the orders are played and
+        after the save is signed; the session changes only between whole steps.
 
         :raises EngineError: as :meth:`paste_page`.
         """
-        page = forumtext.scan(text)
+        page = yield from forumtext.scan_steps(text)  # a step per code read
         yield
         if not page.codes and not page.damaged:
             # Nothing that reads as a code: the save reader says why (or asks for one).

@@ -39,6 +39,8 @@ FORUM_ACTIONS = frozenset(
 """The forum card's actions (:mod:`ui.shell.forum_panels`), after the page's prefix."""
 
 PASTE_BOXES = {"load": "paste", "confirm-sealed": "seen-seals", "read-reveals": "reveals-page"}
+READING = "Still reading the page pasted: a moment, then try again."
+THINKING = "The computers are writing their orders: a moment, then try again."
 """The forum card's paste actions and the box each reads: one paste box or another, the
 same reading (the whole page, every code in it), in slices (:meth:`read_pasted`)."""
 
@@ -73,8 +75,10 @@ class SealedOrdersPage(BrowserPage):
         self.tasks: set[Any] = set()
         self.replay_gen = 0
         """Bumped to drop the replay timer's pending step."""
-        self.pasting = False
-        """A pasted page is being read (in slices): another paste waits for it."""
+        self.busy = ""
+        """What the page is doing in slices (a pasted page read, the computers writing
+        their orders), said to a tap meanwhile; "" when idle.  The game changes only
+        when that work is done."""
 
     # ------------------------------------------------------------ the ruleset's hooks
 
@@ -298,8 +302,8 @@ class SealedOrdersPage(BrowserPage):
             return
         if self.session is None:
             return
-        if self.pasting:  # the game changes only when the paste is read to its end
-            self.message("Still reading the page pasted: a moment, then try again.")
+        if self.busy:  # the game changes only when that work is done
+            self.message(self.busy)
             return
         from ui.shell.render import hit_territory, territory_at
 
@@ -314,7 +318,7 @@ class SealedOrdersPage(BrowserPage):
         """A territory tapped (or chosen with the keyboard) while orders are entered."""
         refusal = self.entry_refusal()
         session = self.session
-        if session.stage != "entry" or self.pasting:
+        if session.stage != "entry" or self.busy:
             return
         try:
             self.message(session.click(place))
@@ -347,9 +351,7 @@ class SealedOrdersPage(BrowserPage):
             elif act == "seal":
                 self.take_count(session)
                 key = self.key() if session.where == "forum" else None
-                self.message(session.seal(key))
-                self.log_timing()
-                self.maybe_autoplay()
+                self.go_on(session, session.seal_steps(key))
             elif act == "replay-skip":
                 session.skip_replay()
                 self.replay_gen += 1
@@ -367,9 +369,59 @@ class SealedOrdersPage(BrowserPage):
         except Exception as exc:  # a fault of the page, not a refusal: the page lives on
             self.message(page_fault(exc), warn=True)
             kept = self.read_boxes
+        if self.busy:  # drawn and saved when the work in slices is done
+            return
         self.save()
         self.refresh()
         share.put_back(self.el, kept)
+
+    def go_on(self, session: Any, steps: Any) -> None:
+        """A session's action written as steps (:mod:`ui.shell.slices`): its first step
+        now, so a refusal is shown as any action's; the rest (the computers writing their
+        orders, a resolution) in slices, the browser answering between them, and the page
+        drawn and saved when they are done."""
+        try:
+            next(steps)
+        except StopIteration as done:
+            if done.value:
+                self.message(str(done.value))
+            self.log_timing()
+            self.maybe_autoplay()
+            return
+        self.busy = THINKING
+        self.message(THINKING)
+        task = asyncio.ensure_future(self.finish_in_slices(session, steps))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def finish_in_slices(self, session: Any, steps: Any) -> None:
+        """The rest of :meth:`go_on`'s steps, as many to a slice as fit."""
+        from engine.errors import EngineError
+        from ui.shell.slices import SliceClock, run_in_slices
+
+        clock = SliceClock()
+        said, warn = "", False
+        try:
+            await clock.pause()  # the tap's own drawing first
+            said = str(await run_in_slices(steps, clock.pause) or "")
+        except EngineError as exc:
+            said, warn = exc.message, True
+        except Exception as exc:  # a fault of the page, not a refusal: the page lives on
+            said, warn = page_fault(exc), True
+        finally:
+            clock.stop()
+            self.busy = ""
+        self.win().console.info(
+            f"{self.timing_label()}: played in {len(clock.slices)} slices, "
+            f"{clock.busy_ms:.0f} ms in all, the longest {clock.longest_ms:.0f} ms"
+        )
+        if self.session is not session:  # another game is shown now
+            return
+        self.message(said, warn)
+        self.save()
+        self.refresh()
+        self.log_timing()
+        self.maybe_autoplay()
 
     def forum_action(self, act: str, button: Any, session: Any) -> None:
         """A button of the forum card (:mod:`ui.shell.forum_panels`)."""
@@ -414,7 +466,7 @@ class SealedOrdersPage(BrowserPage):
         """A paste box's button: the pasted page is read in slices, the browser answering
         between them (:func:`ui.shell.slices.paste_page_in_slices`); one at a time."""
         text = self.value_of(f"{self.PREFIX}{PASTE_BOXES[act]}")
-        self.pasting = True
+        self.busy = READING
         self.message("Reading the pasted page…")
         task = asyncio.ensure_future(self.paste_in_slices(session, text, dict(self.read_boxes)))
         self.tasks.add(task)
@@ -438,7 +490,7 @@ class SealedOrdersPage(BrowserPage):
             said, warn, kept = page_fault(exc), True, boxes
         finally:
             clock.stop()
-            self.pasting = False
+            self.busy = ""
         self.win().console.info(
             f"{self.timing_label()}: pasted page read in {len(clock.slices)} slices, "
             f"{clock.busy_ms:.0f} ms in all, the longest {clock.longest_ms:.0f} ms"

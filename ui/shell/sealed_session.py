@@ -22,6 +22,7 @@ from engine.keys import PlayerKey
 from engine.saves import SaveRecord
 from ui.shell import forum
 from ui.shell.forum_session import ForumSeat
+from ui.shell.slices import Steps, run_steps
 
 SessionT = TypeVar("SessionT", bound="SealedSession")
 
@@ -213,13 +214,23 @@ class SealedSession(ForumSeat):
     def start_phase(self) -> None:
         """Computers write their orders at once; then hand over to the first human still
         to seal, or resolve when nobody is missing."""
+        run_steps(self.start_phase_steps())
+
+    def start_phase_steps(self) -> Steps[None]:
+        """:meth:`start_phase` in steps (:mod:`ui.shell.slices`): a pause may come before
+        each computer writes its orders and before the hand-over or the resolution, so
+        the page answers while the computers think; the session holds whole orders
+        between the steps."""
         from engine.ai import choose_for
 
         rs = find_ruleset(self.RULESET)
-        started = time.perf_counter()
+        spent = 0.0
         for seat in self._computers_to_write():
+            yield
+            started = time.perf_counter()
             self.state = rs.apply(self.state, choose_for(self.state, seat)).state
-        self.timings["computers_ms"] = (time.perf_counter() - started) * 1000
+            spent += time.perf_counter() - started
+        self.timings["computers_ms"] = spent * 1000
         self.viewer = None
         self.selected = None
         self._clear_choices()
@@ -229,6 +240,7 @@ class SealedSession(ForumSeat):
                 # one person plays: nobody to pass the device to, nothing to hide from
                 self.acknowledge_handover()
         else:
+            yield
             self.resolve()
 
     def seat_handed_over(self) -> int | None:
@@ -253,6 +265,11 @@ class SealedSession(ForumSeat):
 
         :raises EngineError: an order the engine refuses (the draft stays).
         """
+        return run_steps(self.seal_steps(key))
+
+    def seal_steps(self, key: PlayerKey | None = None) -> Steps[str]:
+        """:meth:`seal` in steps: the seat's orders sealed at once (a refusal changes
+        nothing), then, on this device, the phase goes on in :meth:`start_phase_steps`."""
         seat = self._seat()
         order = self.order()
         who = self.state.players[seat].name
@@ -269,7 +286,7 @@ class SealedSession(ForumSeat):
         self.state = find_ruleset(self.RULESET).apply(self.state, order).state
         self.drafts.pop(seat, None)
         self.log.append(f"{who} sealed orders")
-        self.start_phase()
+        yield from self.start_phase_steps()
         return self._local_seal_message(who)
 
     def skip_replay(self) -> None:
@@ -278,12 +295,16 @@ class SealedSession(ForumSeat):
 
     def next_phase(self) -> None:
         """After the report: the next phase (by forum, where the seat stands now)."""
+        run_steps(self.next_phase_steps())
+
+    def next_phase_steps(self) -> Steps[None]:
+        """:meth:`next_phase` in steps (:meth:`start_phase_steps`)."""
         if self.stage != "report" or self.over:
             return
         if self.where == "forum":
             self._after_forum_update()
             return
-        self.start_phase()
+        yield from self.start_phase_steps()
 
     @property
     def over(self) -> bool:

@@ -5,8 +5,8 @@ freezes it: bound it, chunk it, and measure it").
   slices of Python work (the computers playing at once, a pasted forum page read).
 * :func:`paste_page_in_slices`: a pasted forum page or email thread read the way
   :meth:`ui.shell.forum_session.ForumSeat.paste_page` reads it, with the browser
-  answering between the slices: the codes found, their signatures checked a few at a
-  time, then the paste itself.
+  answering between the slices: its steps (each code read, the round's codes sorted,
+  the orders played, the save signed) run as many to a slice as fit.
 
 No browser import, and the engine imported on use (the page's modules import this one
 before Pyodide has loaded the engine): the pause is awaited, so tests run the driver
@@ -16,9 +16,8 @@ with ``asyncio.run`` and a pause of their own.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
-from collections.abc import Awaitable, Callable, Generator, Sequence
+from collections.abc import Awaitable, Callable, Generator
 from typing import Any, Protocol, TypeVar
 
 from ui.shell.speed import SLICE
@@ -86,26 +85,6 @@ class PastesPages(Protocol):
     def paste_steps(self, text: str, key: Any) -> Steps[str]: ...
 
 
-async def check_in_slices(candidates: Sequence[str], pause: Pause, budget: float = SLICE) -> int:
-    """Read each candidate code, checking its signature, pausing whenever a slice has
-    run ``budget`` seconds; returns how many pauses that took.  The good signatures are
-    remembered (``engine.keys.verify``), so reading the codes again is cheap; a code that
-    does not read is only passed over here (the paste itself says why)."""
-    from engine.errors import EngineError
-    from engine.savecode import decode_code
-
-    pauses = 0
-    started = time.perf_counter()
-    for candidate in dict.fromkeys(candidates):
-        with contextlib.suppress(EngineError):  # the paste itself says why
-            decode_code(candidate)
-        if time.perf_counter() - started > budget:
-            await pause()
-            pauses += 1
-            started = time.perf_counter()
-    return pauses
-
-
 async def paste_page_in_slices(
     seat: PastesPages,
     text: str,
@@ -113,31 +92,35 @@ async def paste_page_in_slices(
     pause: Pause = yield_to_browser,
     budget: float = SLICE,
 ) -> str:
-    """``seat.paste_page(text, key)`` with the browser answering between its slices:
+    """``seat.paste_page(text, key)`` with the browser answering between its slices: the
+    paste's own steps (``seat.paste_steps``: each code read and its signature checked,
+    the round's codes sorted, the orders played, the save signed, the save checked), as
+    many in a slice as fit in ``budget`` seconds, judging the next step by the last one.
 
-    1. the texts that start like codes found in ``text`` (:func:`forumtext.candidates`);
-    2. their signatures checked, for about ``budget`` seconds a slice;
-    3. the paste itself, ``seat.paste_page(text, key)``, unchanged.
-
-    Slices 1 and 2 only fill what the engine remembers (good signatures) and change
-    nothing in the game, so the same text gives the same position,
-    report and message as the one-shot call; only the last slice changes the session,
-    in one piece.  The caller draws the page after one more pause.
+    The session changes only between whole steps, so the same text gives the same
+    position, report and message as the one-shot call.  The caller draws the page after
+    one more pause.
 
     :raises EngineError: what ``paste_page`` raises (the game is untouched).
     """
-    from engine import forumtext
-
-    candidates = forumtext.candidates(text)
     await pause()
-    if candidates:
-        await check_in_slices(candidates, pause, budget)
-        await pause()
-    steps = seat.paste_steps(text, key)
+    return await run_in_slices(seat.paste_steps(text, key), pause, budget)
+
+
+async def run_in_slices(steps: Steps[T], pause: Pause, budget: float = SLICE) -> T:
+    """Run ``steps`` to the end, pausing before a step that would take the slice past
+    ``budget`` seconds if it took as long as the step before it (a slice always runs at
+    least one step); its result."""
+    started = time.perf_counter()
+    last = 0.0
     while True:
+        if time.perf_counter() - started + last > budget:
+            await pause()
+            started = time.perf_counter()
+        began = time.perf_counter()
         try:
             next(steps)
         except StopIteration as done:
-            said: str = done.value
-            return said
-        await pause()
+            result: T = done.value
+            return result
+        last = time.perf_counter() - began

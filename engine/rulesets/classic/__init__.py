@@ -98,6 +98,8 @@ class ClassicRuleset(Ruleset[ClassicState]):
         return state.winner
 
     def _apply(self, state: ClassicState, order: Order) -> list[Event]:
+        if state.phase in _PLAY_PHASES:
+            state.turn_orders += 1  # reset when the next turn starts
         events = self._dispatch(state, order)
         if state.phase in _PLAY_PHASES:
             events += turn.check_victory(state)

@@ -63,6 +63,8 @@ def to_compact(state: ClassicState) -> dict[str, Any]:
         "b": state.battle,
         "q": state.pending,
         "v": {str(index[t]): n for t, n in state.moved.items()},
+        # only mid-turn: a turn's start (where saves are made) reads as before
+        **({"n": state.turn_orders} if state.turn_orders else {}),
     }
 
 
@@ -141,6 +143,7 @@ def from_compact(data: Mapping[str, Any]) -> ClassicState:
         },
         free_moves=check.integer(free_moves, "free moves"),
         winner=check.optional_integer(winner, "winner", 0, count - 1),
+        turn_orders=check.integer(data.get("n", 0), "orders this turn"),
     )
 
 

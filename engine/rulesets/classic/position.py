@@ -40,6 +40,7 @@ FIELDS: Final = (
     pos.Field("setup_round", "setup_round", "counts"),
     pos.Field("free_moves", "free_moves", "count"),
     pos.Field("winner", "winner", "seat?"),
+    pos.Field("turn_orders", "turn_orders", "count"),
 )
 SEAT_FIELDS: Final = (
     pos.Field("cards", "cards", "counts"),

@@ -63,7 +63,7 @@ class ClassicState(Board[Player]):
     """Everything about a Classic game; ``owner``/``armies`` are keyed by territory id.
 
     Turn-scoped fields (``reinforcements``, ``conquered``, ``battle``, ``pending``,
-    ``moved``) are reset when a turn starts.
+    ``moved``, ``turn_orders``) are reset when a turn starts.
     """
 
     options: ClassicOptions
@@ -83,6 +83,10 @@ class ClassicState(Board[Player]):
     moved: dict[str, int] = field(default_factory=dict)
     free_moves: int = 0
     winner: int | None = None
+    turn_orders: int = 0
+    """Orders given so far in the turn under way (public: everyone saw them).  A
+    computer player that searches spends its turn's budget by it, so the same position
+    gives the same order on every page, in a game resumed mid-turn too."""
     ruleset: str = "classic"
 
     @property
@@ -122,6 +126,7 @@ class ClassicState(Board[Player]):
             "moved": dict(self.moved),
             "free_moves": self.free_moves,
             "winner": self.winner,
+            "turn_orders": self.turn_orders,
         }
 
     @classmethod
@@ -145,5 +150,6 @@ class ClassicState(Board[Player]):
             moved={str(k): int(v) for k, v in data["moved"].items()},
             free_moves=int(data["free_moves"]),
             winner=None if data["winner"] is None else int(data["winner"]),
+            turn_orders=int(data.get("turn_orders", 0)),
             ruleset=str(data.get("ruleset", "classic")),
         )

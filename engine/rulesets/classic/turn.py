@@ -49,6 +49,7 @@ def start_turn(state: ClassicState, seat: int, first: bool = False) -> list[Even
     state.moved = {}
     state.free_moves = 0
     state.return_to_attack = False
+    state.turn_orders = 0
     events: list[Event] = [{"type": "turn", "seat": seat, "turn": state.turn}]
     base = base_reinforcements(state, seat)
     events += _reinforce_neutral(state, base)

@@ -1,38 +1,40 @@
-"""The ``expert`` Great War nation: Standard's orders, its attacks checked by looking
-ahead (issue 31).
+"""The ``expert`` Great War nation (issue 31): Standard's negotiation and an offensive
+for Victory Points, each plan checked on a copy of the game before it is played.
 
-Expert negotiates, builds, moves, sails and trades exactly as Standard does (the same
-standing answers, offers, passage grants and alliance breaks, :mod:`.negotiation`).
-What it weighs is the Attack phase, where the dice decide: it lists Standard's attack
-plan and the plans made with bolder and with more careful thresholds (attack at 45% or
-75% instead of 60%; add origins until 75% or 95% instead of 85%), and one that takes
-only the empty provinces.  Each plan is resolved on a copy of the game together with
-the orders the other nations' own computer levels would seal (a human or an Expert
-nation is played as Standard; their sealed orders are never read), with dice from a
-private generator seeded from the public position, never the game's generator, so
-Expert foresees nothing the game will roll and changes none of it.  It keeps the plan
-whose resolved positions are worth most on average:
+Expert negotiates, builds, sails and trades as Standard does (the same standing
+answers, offers, passage grants and alliance breaks, :mod:`.negotiation`; other computer
+nations read an Expert nation as Standard).  On top of that (:mod:`.offensive`):
 
-* the game won above anything, lost below;
-* otherwise its Victory Points (what decides the game), production and divisions, less
-  what its provinces stand to lose to the enemy stacks next door (exact battle odds),
-  compared with the best rival's.
+* Deployment: its idle divisions away from every garrison march through its own land
+  toward the nearest garrison of another nation.
+* Attack: it lists three plans: the offensive (war on the neighbours whose garrisons
+  stand next to it, every spare division on the garrisons next door), the same attacks
+  on the nations already at war and Neutral only, and Standard's plan.  It plays the
+  first whose phase, resolved on a copy of the game with the orders the other nations'
+  own levels would seal (a human or an Expert nation is played as Standard; sealed
+  orders are never read) and dice from a private generator seeded from the public
+  position (never the game's generator), lists no offense that Standard's plan
+  resolved the same way does not: a war that would leave somebody's order dropped is
+  not declared.
 
-The search is bounded by a count of resolved phases (:data:`SAMPLES` per plan, at most
-:data:`PLANS` plans), never by the clock, so the same position always gives the same
-orders.  Ties go to the plan listed first: Standard's.
+One resolved phase per plan at most (and one for Standard's), counted, never timed: the
+same position always gives the same orders.  Weighing the plans by the worth of their
+resolved positions (4 dice samples each: VP, production, divisions and exposure against
+the best rival's) was tried and did not beat this plain choice
+(docs/rules-greatwar1907.md).
 """
 
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 
 from engine.ai import register_player
 from engine.core import Order
 from engine.errors import EngineError
 from engine.rng import Rng
 from engine.rulesets.greatwar1907 import turn
-from engine.rulesets.greatwar1907.ai import plans
+from engine.rulesets.greatwar1907.ai import negotiation, offensive
 from engine.rulesets.greatwar1907.ai.levels import (
     EASY,
     STANDARD,
@@ -41,76 +43,8 @@ from engine.rulesets.greatwar1907.ai.levels import (
     choose,
     deployment_orders,
 )
-from engine.rulesets.greatwar1907.ai.odds import win_chance
-from engine.rulesets.greatwar1907.mapdata import NEUTRAL
 from engine.rulesets.greatwar1907.orders import Attack, SubmitAttack, SubmitDeployment
 from engine.rulesets.greatwar1907.state import GreatWarState, Phase
-
-SAMPLES = 4
-"""Dice samples per attack plan."""
-THRESHOLDS = ((0.6, 0.85), (0.6, 0.95))
-"""(attack at, add origins until) of the plans weighed: Standard's first, then the same
-targets with origins added until the force wins 95% of the time.  Bolder plans (attack
-at 45%) lost: Expert nations won 3 of 15 games against Standard nations (8 nations,
-seed gw2); with more careful ones (attack at 75%, or take only empty provinces) too,
-2 of 20 (seed gw3)."""
-PLANS = len(THRESHOLDS)
-
-VP_WEIGHT = 6.0
-"""A Victory Point against one division (VP decide the game)."""
-PP_WEIGHT = 1.5
-"""A production point a turn against one division."""
-RISK_WEIGHT = 0.2
-"""Share of the exposed provinces' worth counted as lost (not every enemy strikes)."""
-WIN_VALUE = 10_000.0
-
-
-# ---------------------------------------------------------------- evaluation
-
-
-def _divisions(state: GreatWarState, nation: str) -> int:
-    standing = sum(per.get(nation, 0) for per in state.units.values())
-    docked = sum(f.cargo for per in state.docked.values() for n, f in per.items() if n == nation)
-    afloat = sum(f.cargo for per in state.at_sea.values() for n, f in per.items() if n == nation)
-    return standing + docked + afloat
-
-
-def _at_risk(state: GreatWarState, nation: str) -> float:
-    """Worth ``nation`` stands to lose next to enemy stacks: for each province, the
-    chance that the largest enemy stack next door takes it, times a VP (the taker's)
-    and its production."""
-    m = state.map
-    total = 0.0
-    for p in state.provinces_of(nation):
-        danger = plans.threat(state, nation, p)
-        if danger == 0:
-            continue
-        held = max(1, plans.defence(state, p))
-        chance = win_chance(danger, held)
-        total += chance * (VP_WEIGHT + PP_WEIGHT * m.province(p).pp + held)
-    return total * RISK_WEIGHT
-
-
-def _worth(state: GreatWarState, nation: str) -> float:
-    record = state.nations[nation]
-    return (
-        VP_WEIGHT * record.vp
-        + PP_WEIGHT * state.pp_of(nation)
-        + _divisions(state, nation)
-        - _at_risk(state, nation)
-    )
-
-
-def position_value(state: GreatWarState, nation: str) -> float:
-    """A won game above all; else ``nation``'s worth less the best rival's."""
-    if state.phase is Phase.GAME_OVER:
-        if nation in state.winners:
-            return WIN_VALUE / len(state.winners)
-        return -WIN_VALUE
-    rivals = [n for n in state.nation_ids if n not in (nation, NEUTRAL)]
-    best = max((_worth(state, n) for n in rivals), default=0.0)
-    return _worth(state, nation) - best
-
 
 # ---------------------------------------------------------------- simulation
 
@@ -161,15 +95,73 @@ def rival_orders(state: GreatWarState, seat: int) -> dict[int, SubmitAttack | Su
     return orders
 
 
-def resolve_with(
+def _spared(state: GreatWarState, base: SubmitAttack) -> frozenset[str]:
+    """Computer nations a peace is ordered with by both sides this phase: never
+    attacked (R82 would void the attack; dropping the peace would leave theirs
+    unmatched)."""
+    return frozenset(
+        d.other
+        for d in base.diplomacy
+        if d.to == "peace" and state.players[state.seat_of(d.other)].kind == "computer"
+    )
+
+
+def _with_attacks(
+    state: GreatWarState, base: SubmitAttack, attacks: list[Attack], wars: list[str]
+) -> SubmitAttack:
+    """``base`` (Standard's negotiation) with these attacks and war declarations: no
+    other change of a pair at war now, no peace with a nation attacked, no passage
+    granted to a new enemy (R81, R17)."""
+    attacked = {state.owner_of(a.target) for a in attacks}
+    diplomacy = [d for d in base.diplomacy if d.other not in wars]
+    diplomacy = [d for d in diplomacy if not (d.to == "peace" and d.other in attacked)]
+    diplomacy += offensive.war_orders(wars)
+    return replace(
+        base,
+        diplomacy=tuple(diplomacy),
+        passage=tuple(p for p in base.passage if p.nation not in wars),
+        attacks=tuple(attacks),
+    )
+
+
+def attack_plans(state: GreatWarState, seat: int) -> list[SubmitAttack]:
+    """The plans in the order tried: the offensive (wars on the weak neighbours,
+    :func:`offensive.war_victims`, and every spare division on the garrisons next door),
+    the same attacks on the nations already at war and Neutral only, and Standard's
+    plan.  Distinct plans only."""
+    nation = state.nation_ids[seat]
+    base = attack_orders(state, seat, STANDARD)
+    spared = _spared(state, base)
+    partner = negotiation.alliance_partner(negotiation.View(state), nation)
+    victims = offensive.war_victims(state, nation, partner)
+    listed: list[SubmitAttack] = []
+    if victims:
+        planned = offensive.with_wars(state, nation, victims)
+        attacks = offensive.all_out_attacks(planned, nation, spared)
+        wars = offensive.declared(attacks, state, victims)
+        if wars and set(wars) != set(victims):
+            planned = offensive.with_wars(state, nation, wars)
+            attacks = offensive.all_out_attacks(planned, nation, spared)
+        if wars:
+            listed.append(_with_attacks(state, base, attacks, wars))
+    listed.append(_with_attacks(state, base, offensive.all_out_attacks(state, nation, spared), []))
+    listed.append(base)
+    distinct: list[SubmitAttack] = []
+    for plan in listed:
+        if all((plan.attacks, plan.diplomacy) != (x.attacks, x.diplomacy) for x in distinct):
+            distinct.append(plan)
+    return distinct
+
+
+def _resolved(
     state: GreatWarState,
     seat: int,
-    mine: SubmitAttack | SubmitDeployment,
+    mine: SubmitAttack,
     others: dict[int, SubmitAttack | SubmitDeployment],
     seed: str,
-) -> float | None:
-    """The value to ``seat`` of the phase resolved on a copy with these orders and the
-    private dice of ``seed``; None when the rules refuse them."""
+) -> GreatWarState | None:
+    """The phase resolved on a copy with these orders and the private dice of ``seed``;
+    None when the rules refuse them."""
     sim = state.clone()
     sim.rng = Rng(seed)
     sim.orders = [None] * len(sim.players)
@@ -180,44 +172,56 @@ def resolve_with(
         turn.resolve_phase(sim, True)
     except EngineError:
         return None
-    return position_value(sim, state.nation_ids[seat])
+    return sim
 
 
-def attack_plans(state: GreatWarState, seat: int) -> list[SubmitAttack]:
-    """Standard's attack orders, then those made with the other thresholds (distinct
-    attacks only; a peace offer to a nation a plan attacks is withdrawn, as Standard
-    withdraws it)."""
-    listed: list[SubmitAttack] = []
-    seen: set[tuple[Attack, ...]] = set()
-    for thresholds in THRESHOLDS:
-        plan = attack_orders(state, seat, STANDARD, thresholds)
-        if plan.attacks in seen:
-            continue
-        seen.add(plan.attacks)
-        listed.append(plan)
-    return listed[:PLANS]
+def _offenses(sim: GreatWarState | None) -> set[tuple[str, str, str]] | None:
+    """The offenses a resolved copy lists (None: the rules refused the orders)."""
+    if sim is None:
+        return None
+    return {
+        (o["nation"], o["code"], o["order"]) for o in (sim.last_report or {}).get("offenses", [])
+    }
 
 
-def choose_expert(state: GreatWarState, seat: int) -> Order:
-    if state.orders[seat] is not None or state.phase is not Phase.ATTACK:
-        return choose(state, seat, STANDARD)
+def choose_attack(state: GreatWarState, seat: int) -> SubmitAttack:
+    """The first plan of :func:`attack_plans` whose phase, resolved on a copy with the
+    orders the other nations' levels would seal and private dice, lists no offense that
+    Standard's plan resolved the same way does not (a war that would leave somebody's
+    order dropped); Standard's plan when every other is dropped."""
     candidates = attack_plans(state, seat)
     if len(candidates) == 1:
         return candidates[0]
     others = rival_orders(state, seat)
-    key = _position_key(state, seat)
-    best: tuple[float, SubmitAttack] | None = None
-    for plan in candidates:
-        values = [
-            resolve_with(state, seat, plan, others, f"expert:{key}:{sample}")
-            for sample in range(SAMPLES)
-        ]
-        if any(v is None for v in values):
-            continue
-        mean = sum(v for v in values if v is not None) / SAMPLES
-        if best is None or mean > best[0]:
-            best = (mean, plan)
-    return candidates[0] if best is None else best[1]
+    seed = f"expert:{_position_key(state, seat)}"
+    baseline = _offenses(_resolved(state, seat, candidates[-1], others, seed)) or set()
+    for plan in candidates[:-1]:
+        found = _offenses(_resolved(state, seat, plan, others, seed))
+        if found is not None and found <= baseline:
+            return plan
+    return candidates[-1]
+
+
+def expert_deployment(state: GreatWarState, seat: int) -> SubmitDeployment:
+    """Standard's Deployment orders, and the idle divisions away from every garrison
+    march toward the nearest one (:func:`offensive.march_moves`)."""
+    orders = deployment_orders(state, seat, STANDARD)
+    nation = state.nation_ids[seat]
+    added = {b.province: b.divisions for b in orders.builds}
+    busy = {mv.origin for mv in orders.moves} | {e.province for e in orders.embark}
+    busy |= {sl.origin for sl in orders.sail}
+    march = offensive.march_moves(state, nation, added, busy)
+    if not march:
+        return orders
+    return replace(orders, moves=orders.moves + tuple(march))
+
+
+def choose_expert(state: GreatWarState, seat: int) -> Order:
+    if state.orders[seat] is not None or state.phase is Phase.GAME_OVER:
+        return choose(state, seat, STANDARD)
+    if state.phase is Phase.DEPLOYMENT:
+        return expert_deployment(state, seat)
+    return choose_attack(state, seat)
 
 
 register_player("greatwar1907", "expert", choose_expert)

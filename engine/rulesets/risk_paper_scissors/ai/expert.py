@@ -22,8 +22,11 @@ The search is bounded by a count of simulated orders (:data:`SEARCH_ORDERS` per
 decision), never by the clock, so the same position always gives the same order.  The
 one draw the rules make during a turn (Invade Earth's target) comes from a private
 generator seeded from the public position, never from the game's generator, so Expert
-foresees nothing the game will draw and changes none of it.  Ties go to the candidate
-listed first: Standard's choice.
+foresees nothing the game will draw and changes none of it.  Nor does it read what a
+player cannot see (spec 14): the copies it plays on (:func:`public_copy`) hold, for each
+rival, a hand guessed from the public card counts per deck (Colony Influence first, as
+every computer level buys it first) and no armed card, so a rival's hidden hand or trap
+never changes Expert's choice.  Ties go to the candidate listed first: Standard's choice.
 """
 
 from __future__ import annotations
@@ -48,9 +51,9 @@ from engine.rulesets.risk_paper_scissors.ai.plan import (
     targets_from,
 )
 from engine.rulesets.risk_paper_scissors.battle import Outcome, Side
+from engine.rulesets.risk_paper_scissors.cards import CARDS
 from engine.rulesets.risk_paper_scissors.common import (
     groups_held,
-    income,
     influence_points,
     public_points,
 )
@@ -65,6 +68,7 @@ from engine.rulesets.risk_paper_scissors.orders import (
 )
 from engine.rulesets.risk_paper_scissors.rules import apply_order
 from engine.rulesets.risk_paper_scissors.state import RpsState
+from engine.rulesets.risk_paper_scissors.view import card_counts
 
 SEARCH_ORDERS = 48
 """Simulated orders per decision, over every candidate: once spent, the candidates
@@ -87,6 +91,10 @@ UNIT_WEIGHT = 0.25
 RISK_WEIGHT = 0.6
 """Share of the points next-door stacks could take that counts as lost."""
 WIN_VALUE = 1000.0
+LAST_SLOT_BID = 2
+"""Most energy Expert pays for the last slot of the last year."""
+RACE_MARGIN = 3
+"""Points behind the best rival at which Expert still bids for the last slot."""
 
 Chooser = Callable[[RpsState, int], Order]
 
@@ -94,16 +102,11 @@ Chooser = Callable[[RpsState, int], Order]
 # ---------------------------------------------------------------- evaluation
 
 
-def _points(state: RpsState, seat: int) -> float:
-    return float(public_points(state, seat) + influence_points(state, seat))
-
-
-def _at_risk(state: RpsState, seat: int) -> float:
+def _at_risk(state: RpsState, seat: int, held: set[str]) -> float:
     """Points ``seat`` could lose to a living rival's stack next door that captures as it
-    stands (combat is exact: no odds to weigh)."""
+    stands (combat is exact: no odds to weigh); ``held``: the groups it holds."""
     board = state.board
     loss_order = state.options.commander_loss_order
-    held = set(groups_held(state, seat))
     bonus = {g.id: g.bonus for g in board.groups}
     total = 0.0
     for territory in state.territories_of(seat):
@@ -129,13 +132,21 @@ def _worth(state: RpsState, seat: int) -> float:
     player = state.players[seat]
     if not player.alive:
         return 0.0
-    years_left = max(0, state.options.years - state.turn)
-    worth = _points(state, seat)
+    o = state.options
+    years_left = max(0, o.years - state.turn)
+    # public_points and income of common.py, sharing one count of the groups held
+    held = groups_held(state, seat)
+    bonus = {g.id: g.bonus for g in state.board.groups}
+    group_points = sum(bonus[g] for g in held)
+    count = len(state.territories_of(seat))
+    points = o.points_per_territory * count + group_points
+    worth = float(points + influence_points(state, seat))
     if years_left:
-        worth += INCOME_WEIGHT * income(state, seat) * years_left
+        base = max(o.income_minimum, count // o.income_divisor)
+        worth += INCOME_WEIGHT * (o.income_multiplier * (base + group_points)) * years_left
         worth += UNIT_WEIGHT * state.units_of(seat)
     worth += ENERGY_WEIGHT * player.energy
-    return worth - _at_risk(state, seat)
+    return worth - _at_risk(state, seat, set(held))
 
 
 def position_value(state: RpsState, seat: int) -> float:
@@ -236,10 +247,45 @@ def _position_key(state: RpsState, seat: int) -> str:
             sorted((t, o, sorted(state.units.get(t, {}).items())) for t, o in state.owner.items())
         ),
         repr([p.energy for p in state.players]),
-        repr(sorted(state.armed.items())),
+        repr(sorted((t, c) for t, c in state.armed.items() if state.owner.get(t) == seat)),
         str(state.turn_state.bank),
     ]
     return hashlib.sha256("|".join(parts).encode()).hexdigest()[:24]
+
+
+PLAIN_CARD = {
+    "land": "land.assemble",
+    "naval": "naval.assemble",
+    "space": "space.assemble",
+    "nuclear": "nuclear.rocket_strike",
+    "diplomat": "diplomat.energy_crisis",
+}
+"""The card a rival's unknown card of each deck stands for, beyond its Colony Influence."""
+
+
+def guessed_hand(state: RpsState, rival: int) -> list[str]:
+    """A rival's hand as ``seat`` may know it: its public card count per deck (hand plus
+    armed), Colony Influence first (up to the per-deck limit: every computer level buys
+    it first and it is never spent), then :data:`PLAIN_CARD`."""
+    limit = state.options.colony_influence_per_deck
+    hand: list[str] = []
+    for deck, count in card_counts(state, rival).items():
+        influence = f"{deck}.colony_influence"
+        known = min(count, limit) if influence in CARDS else 0
+        hand += [influence] * known + [PLAIN_CARD[deck]] * (count - known)
+    return hand
+
+
+def public_copy(state: RpsState, seat: int) -> RpsState:
+    """A copy of the game holding only what ``seat`` may see (spec 14): each rival's hand
+    is :func:`guessed_hand`, no rival card lies armed; the game's generator is left out
+    (the caller seeds a private one)."""
+    sim = state.clone()
+    for rival, player in enumerate(sim.players):
+        if rival != seat:
+            player.hand = guessed_hand(state, rival)
+    sim.armed = {t: card for t, card in sim.armed.items() if sim.owner.get(t) == seat}
+    return sim
 
 
 def _model(state: RpsState, seat: int) -> Chooser:
@@ -253,7 +299,7 @@ def rollout(state: RpsState, seat: int, order: Order, seed: str, spent: list[int
     :data:`REPLY_ORDERS` orders (every candidate gets the same horizon); the value of
     where it stands.  ``spent`` counts the simulated orders.  None when the rules refuse
     ``order``."""
-    sim = state.clone()
+    sim = public_copy(state, seat)
     sim.rng = Rng(seed)
     try:
         apply_order(sim, order)
@@ -283,19 +329,41 @@ def rollout(state: RpsState, seat: int, order: Order, seed: str, spent: list[int
     return position_value(sim, seat)
 
 
+def estimated_score(state: RpsState, seat: int, viewer: int) -> int:
+    """``seat``'s final score if the game ended now, as ``viewer`` may count it: its own
+    Colony Influence it knows, a rival's is read from :func:`guessed_hand`."""
+    hand = state.players[seat].hand if seat == viewer else guessed_hand(state, seat)
+    held = sum(
+        1
+        for card in hand
+        if card.endswith(".colony_influence") and state.has_commander(seat, card.split(".")[0])
+    )
+    return public_points(state, seat) + state.options.colony_influence_points * held
+
+
 def expert_bid(state: RpsState, seat: int) -> Bid:
-    """The slot that matters: in the last year the last slot (nobody moves after it to
-    take back what it takes), bid for by nobody else's computer, so free; in the other
+    """The slot that matters, latest first (a slot taken, the next latest is as good:
+    fewer players move after it).  In the last year the last slot: nobody moves after it
+    to take back what it takes; a player in the race (within :data:`RACE_MARGIN` points
+    of the best rival's score as it can count it) pays a little for it (a point taken
+    there is never taken back, and energy left at the end scores nothing), the others
+    ask for it for nothing (ties go to the player with fewer points).  In the other
     years, after a year in the last slot, the first slot (two turns in a row: its
     captures are held before anyone answers), bid a little higher than Standard bids;
     otherwise the last slot, for nothing, to set up the next such pair."""
     slots = len(state.living())
+    latest_first = tuple(range(slots, 0, -1))
     energy = state.players[seat].energy
     if state.turn >= state.options.years:
-        return Bid(seat, 0, (slots,))
+        mine = estimated_score(state, seat, seat)
+        best = max(
+            (estimated_score(state, s, seat) for s in state.living() if s != seat), default=0
+        )
+        amount = min(LAST_SLOT_BID, energy // 6) if mine + RACE_MARGIN >= best else 0
+        return Bid(seat, amount, latest_first)
     if state.turn > 1 and state.last_slots[seat] == slots:
         return Bid(seat, min(3, energy // 6), (1,))
-    return Bid(seat, 0, (slots,))
+    return Bid(seat, 0, latest_first)
 
 
 def choose_expert(state: RpsState, seat: int) -> Order:

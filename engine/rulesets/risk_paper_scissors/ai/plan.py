@@ -9,7 +9,6 @@ from dataclasses import dataclass
 
 from engine.rulesets.risk_paper_scissors.battle import BattleResult, Outcome, Side
 from engine.rulesets.risk_paper_scissors.battle import battle as exact_battle
-from engine.rulesets.risk_paper_scissors.common import groups_held
 from engine.rulesets.risk_paper_scissors.legal import largest_force
 from engine.rulesets.risk_paper_scissors.movement import can_reach, needed_for
 from engine.rulesets.risk_paper_scissors.state import RpsState
@@ -36,9 +35,11 @@ class Plan:
     cost: int
 
 
+@functools.lru_cache(maxsize=1 << 12)
 def attack_force(garrison: Side, loss_order: tuple[str, ...]) -> Side:
     """The plain units a stack can send: all of them when a commander stays behind,
-    otherwise all but the one unit ``legal_orders`` leaves behind."""
+    otherwise all but the one unit ``legal_orders`` leaves behind (remembered: a frozen
+    answer to a question the players ask of every stack many times a turn)."""
     if garrison.commanders:
         return Side(garrison.e, garrison.j, garrison.w)
     return largest_force(garrison, loss_order)
@@ -69,13 +70,14 @@ def targets_from(state: RpsState, seat: int, origin: str) -> list[str]:
         near += list(board.landing_sites)
     if board.kind[origin] == "lunar":
         near += state.turn_state.invade_targets
-    seen = dict.fromkeys(t for t in board.order if t in near)
+    seen = sorted(set(near), key=board.order.index)  # map order
     return [t for t in seen if may_attack(state, seat, origin, t)]
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def capturing_subset(force: Side, defender: Side, loss_order: tuple[str, ...]) -> Side | None:
     """The smallest part of ``force`` (by units, then most survivors) that captures
-    ``defender``, or None."""
+    ``defender``, or None (remembered, as :data:`battle` is)."""
     if battle(force, defender, loss_order).outcome is not Outcome.CAPTURE:
         return None
     best: tuple[int, int, Side] | None = None
@@ -107,8 +109,8 @@ def target_value(state: RpsState, seat: int, target: str) -> float:
     else:
         value += bonus * mine / max(1, len(members))
     owner = state.owner.get(target)
-    if owner is not None and group in groups_held(state, owner):
-        value += bonus
+    if owner is not None and all(state.owner.get(t) == owner for t in members):
+        value += bonus  # the owner holds the whole group (members: its live territories)
     return value
 
 
@@ -121,6 +123,9 @@ def cheapest_capture(
     have = state.pieces(seat)
     room = {u: o.cap(u) - have[u] for u in ("E", "J", "W")}
     for total in range(MAX_ADD + 1):
+        steps = -(-(base.units + total) // o.steps_per_energy)
+        if o.unit_cost * total + steps > energy:
+            return None  # and every larger purchase costs more
         found: list[tuple[int, Side]] = []
         for e in range(min(total, room["E"]) + 1):
             for j in range(min(total - e, room["J"]) + 1):
@@ -128,9 +133,6 @@ def cheapest_capture(
                 if w > room["W"]:
                     continue
                 add = Side(e, j, w)
-                steps = -(-(base.units + total) // o.steps_per_energy)
-                if o.unit_cost * total + steps > energy:
-                    continue
                 result = battle(plus(base, add), defender, o.commander_loss_order)
                 if result.outcome is Outcome.CAPTURE:
                     found.append((-result.attacker.units, add))
