@@ -37,10 +37,10 @@ battles searches its first decisions and, once the turn's orders are spent, weig
 choices without simulation: an attack that would leave a trail of a few armies and is
 worth less than stopping is not made, with one rival left the best attack towards it
 through any neutral wall is made when Good would stop), so the same game gives the same
-orders.  The turn's count lives in a small ledger
-beside the game (keyed by the game's seed, the turn and the seat); a position asked twice
-in a turn gets the budget it had the first time, hence the same order.  A game resumed
-from a save in the middle of Expert's turn starts that turn's count afresh.
+orders.  A decision's budget is read from the position alone: the turn's budget shared
+out by the orders given so far in the turn (part of the position, so a game saved and
+resumed in the middle of Expert's turn plays on as it would have, and every page that
+replays a game by email gets the same orders).
 
 The private generator is seeded from the public position (owners, armies, phase, turn),
 never from the game's own generator, so Expert cannot foresee the game's dice and never
@@ -55,7 +55,7 @@ from __future__ import annotations
 import hashlib
 import heapq
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.ai import register_player
@@ -269,47 +269,43 @@ class _Budget:
     left: int
 
 
-@dataclass
-class _TurnLedger:
-    """Simulated orders spent so far in one turn of one game, and what each position
-    asked in it had spent before it (so a position asked again gets the same budget,
-    hence the same order)."""
-
-    turn: tuple[str, int, int, tuple[str, ...]]
-    spent: int = 0
-    before: dict[str, int] = field(default_factory=dict)
-
-
-_LEDGER: list[_TurnLedger] = []  # the turn under way (one at most)
+_METER: list[tuple[tuple[str, int, int], int]] = []
+"""(the turn under way, simulated orders it spent): measured for the bench and the rule
+cases, never read by a decision."""
 
 
 def forget_turns() -> None:
-    """Drop the turn ledger (a rule case starts from a fresh turn)."""
-    _LEDGER.clear()
+    """Drop the meter of the turn under way (a rule case starts from a fresh turn)."""
+    _METER.clear()
 
 
-def _decision_budget(state: ClassicState, seat: int, key: str) -> tuple[_TurnLedger, int, int]:
-    """(the turn's ledger, orders spent before this decision, orders it may spend): the
-    decision's own budget, cut down to what is left of the turn's."""
-    turn = (state.rng.seed, state.turn, seat, tuple(p.name for p in state.players))
-    if not _LEDGER or _LEDGER[0].turn != turn:
-        _LEDGER[:] = [_TurnLedger(turn)]
-    ledger = _LEDGER[0]
-    before = ledger.before.setdefault(key, ledger.spent)
+def _decision_budget(state: ClassicState, seat: int) -> int:
+    """Simulated orders this decision may spend, read from the position alone: the
+    turn's budget shared out by the orders given so far in the turn
+    (``state.turn_orders``, part of the position): the i-th may spend ``decision * r**i``
+    with ``r = 1 - decision / whole``, so a whole turn never spends more than ``whole``,
+    and a game saved and resumed in the middle of Expert's turn goes on as it would have
+    (every page replaying the game's orders gets the same ones)."""
     if _rivals(state, seat) <= 1:
         decision, whole = ORDER_BUDGET, TURN_BUDGET
     else:
         decision, whole = CROWD_ORDER_BUDGET, CROWD_TURN_BUDGET
-    return ledger, before, max(0, min(decision, whole - before))
+    if decision <= 0 or whole <= 0:
+        return 0
+    share = max(0.0, 1.0 - decision / whole)
+    return int(decision * share**state.turn_orders)
 
 
-def _spend(ledger: _TurnLedger, before: int, used: int) -> None:
-    ledger.spent = max(ledger.spent, before + used)
+def _spend(state: ClassicState, seat: int, used: int) -> None:
+    turn = (state.rng.seed, state.turn, seat)
+    if not _METER or _METER[0][0] != turn:
+        _METER[:] = [(turn, 0)]
+    _METER[0] = (turn, _METER[0][1] + used)
 
 
 def turn_spent() -> int:
     """Simulated orders spent in the turn under way (for the bench)."""
-    return _LEDGER[0].spent if _LEDGER else 0
+    return _METER[0][1] if _METER else 0
 
 
 def _simulate(
@@ -372,7 +368,7 @@ def _best_of(state: ClassicState, seat: int, candidates: list[Order], samples: i
     if len(unique) == 1:
         return unique[0]
     key = _position_key(state, seat)
-    ledger, spent_before, allowed = _decision_budget(state, seat, key)
+    allowed = _decision_budget(state, seat)
     # Every candidate of a sample gets the same cap, so they are compared fairly; a budget
     # too small for one sample leaves the heuristic's choice.
     cap = min(ROLLOUT_ORDERS + REPLY_ORDERS, allowed // len(unique))
@@ -392,7 +388,7 @@ def _best_of(state: ClassicState, seat: int, candidates: list[Order], samples: i
         cap = min(cap, budget.left // len(unique))
         if cap < MIN_ROLLOUT:
             break
-    _spend(ledger, spent_before, allowed - budget.left)
+    _spend(state, seat, allowed - budget.left)
     best = max(range(len(unique)), key=lambda i: (totals[i], -i))
     return unique[best]
 
@@ -498,11 +494,11 @@ def _fortify_choice(state: ClassicState, seat: int, base: Order) -> Order:
     key = _position_key(state, seat)
     seed = f"expert:{key}"
     options = move_options(state)
-    ledger, spent_before, allowed = _decision_budget(state, seat, key)
+    allowed = _decision_budget(state, seat)
     needed = 2 + 2 * len(options)
     if needed > allowed:
         return base
-    _spend(ledger, spent_before, needed)
+    _spend(state, seat, needed)
     ranked: list[tuple[float, int, str, str, int]] = []
     for origin, target, most in options:
         for count in sorted({most, (most + 1) // 2}):
