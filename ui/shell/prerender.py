@@ -29,7 +29,10 @@ ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_NAMES = ("Ada", "Boris", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")
 PLAYING = 3
 """Seats (and factions) ticked by default: one human against two computers."""
-DEFAULT_CONTROL = "standard"
+DEFAULT_CONTROL = "expert"
+"""A computer seat's level when the form opens: the strongest, shown to beat the level
+below it (issue 31: the top level is the default opponent once it is ready)."""
+CAPITAL_DEFAULT = "standard"
 CONTROLS = (
     ("human", "Human"),
     ("easy", "CPU · Easy"),
@@ -43,8 +46,8 @@ CAPITAL_CONTROLS = tuple(c for c in CONTROLS if c[0] != "expert")
 """Capital Risk's faction rows: it has no Expert level yet."""
 
 
-def default_control(i: int) -> str:
-    return "human" if i == 0 else DEFAULT_CONTROL
+def default_control(i: int, computer: str = DEFAULT_CONTROL) -> str:
+    return "human" if i == 0 else computer
 
 
 def control_options(selected: str, controls: tuple[tuple[str, str], ...] = CONTROLS) -> str:
@@ -90,7 +93,7 @@ def faction_rows() -> str:
     rows = []
     for i, style in enumerate(FACTION_STYLES):
         ticks = " checked disabled" if i < 2 else (" checked" if i < PLAYING else "")
-        kinds = control_options(default_control(i), CAPITAL_CONTROLS)
+        kinds = control_options(default_control(i, CAPITAL_DEFAULT), CAPITAL_CONTROLS)
         rows.append(
             f'<div class="seat-row cap-row" data-faction="{i}" style="--c:{style.color}">'
             f'<input type="checkbox" name="cf{i}-on" aria-label="Faction {i + 1} plays"'
