@@ -174,7 +174,7 @@ def turn_costs(
     }
 
 
-TOP_LEVEL_GAMES = {2: 12, 4: 8}
+TOP_LEVEL_GAMES = {2: 60, 4: 24}
 """``make bench``'s tournament: games per table size (small: it must fit the bench)."""
 
 
@@ -189,7 +189,7 @@ def measure_top_level(log: Callable[[str], None] = print, quick: bool = False) -
     return out
 
 
-CAPITAL_TOP_LEVEL_GAMES = {2: 12, 4: 8}
+CAPITAL_TOP_LEVEL_GAMES = {2: 100, 4: 40}
 """``make bench``'s Capital Risk tournament: games per number of factions."""
 
 
@@ -208,7 +208,7 @@ def measure_capital_top_level(
     return out
 
 
-RPS_TOP_LEVEL_GAMES = {3: 6, 4: 4, 5: 4}
+RPS_TOP_LEVEL_GAMES = {3: 30, 4: 20, 5: 20}
 """``make bench``'s Risk, Paper, Scissors tournament: games per table size."""
 
 
@@ -232,7 +232,7 @@ def measure_rps_top_level(
     return out
 
 
-GREATWAR_TOP_LEVEL_GAMES = 4
+GREATWAR_TOP_LEVEL_GAMES = 40
 """``make bench``'s Great War tournament: games of 8 nations (Expert and Standard nations
 alternate, seats rotated)."""
 
