@@ -5,10 +5,10 @@ guard sized against the attack the read foresees."""
 from __future__ import annotations
 
 import engine.rulesets.capital.ai.expert as expert
-from engine.rulesets.capital.ai.foresight import Forecast
 from engine.rulesets.capital import SubmitOrders
+from engine.rulesets.capital.ai.foresight import Forecast
 from engine.rulesets.capital.ai.levels import GOOD, STANDARD, orders_for
-from engine.rulesets.capital.ai.plan import Planner
+from engine.rulesets.capital.ai.plan import LevelProfile, Planner
 from engine.rulesets.capital.ai.view import View
 from tests.capital_helpers import A, B, orders, position
 
@@ -62,8 +62,8 @@ def test_the_read_guard_keeps_only_what_the_foreseen_attack_needs() -> None:
     state = position(DUEL, factions=2)
     quiet = Forecast({"kamchatka": 9}, {})
 
-    def keep(profile: object, seen: Forecast) -> int:
-        plan = Planner(View(state, A), profile, 0, {})  # type: ignore[arg-type]
+    def keep(profile: LevelProfile, seen: Forecast) -> int:
+        plan = Planner(View(state, A), profile, 0, {})
         plan.expected, plan.clashes = seen.defenders, seen.clashes
         plan.guard_capital()
         return plan.keep["alaska"]
