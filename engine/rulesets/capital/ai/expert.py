@@ -59,7 +59,7 @@ from engine.rulesets.capital.reinforce import reinforcements
 from engine.rulesets.capital.state import CapitalState, Phase
 from engine.rulesets.capital.turn import resolve_turn
 
-BUDGETS = {2: (8, 3), 3: (8, 3)}
+BUDGETS: dict[int, tuple[int, int]] = {2: (8, 3), 3: (8, 3)}
 """Living factions: (plans weighed, futures per plan); at most 24 resolutions a decision.
 With four factions or more alive Expert samples nothing: one turn sampled a few times
 with three or more rivals drawn from models proved too blind a guide (measured: no
@@ -69,7 +69,7 @@ CROWDED = (1, 0)  # four factions or more alive: one plan, no futures
 CROWD_READ = True  # that plan is Good's judgement against the read rival orders
 RIVAL_CACHE = 256  # rival orders remembered (the same board serves every seat's search)
 
-DEVIATE_MARGIN = 0.5  # mean worth another plan must add to Good's to replace it
+DEVIATE_MARGIN = 3.0  # mean worth another plan must add to the read plan's to replace it
 WIN = 100.0  # a won game
 CAPITAL_LOST = 40.0  # our own capital in enemy hands: we cannot win without it
 CAPITAL_OPEN = 25.0  # times the chance the next turn's likeliest attack takes it
@@ -127,8 +127,8 @@ READ_GUARD = replace(GOOD, name="expert-read-guard", guard_read=True, capital_ri
 """The same read, the capital guarded only against the attack the read foresees."""
 
 PLANS: tuple[LevelProfile, ...] = (
-    GOOD,
     READ,
+    GOOD,
     READ_GUARD,
     CAUTIOUS,
     ALL_IN,
@@ -328,7 +328,9 @@ def expert_orders(state: CapitalState, seat: int) -> SubmitOrders:
         if foe != seat and player.acts
     }
     if most <= 1 or samples < 1:
-        return orders_for(state, seat, READ_CROWD, read_of(public, seat, likely))
+        living = sum(1 for p in state.players if p.alive)
+        read = READ_CROWD if living >= GOOD.crowd_from else READ
+        return orders_for(state, seat, read, read_of(public, seat, likely))
     candidates = plans(state, seat, most, read_of(public, seat, likely))
     if len(candidates) == 1:
         return candidates[0]
