@@ -5,9 +5,10 @@ does to it.  Expert first reads its rivals: a computer seat's level is public in
 lobby and each level's orders are a pure function of the public board, so Expert plans
 each rival's likely orders as its level would (a seat no level plays, a human's, as
 Good), from the public board only (hidden cards are left out, so a rival's trades are
-not foreseen).  It then lists a few whole plans for its turn (Good's own orders, Good's
-judgement planned against that read (the defence each rival territory keeps after its
-owner's attacks, the border clashes foreseen), the same with the capital guarded only
+not foreseen).  Its own plan is Good's judgement planned against that read (the
+defence each rival territory keeps after its owner's attacks, the border clashes
+foreseen): the read plan.  With two or three factions alive it also lists a few other
+whole plans for its turn (Good's own orders, the read with the capital guarded only
 against the attack the read foresees, a cautious plan that guards the capital tightly,
 one that throws everything, the capital's guard included, at the enemy capitals, a bold
 one that takes more chances, one that hunts the capitals at lower odds, and Standard's
@@ -22,8 +23,9 @@ orders) and plays each on a copy of the game several times:
 * every plan meets the same sampled futures (the same rival orders, the same dice), so
   the comparison is between the plans and not between the samples.
 
-The plan whose resolved turns are worth most on average wins (ties: the one listed
-first, Good's orders).  A resolved turn is worth, for Expert:
+The read plan stands unless another's resolved turns are worth clearly more on average
+(:data:`DEVIATE_MARGIN`: with a few samples the best-looking plan is often only the
+luckiest).  A resolved turn is worth, for Expert:
 
 * everything when it wins the game, nothing when it loses or is eliminated;
 * much less without its own capital (no faction wins without its own), less still
@@ -34,8 +36,8 @@ first, Good's orders).  A resolved turn is worth, for Expert:
   reinforcements (land, the largest connected group, continents) on the board.
 
 Expert looks ahead while two or three factions are alive (a duel from the start, the
-end of a bigger game); with more it plays Good's judgement planned against the read of
-its rivals, without sampling (see :data:`BUDGETS`).  The search is bounded by a count of
+end of a bigger game); with more it plays the read plan (at Good's crowd odds) without
+sampling (see :data:`BUDGETS`).  The search is bounded by a count of
 simulated resolutions, not by time, so the same position always gives the same orders.
 """
 
@@ -65,8 +67,7 @@ With four factions or more alive Expert samples nothing: one turn sampled a few 
 with three or more rivals drawn from models proved too blind a guide (measured: no
 better than Good at four factions, 20–21 against Standard), while a six-faction game is
 decided once few factions are left, and from there Expert looks ahead."""
-CROWDED = (1, 0)  # four factions or more alive: one plan, no futures
-CROWD_READ = True  # that plan is Good's judgement against the read rival orders
+CROWDED = (1, 0)  # four factions or more alive: the read plan alone, no futures
 RIVAL_CACHE = 256  # rival orders remembered (the same board serves every seat's search)
 
 DEVIATE_MARGIN = 3.0  # mean worth another plan must add to the read plan's to replace it
@@ -136,8 +137,9 @@ PLANS: tuple[LevelProfile, ...] = (
     CAPITAL_HUNT,
     STANDARD,
 )
-"""The judgements whose orders Expert weighs, Good's first (it keeps ties); the read
-ones are planned against :func:`read_of` the likeliest rival orders."""
+"""The judgements whose orders Expert weighs, the read plan first (it stands unless
+another beats it by :data:`DEVIATE_MARGIN`); the read ones are planned against
+:func:`read_of` the likeliest rival orders."""
 READ_CROWD = replace(GOOD, name="expert-read-crowd", foresight_capital_win=GOOD.crowd_capital_win)
 """Good's judgement among four factions or more, planned against the rivals' read orders
 (their capitals at Good's crowd odds)."""
@@ -246,7 +248,7 @@ def futures(public: CapitalState, seat: int, count: int, rng: Rng) -> list[Futur
 def plans(
     state: CapitalState, seat: int, most: int = len(PLANS), seen: Forecast | None = None
 ) -> list[SubmitOrders]:
-    """The whole-turn orders of the first ``most`` judgements, Good's first, each
+    """The whole-turn orders of the first ``most`` judgements, the read plan first, each
     distinct one once (the read ones only with a read, ``seen``)."""
     out: list[SubmitOrders] = []
     for profile in PLANS[:most]:
@@ -317,10 +319,10 @@ def budget(state: CapitalState) -> tuple[int, int]:
 
 
 def expert_orders(state: CapitalState, seat: int) -> SubmitOrders:
-    """The plan whose sampled turns are worth most on average (ties: listed first)."""
+    """The plan whose sampled turns are worth most on average, when it beats the read
+    plan's by :data:`DEVIATE_MARGIN` (else the read plan); among four factions or more,
+    the read plan without sampling."""
     most, samples = budget(state)
-    if (most <= 1 or samples < 1) and not CROWD_READ:
-        return plans(state, seat, 1)[0]
     public = public_copy(state, seat)
     likely = {
         foe: rival_orders(public, foe, rival_models(public, foe)[0])
@@ -339,8 +341,9 @@ def expert_orders(state: CapitalState, seat: int) -> SubmitOrders:
         sum(worth(resolved(public, seat, mine, f), seat) for f in sampled) / len(sampled)
         for mine in candidates
     ]
-    # Good's own plan stands unless another is clearly better: with a few samples the
-    # best-looking plan is often only the luckiest.
+    # The read plan stands unless another is clearly better: with a few samples the
+    # best-looking plan is often only the luckiest (measured: the read plan alone did as
+    # well as a search with a small margin).
     best = 0
     for i, value in enumerate(values):
         if value > values[best] and value >= values[0] + DEVIATE_MARGIN:
