@@ -96,8 +96,9 @@ def test_expert_cannot_read_sealed_orders_or_hidden_cards() -> None:
 def test_search_is_a_fixed_count_of_resolutions(
     factions: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The budget counts simulated resolutions, not time: at most 24 a decision, fewer
-    with three factions, none with four or more alive (Good's plan stands)."""
+    """The budget counts simulated resolutions, not time: at most 24 a decision, none
+    with four or more alive (Good's judgement planned against the read of its rivals
+    stands)."""
     state = RS.new_game([PlayerSpec(f"P{i}", "good") for i in range(factions)], {}, "b")
     while state.phase is Phase.SETUP:
         state = RS.apply(state, choose_order(state)).state

@@ -1,14 +1,21 @@
 """The Expert Capital Risk computer player: Good's plans, checked by sampling futures.
 
 Orders are sealed and resolved together, so a plan is judged by what the whole turn
-does to it.  Expert lists a few whole plans for its turn (Good's own orders, a cautious
-plan that guards the capital tightly, one that throws everything, the capital's guard
-included, at the enemy capitals, a bold one that takes more chances, one that hunts the
-capitals at lower odds, and Standard's orders) and plays each on a copy of the
-game several times:
+does to it.  Expert first reads its rivals: a computer seat's level is public in the
+lobby and each level's orders are a pure function of the public board, so Expert plans
+each rival's likely orders as its level would (a seat no level plays, a human's, as
+Good), from the public board only (hidden cards are left out, so a rival's trades are
+not foreseen).  Its own plan is Good's judgement planned against that read (the
+defence each rival territory keeps after its owner's attacks, the border clashes
+foreseen): the read plan.  With two or three factions alive it also lists a few other
+whole plans for its turn (Good's own orders, the read with the capital guarded only
+against the attack the read foresees, a cautious plan that guards the capital tightly,
+one that throws everything, the capital's guard included, at the enemy capitals, a bold
+one that takes more chances, one that hunts the capitals at lower odds, and Standard's
+orders) and plays each on a copy of the game several times:
 
-* every rival's orders are drawn from the game's own computer levels (the level in its
-  seat, Standard and Good, planned from the public board: hidden cards are left out);
+* every rival's orders are those of its seat's level (a computer's level is public),
+  else drawn from Good and Standard, planned from the public board;
 * the dice come from a private generator seeded from the public position (owners,
   armies, turn, seat), never from the game's generator and never from global random,
   so Expert cannot foresee the game's dice and always gives the same orders from the
@@ -16,20 +23,22 @@ game several times:
 * every plan meets the same sampled futures (the same rival orders, the same dice), so
   the comparison is between the plans and not between the samples.
 
-The plan whose resolved turns are worth most on average wins (ties: the one listed
-first, Good's orders).  A resolved turn is worth, for Expert:
+The read plan stands unless another's resolved turns are worth clearly more on average
+(:data:`DEVIATE_MARGIN`: with a few samples the best-looking plan is often only the
+luckiest).  A resolved turn is worth, for Expert:
 
 * everything when it wins the game, nothing when it loses or is eliminated;
 * much less without its own capital (no faction wins without its own), less still
   when its capital stands open to the next turn's likeliest attack (the issue: a
   default all-out attack emptied both capitals and lost at turn 2);
 * more for every capital it holds towards victory, less for every capital a rival holds;
-* besides, its share of the armies and of the territories on the board.
+* besides, its share of the armies, of the territories and of next turn's
+  reinforcements (land, the largest connected group, continents) on the board.
 
 Expert looks ahead while two or three factions are alive (a duel from the start, the
-end of a bigger game); with more it plays Good's plan (see :data:`BUDGETS`).  The search is
-bounded by a count of simulated resolutions, not by time, so the same position always gives
-the same orders.
+end of a bigger game); with more it plays the read plan (at Good's crowd odds) without
+sampling (see :data:`BUDGETS`).  The search is bounded by a count of
+simulated resolutions, not by time, so the same position always gives the same orders.
 """
 
 from __future__ import annotations
@@ -40,6 +49,7 @@ from dataclasses import dataclass, replace
 from engine.ai import register_player
 from engine.core import Order
 from engine.rng import Rng
+from engine.rulesets.capital.ai.foresight import Forecast
 from engine.rulesets.capital.ai.levels import GOOD, PROFILES, STANDARD, orders_for
 from engine.rulesets.capital.ai.odds import mass
 from engine.rulesets.capital.ai.plan import LevelProfile
@@ -47,19 +57,20 @@ from engine.rulesets.capital.ai.race import faction_threat
 from engine.rulesets.capital.ai.setup import setup_order
 from engine.rulesets.capital.ai.view import View
 from engine.rulesets.capital.orders import Resolve, SubmitOrders
+from engine.rulesets.capital.reinforce import reinforcements
 from engine.rulesets.capital.state import CapitalState, Phase
 from engine.rulesets.capital.turn import resolve_turn
 
-BUDGETS = {2: (6, 4), 3: (5, 3)}
+BUDGETS: dict[int, tuple[int, int]] = {2: (8, 3), 3: (8, 3)}
 """Living factions: (plans weighed, futures per plan); at most 24 resolutions a decision.
-With four factions or more alive Expert plays Good's plan unchanged: one turn sampled a
-few times with three or more rivals drawn from models proved too blind a guide (measured:
-no better than Good at four factions, 20–21 against Standard), while a six-faction game
-is decided once few factions are left, and from there Expert looks ahead."""
-CROWDED = (1, 0)  # four factions or more alive: Good's plan alone
+With four factions or more alive Expert samples nothing: one turn sampled a few times
+with three or more rivals drawn from models proved too blind a guide (measured: no
+better than Good at four factions, 20–21 against Standard), while a six-faction game is
+decided once few factions are left, and from there Expert looks ahead."""
+CROWDED = (1, 0)  # four factions or more alive: the read plan alone, no futures
 RIVAL_CACHE = 256  # rival orders remembered (the same board serves every seat's search)
 
-DEVIATE_MARGIN = 2.0  # mean worth another plan must add to Good's to replace it
+DEVIATE_MARGIN = 3.0  # mean worth another plan must add to the read plan's to replace it
 WIN = 100.0  # a won game
 CAPITAL_LOST = 40.0  # our own capital in enemy hands: we cannot win without it
 CAPITAL_OPEN = 25.0  # times the chance the next turn's likeliest attack takes it
@@ -67,6 +78,7 @@ CAPITAL_HELD = 12.0  # each further capital we hold towards victory
 RIVAL_CAPITAL = 6.0  # each capital a rival holds besides its own (it nears victory)
 ARMY_SHARE = 20.0  # our share of all armies on the board
 LAND_SHARE = 10.0  # our share of all territories
+INCOME_SHARE = 15.0  # our share of next turn's reinforcements (land, links, continents)
 THREAT_SHARE = 0.3  # enemy's probable placement share when sizing the next attack
 
 CAUTIOUS = replace(
@@ -110,8 +122,28 @@ ALL_IN = replace(
 """Everything at the enemy capitals, the own capital's guard included: the move that
 wins outright, or the all-out attack that empties both capitals, as the futures say."""
 
-PLANS: tuple[LevelProfile, ...] = (GOOD, CAUTIOUS, ALL_IN, BOLD, CAPITAL_HUNT, STANDARD)
-"""The judgements whose orders Expert weighs, Good's first (it keeps ties)."""
+READ = replace(GOOD, name="expert-read")
+"""Good's judgement planned against the rivals' orders as their levels would give them."""
+READ_GUARD = replace(GOOD, name="expert-read-guard", guard_read=True, capital_risk=0.1)
+"""The same read, the capital guarded only against the attack the read foresees."""
+
+PLANS: tuple[LevelProfile, ...] = (
+    READ,
+    GOOD,
+    READ_GUARD,
+    CAUTIOUS,
+    ALL_IN,
+    BOLD,
+    CAPITAL_HUNT,
+    STANDARD,
+)
+"""The judgements whose orders Expert weighs, the read plan first (it stands unless
+another beats it by :data:`DEVIATE_MARGIN`); the read ones are planned against
+:func:`read_of` the likeliest rival orders."""
+READ_CROWD = replace(GOOD, name="expert-read-crowd", foresight_capital_win=GOOD.crowd_capital_win)
+"""Good's judgement among four factions or more, planned against the rivals' read orders
+(their capitals at Good's crowd odds)."""
+READS = frozenset({READ.name, READ_GUARD.name})
 
 
 @dataclass(frozen=True)
@@ -143,15 +175,38 @@ def public_copy(state: CapitalState, seat: int) -> CapitalState:
 
 
 def rival_models(state: CapitalState, foe: int) -> list[LevelProfile]:
-    """The levels a rival's orders are drawn from: its own seat's level (a computer's
-    level is public in the lobby), Standard and Good, each once; Good reads our likely
-    orders in a duel, as it does in play (its reading never recurses)."""
-    out: list[LevelProfile] = []
+    """The levels a rival's orders are drawn from: its own seat's level when that is one
+    of the planner's levels (a computer's level is public in the lobby), else Good and
+    Standard; Good reads our likely orders in a duel, as it does in play (its reading
+    never recurses)."""
     own = PROFILES.get(state.players[foe].control)
-    for profile in (own, STANDARD, GOOD):
-        if profile is not None and profile not in out:
-            out.append(profile)
-    return out
+    return [own] if own is not None else [GOOD, STANDARD]
+
+
+def read_of(public: CapitalState, seat: int, rivals: dict[int, SubmitOrders]) -> Forecast:
+    """What the rivals' orders leave: each rival territory's units after its placements
+    and attacks (never below one), and every attack on one of ours (a border clash for
+    an attack of ours across the same border)."""
+    defenders: dict[str, int] = {}
+    clashes: dict[tuple[str, str], int] = {}
+    for foe, orders in rivals.items():
+        placed: dict[str, int] = {}
+        for t, n in orders.placements:
+            placed[t] = placed.get(t, 0) + (n or 0)
+        out: dict[str, int] = {}
+        for a in orders.attacks:
+            n = (
+                a.units
+                if a.units is not None
+                else public.armies[a.origin] + placed.get(a.origin, 0) - 1
+            )
+            out[a.origin] = out.get(a.origin, 0) + n
+            if public.owner[a.target] == seat:
+                clashes[(a.origin, a.target)] = n
+        for t, owner in public.owner.items():
+            if owner == foe:
+                defenders[t] = max(1, public.armies[t] + placed.get(t, 0) - out.get(t, 0))
+    return Forecast(defenders, clashes)
 
 
 _rival_orders: dict[tuple[str, int, str], SubmitOrders] = {}
@@ -190,12 +245,16 @@ def futures(public: CapitalState, seat: int, count: int, rng: Rng) -> list[Futur
     return out
 
 
-def plans(state: CapitalState, seat: int, most: int = len(PLANS)) -> list[SubmitOrders]:
-    """The whole-turn orders of the first ``most`` judgements, Good's first, each
-    distinct one once."""
+def plans(
+    state: CapitalState, seat: int, most: int = len(PLANS), seen: Forecast | None = None
+) -> list[SubmitOrders]:
+    """The whole-turn orders of the first ``most`` judgements, the read plan first, each
+    distinct one once (the read ones only with a read, ``seen``)."""
     out: list[SubmitOrders] = []
     for profile in PLANS[:most]:
-        orders = orders_for(state, seat, profile)
+        if profile.name in READS and seen is None:
+            continue
+        orders = orders_for(state, seat, profile, seen if profile.name in READS else None)
         if orders not in out:
             out.append(orders)
     return out
@@ -248,6 +307,8 @@ def worth(state: CapitalState, seat: int) -> float:
     mine = sum(n for t, n in state.armies.items() if state.owner[t] == seat)
     value += ARMY_SHARE * mine / armies
     value += LAND_SHARE * sum(1 for o in state.owner.values() if o == seat) / len(state.owner)
+    incomes = [reinforcements(state, f) for f, p in enumerate(state.players) if p.alive]
+    value += INCOME_SHARE * reinforcements(state, seat) / (sum(incomes) or 1)
     return min(WIN - 1.0, max(1.0, value))
 
 
@@ -258,19 +319,31 @@ def budget(state: CapitalState) -> tuple[int, int]:
 
 
 def expert_orders(state: CapitalState, seat: int) -> SubmitOrders:
-    """The plan whose sampled turns are worth most on average (ties: listed first)."""
+    """The plan whose sampled turns are worth most on average, when it beats the read
+    plan's by :data:`DEVIATE_MARGIN` (else the read plan); among four factions or more,
+    the read plan without sampling."""
     most, samples = budget(state)
-    candidates = plans(state, seat, most)
-    if len(candidates) == 1 or samples < 1:
-        return candidates[0]
     public = public_copy(state, seat)
+    likely = {
+        foe: rival_orders(public, foe, rival_models(public, foe)[0])
+        for foe, player in enumerate(public.players)
+        if foe != seat and player.acts
+    }
+    if most <= 1 or samples < 1:
+        living = sum(1 for p in state.players if p.alive)
+        read = READ_CROWD if living >= GOOD.crowd_from else READ
+        return orders_for(state, seat, read, read_of(public, seat, likely))
+    candidates = plans(state, seat, most, read_of(public, seat, likely))
+    if len(candidates) == 1:
+        return candidates[0]
     sampled = futures(public, seat, samples, Rng(position_seed(state, seat)))
     values = [
         sum(worth(resolved(public, seat, mine, f), seat) for f in sampled) / len(sampled)
         for mine in candidates
     ]
-    # Good's own plan stands unless another is clearly better: with a few samples the
-    # best-looking plan is often only the luckiest.
+    # The read plan stands unless another is clearly better: with a few samples the
+    # best-looking plan is often only the luckiest (measured: the read plan alone did as
+    # well as a search with a small margin).
     best = 0
     for i, value in enumerate(values):
         if value > values[best] and value >= values[0] + DEVIATE_MARGIN:

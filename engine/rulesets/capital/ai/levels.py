@@ -29,7 +29,7 @@ from dataclasses import replace
 
 from engine.ai import register_player
 from engine.core import Order
-from engine.rulesets.capital.ai.foresight import forecast, foresight_surge
+from engine.rulesets.capital.ai.foresight import Forecast, forecast, foresight_surge
 from engine.rulesets.capital.ai.moves import plan_surge, plan_tactical, plan_trades
 from engine.rulesets.capital.ai.plan import LevelProfile, Planner
 from engine.rulesets.capital.ai.setup import setup_order
@@ -120,20 +120,23 @@ def model_of(state: CapitalState, foe: int) -> LevelProfile:
     return replace(PROFILES.get(state.players[foe].control, STANDARD), foresight_upto=0)
 
 
-def orders_for(state: CapitalState, seat: int, profile: LevelProfile) -> SubmitOrders:
-    """One faction's sealed orders for the turn under ``profile``."""
+def orders_for(
+    state: CapitalState, seat: int, profile: LevelProfile, seen: Forecast | None = None
+) -> SubmitOrders:
+    """One faction's sealed orders for the turn under ``profile``; with ``seen`` (the
+    enemy's orders as Expert reads them), planned against that forecast."""
     profile = judgement(state, profile)
     view = View(state, seat)
     trades, card_units, bonus = plan_trades(view)
     room = capacity(state, seat) - sum(bonus.values())
     pool = min(reinforcements(state, seat) + card_units, room)
     living = sum(1 for p in state.players if p.alive)
-    foresight = living <= profile.foresight_upto
+    foresight = living <= profile.foresight_upto or seen is not None
     if foresight:
         profile = replace(profile, capital_win=profile.foresight_capital_win)
     plan = Planner(view, profile, pool, bonus)
     if foresight:
-        seen = forecast(view, model_of)
+        seen = seen or forecast(view, model_of)
         plan.expected, plan.clashes = seen.defenders, seen.clashes
     plan.guard_capital()
     plan.plan_attacks()

@@ -42,6 +42,7 @@ class LevelProfile(Profile):
     foresight_upto: int = 0  # most living factions at which the enemy's orders are read
     clash_weight: float = 1.0  # share of a clashing enemy army added to the defence
     foresight_capital_win: float = 1.0  # capital_win when foresight reads the capital's guard
+    guard_read: bool = False  # with a read of the enemy's orders, guard against what it sends
 
 
 @dataclass
@@ -99,7 +100,9 @@ class Planner:
         if cap is None:
             return
         share = max(self.profile.enemy_place, 0.3)
-        if self.profile.threat_by_faction:
+        if self.profile.guard_read and self.expected:
+            threat = [n for (_, t), n in self.clashes.items() if t == cap]
+        elif self.profile.threat_by_faction:
             threat = faction_threat(self.view, cap, share)
         else:
             threat = self.view.threat(cap, share)
