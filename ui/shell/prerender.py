@@ -42,8 +42,9 @@ CONTROLS = (
 )
 """What the form offers, weakest level first (the engine's ``baseline`` player is for
 tests and tournaments, not offered to players)."""
-CAPITAL_CONTROLS = tuple(c for c in CONTROLS if c[0] != "expert")
-"""Capital Risk's faction rows: it has no Expert level yet."""
+CAPITAL_CONTROLS = CONTROLS
+"""Capital Risk's faction rows: every level (Expert offered; Standard the default, as
+Expert is not yet shown to beat Good with two and four factions)."""
 
 
 def default_control(i: int, computer: str = DEFAULT_CONTROL) -> str:
