@@ -284,3 +284,24 @@ def test_arrow_keys_walk_between_neighbouring_territories(page: Page, server_url
     before = page.evaluate(MARK_JS)
     page.keyboard.press("Enter")
     page.wait_for_function(CHANGED_JS, arg=before, polling=100)
+
+
+def test_the_home_boards_names_stay_readable_when_the_rules_change(
+    page: Page, server_url: str
+) -> None:
+    """On a phone the home page's board is measured again when another ruleset is chosen
+    in the form: every name stays its readable size on the screen (before, the zoom's
+    scale was read back as part of a label's own transform and applied twice, so the
+    names came out about twenty times too big)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server_url)
+    wait_ready(page)
+    before = [label["font"] for label in page.evaluate(LABELS_JS) if label["kind"] == "name"]
+    assert before
+    page.get_by_test_id("opt-rules").select_option("capital")
+    page.wait_for_timeout(500)
+    page.get_by_test_id("opt-rules").select_option("classic")
+    page.wait_for_timeout(500)
+    after = [label["font"] for label in page.evaluate(LABELS_JS) if label["kind"] == "name"]
+    assert after and max(after) <= 2 * NAME_PX, max(after)
+    assert max(after) <= max(before) * 1.05

@@ -326,8 +326,17 @@
       return m ? Math.hypot(m.a, m.b) / Math.hypot(screen.a, screen.b) : 1;
     };
     const found = [];
+    // A label is measured at its drawing's own size: a board measured again (its size
+    // changed, or the same drawing adopted anew) first takes back the transform its
+    // drawing gave it, else the zoom's scale would be read as part of it and applied
+    // twice (labels twenty times their size on a phone).
+    svg.querySelectorAll("[data-label]").forEach((el) => {
+      if (el.dataset.labelBase === undefined) el.dataset.labelBase = el.getAttribute("transform") || "";
+      if (el.dataset.labelBase) el.setAttribute("transform", el.dataset.labelBase);
+      else el.removeAttribute("transform");
+    });
     svg.querySelectorAll("[data-label]").forEach((el, order) => {
-      const base = el.getAttribute("transform") || "";
+      const base = el.dataset.labelBase || "";
       const parent = el.parentNode;
       const toParent = parent.getScreenCTM();
       if (!toParent) return; // not rendered (a hidden group): left at its own size
