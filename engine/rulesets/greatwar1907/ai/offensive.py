@@ -19,8 +19,6 @@ any order would become an offense.
 from __future__ import annotations
 
 from engine.rulesets.greatwar1907.ai import plans
-from engine.rulesets.greatwar1907.ai.odds import win_chance
-from engine.rulesets.greatwar1907.battle import leader_dice
 from engine.rulesets.greatwar1907.diplomacy import units_in_land_of
 from engine.rulesets.greatwar1907.mapdata import NEUTRAL
 from engine.rulesets.greatwar1907.orders import Attack, Diplomacy, Move
@@ -101,24 +99,9 @@ def all_out_attacks(
                 (p for p in m.neighbours(q) if free.get(p, 0) > 0),
                 key=lambda p: (-free[p], m.order_of(p)),
             )
-            core = m.province(q).core
-            d_mod = plans._defence_mod(state, q)
-            chosen: list[tuple[str, int, tuple[str, ...]]] = []
-            total = 0
-            generals: list[str] = []
-            chance = 0.0
-            for p in origins:
-                here = tuple(
-                    x.id
-                    for x in state.leaders_at("province", p, nation)
-                    if m.leader(x.id).kind == "general" and x.id not in used_leaders
-                )
-                chosen.append((p, free[p], here))
-                total += free[p]
-                generals += here
-                chance = win_chance(total, held, leader_dice(m, generals, True, core), d_mod)
-                if chance >= enough:
-                    break
+            chosen, chance = plans.gather_force(
+                state, nation, q, origins, free, used_leaders, enough
+            )
             if chance < take:
                 continue
             done.add(q)

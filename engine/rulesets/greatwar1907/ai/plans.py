@@ -113,24 +113,7 @@ def plan_attacks(
             attacks.append(Attack(origins[0], q, 1))
             free[origins[0]] -= 1
             continue
-        core = m.province(q).core
-        d_mod = _defence_mod(state, q)
-        chosen: list[tuple[str, int, tuple[str, ...]]] = []
-        total = 0
-        generals: list[str] = []
-        chance = 0.0
-        for p in origins:
-            here = tuple(
-                x.id
-                for x in state.leaders_at("province", p, nation)
-                if m.leader(x.id).kind == "general" and x.id not in used_leaders
-            )
-            chosen.append((p, free[p], here))
-            total += free[p]
-            generals += here
-            chance = win_chance(total, held, leader_dice(m, generals, True, core), d_mod)
-            if chance >= enough:
-                break
+        chosen, chance = gather_force(state, nation, q, origins, free, used_leaders, enough)
         if chance < take:
             continue
         for p, n, here in chosen:
@@ -138,6 +121,45 @@ def plan_attacks(
             free[p] -= n
             used_leaders.update(here)
     return attacks
+
+
+Force = list[tuple[str, int, tuple[str, ...]]]
+"""What each origin sends at a target: (origin, divisions, its generals)."""
+
+
+def gather_force(
+    state: GreatWarState,
+    nation: str,
+    target: str,
+    origins: list[str],
+    free: dict[str, int],
+    used_leaders: set[str],
+    enough: float,
+) -> tuple[Force, float]:
+    """The origins, in the order given, each sending all its free divisions with its
+    generals not yet used, added until the capture chance reaches ``enough``: (what each
+    sends, the chance of taking ``target`` with them)."""
+    m = state.map
+    held = defence(state, target)
+    core = m.province(target).core
+    d_mod = _defence_mod(state, target)
+    chosen: Force = []
+    total = 0
+    generals: list[str] = []
+    chance = 0.0
+    for p in origins:
+        here = tuple(
+            x.id
+            for x in state.leaders_at("province", p, nation)
+            if m.leader(x.id).kind == "general" and x.id not in used_leaders
+        )
+        chosen.append((p, free[p], here))
+        total += free[p]
+        generals += here
+        chance = win_chance(total, held, leader_dice(m, generals, True, core), d_mod)
+        if chance >= enough:
+            break
+    return chosen, chance
 
 
 def staging_province(state: GreatWarState, nation: str, provinces: list[str]) -> str | None:
