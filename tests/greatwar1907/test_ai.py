@@ -9,6 +9,7 @@ from engine.ai import choose_for
 from engine.core import PlayerSpec
 from engine.rulesets.greatwar1907.ai import plans
 from engine.rulesets.greatwar1907.ai.odds import round_losses, win_chance
+from engine.rulesets.greatwar1907.orders import Attack, SubmitAttack, SubmitDeployment
 from tests.greatwar1907.helpers import RULESET
 
 
@@ -79,3 +80,49 @@ def test_every_province_keeps_half_the_worst_threat() -> None:
     )
     assert plans.keep(state, "italy", "mar") == 5
     assert plans.spare(state, "italy", "mar") == 5
+
+
+QUIET_BORDER = """
+ruleset greatwar1907
+phase deployment
+seat germany "computer germany" easy
+ams germany
+bru germany
+den germany
+swe germany
+nor germany
+swi germany
+rei germany 5
+lyo spain 2
+"""
+"""Germany owns every Neutral province next to its land, so it has nothing left to take;
+Spain at peace holds Lyon with 2 divisions next to Reims' 5 and has no other army."""
+
+
+def test_easy_goes_to_war_on_a_weak_neighbour_when_nothing_is_left_to_take() -> None:
+    """R63: Victory Points come only from captured garrisons, so a nation that never goes
+    to war cannot win.  With nothing left to take and Spain weak next door, Easy declares
+    war on Spain in the Deployment phase, as Standard does (it then attacks only at four
+    to one, from one province at a time)."""
+    for level in ("easy", "standard"):
+        state = RULESET.from_position_text(QUIET_BORDER)
+        seat = state.seat_of("germany")
+        state.players[seat].control = level
+        chosen = choose_for(state, seat)
+        assert isinstance(chosen, SubmitDeployment)
+        assert [(d.other, d.to) for d in chosen.diplomacy] == [("spain", "war")], level
+
+
+def test_easy_attacks_only_at_four_to_one() -> None:
+    """Easy's margin: from one province, four times the defenders.  At war with Spain,
+    Reims keeps one division back against the enemy next door: with 7 divisions its 6
+    spare do not attack Lyon's 2; with 9 its 8 spare do, all at once."""
+    for divisions, attacks in ((7, ()), (9, (Attack("rei", "lyo", 8),))):
+        text = QUIET_BORDER.replace("phase deployment", "phase attack").replace(
+            "rei germany 5", f"rei germany {divisions}"
+        )
+        state = RULESET.from_position_text(text + "relation germany spain war\n")
+        seat = state.seat_of("germany")
+        chosen = choose_for(state, seat)
+        assert isinstance(chosen, SubmitAttack)
+        assert tuple(a for a in chosen.attacks if a.target == "lyo") == attacks, divisions

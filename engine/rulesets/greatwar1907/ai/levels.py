@@ -10,8 +10,9 @@ offers, trades answered at the next Deployment phase, reasons in the report) is
 :mod:`.negotiation`.
 
 - ``easy``: builds divisions spread over its threatened provinces, attacks Neutral and
-  enemy provinces only with a large margin, never declares war; forgiving toward humans
-  (peace whenever offered, alliances against a common enemy, passage returned).
+  enemy provinces only from one province at four to one, declares war as ``standard``
+  does but keeps no ships; forgiving toward humans (peace whenever offered, alliances
+  against a common enemy, passage returned).
 - ``standard``: spends on the provinces that face enemies, also builds ships where a
   fleet can carry a strike, goes with its generals, declares war on a weak neighbour at
   peace when it can afford the cost and has nothing left to take, makes peace in wars it
@@ -63,7 +64,10 @@ class Profile:
     plans: bool  # exact battle chances, joined attacks, staged builds (.plans)
 
 
-EASY = Profile("easy", 2.5, 3.0, False, False, False, False)
+EASY = Profile("easy", 4.0, 4.0, True, False, False, False)
+"""Easy declares Standard's wars on a weak neighbour (VP come only from captured garrisons,
+R63: a nation that never goes to war never wins) but attacks only from one province at
+four to one, and keeps no ships: Standard beats it in most games, not in all."""
 STANDARD = Profile("standard", 1.5, 1.75, True, True, True, True)
 
 
