@@ -338,7 +338,13 @@ def main(argv: list[str] | None = None) -> int:
         elif winner == our_seat:
             wins += 1
         done = game + 1 - args.first
-        print(f"{done}/{args.games} {args.level} wins {wins}", file=sys.stderr, flush=True)
+        outcome = "unfinished" if winner is None else f"seat {winner + 1} won"
+        print(
+            f"{done}/{args.games} {args.level} wins {wins} (game {game}: {args.level} in seat "
+            f"{our_seat + 1}, {outcome})",
+            file=sys.stderr,
+            flush=True,
+        )
     finished = args.games - unfinished
     low, high = wilson(wins, finished)
     share = wins / finished if finished else 0.0
