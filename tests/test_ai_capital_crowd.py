@@ -1,8 +1,8 @@
-"""How Easy and Standard play a crowded Capital Risk game (three factions or more
-alive), the judgement that sets the levels apart at four and six factions: Easy shuts
-its capital in and throws the rest at odds barely above even, Standard holds its
-capital tightly and attacks at fair odds, Good (measured the strongest) guards less
-and attacks only at good odds."""
+"""How Easy and Standard play a crowded Capital Risk game (four factions or more alive),
+the judgement that sets the levels apart at four and six factions: Easy shuts its
+capital in and throws the rest at odds barely above even, Standard holds its capital
+tightly and attacks at fair odds, Good (measured the strongest) guards less and attacks
+only at good odds."""
 
 from __future__ import annotations
 
@@ -31,29 +31,42 @@ America (Brazil and Venezuela face 40-unit stacks); Siam's three units, with one
 probable placement, can send three against Indonesia."""
 
 
-def _board(lines: tuple[str, ...], crowd: bool) -> CapitalState:
+def _board(lines: tuple[str, ...], crowd: bool, factions: int = 4) -> CapitalState:
     """``lines`` in a duel (the rest of the map the enemy's, 40 units a territory) or
-    in a crowd of four (the rest a bystander's, and a third faction on Iceland)."""
+    in a crowd of ``factions`` (the rest a bystander's, and a third faction on Iceland
+    when there are four)."""
     if crowd:
-        return position("\n".join([*lines, "iceland 2 3"]), factions=4, rest_units=40)
+        third = ["iceland 2 3"] if factions == 4 else []
+        return position("\n".join([*lines, *third]), factions=factions, rest_units=40)
     return position("\n".join(lines), factions=2, rest_units=40)
 
 
 def _orders(state: CapitalState, profile: LevelProfile, in_duel: bool = False) -> SubmitOrders:
     """``profile``'s orders for A; ``in_duel``: with the judgement it has in a duel."""
-    return orders_for(state, A, replace(profile, crowd_from=99) if in_duel else profile)
+    return orders_for(
+        state, A, replace(profile, crowd_from=99, throng_from=99) if in_duel else profile
+    )
 
 
 def _on_capital(orders: SubmitOrders) -> int:
     return dict(orders.placements).get("indonesia", 0)
 
 
-def test_a_crowd_is_three_factions_or_more_for_easy_and_standard() -> None:
-    """The crowd habits start once three factions are alive, and not in a duel."""
-    duel, crowd = _board(CAPITAL, False), _board(CAPITAL, True)
+def test_the_crowd_habits_start_at_four_factions() -> None:
+    """The habits start once four factions are alive: in a duel each level plays its own
+    judgement, and with three alive Easy still does while Standard only asks better odds
+    (three in four; a tight guard there would cost it the race for one capital)."""
+    duel, three, four = (
+        _board(CAPITAL, False),
+        _board(CAPITAL, True, factions=3),
+        _board(CAPITAL, True),
+    )
     for profile in (EASY, STANDARD):
         assert judgement(duel, profile) == profile
-        assert judgement(crowd, profile).capital_risk < profile.capital_risk
+        assert judgement(three, profile).capital_risk == profile.capital_risk
+        assert judgement(four, profile).capital_risk < profile.capital_risk
+    assert judgement(three, EASY) == EASY
+    assert judgement(three, STANDARD).min_win == 0.75
 
 
 def test_standard_holds_its_capital_tighter_in_a_crowd() -> None:
