@@ -39,6 +39,10 @@ class LevelProfile(Profile):
     crowd_min_win: float = 1.0  # min_win in a crowded game (third parties profit from losses)
     crowd_capital_win: float = 1.0  # capital_win in a crowded game
     crowd_capital_risk: float = -1.0  # capital_risk in a crowded game (below 0: unchanged)
+    throng_from: int = 99  # living factions from which the throng thresholds replace the crowd's
+    throng_min_win: float = 1.0  # min_win among a throng (four factions or more, say)
+    throng_capital_win: float = 1.0  # capital_win among a throng
+    throng_capital_risk: float = -1.0  # capital_risk among a throng (below 0: unchanged)
     foresight_upto: int = 0  # most living factions at which the enemy's orders are read
     clash_weight: float = 1.0  # share of a clashing enemy army added to the defence
     foresight_capital_win: float = 1.0  # capital_win when foresight reads the capital's guard
