@@ -48,6 +48,7 @@ class Profile:
     stage_win: float = 0.3  # least plan chance, with the reinforcements, to stage them for it
     plans: tuple[str, ...] = ()  # turn plans made: "hunt", "push", "break" (classic_plan)
     push_rivals: tuple[int, ...] = (1, 2, 3)  # rivals left (3: three or more) to push against
+    free_moves: bool = True  # make the turn's free move (Easy leaves its armies where they stand)
 
 
 @dataclass(frozen=True)
