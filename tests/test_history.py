@@ -148,8 +148,8 @@ def test_the_great_war_summary_counts_divisions_and_ships_by_nation() -> None:
 
 def test_a_few_great_war_turns_give_charts_and_a_league() -> None:
     """Statistics for any ruleset: a line per nation and a value per recorded turn,
-    income from its supply networks (R75), and every conquest someone's loss (or
-    Neutral's, which has no seat)."""
+    income from its supply networks (R75), every conquest someone's loss (or
+    Neutral's, which has no seat), and the league ranked by victory points first."""
     states: list[Any] = []
     nations = [PlayerSpec(f"Nation {i}", "easy") for i in range(8)]
     play("greatwar1907", nations, {}, "h16c-gw", max_turns=4, on_turn=lambda s, e: states.append(s))
@@ -173,7 +173,10 @@ def test_a_few_great_war_turns_give_charts_and_a_league() -> None:
     )
     assert from_neutral > 0  # this game's nations take neutral provinces in its first turns
     assert sum(r.won for r in rows) == sum(r.lost for r in rows) + from_neutral
-    assert rows[0].territories == max(r.territories for r in rows)
+    # the Great War ranks by victory points first, then by territories held
+    first = rows[0].vp or 0
+    assert first == max(r.vp or 0 for r in rows)
+    assert rows[0].territories == max(r.territories for r in rows if (r.vp or 0) == first)
 
 
 def test_risk_paper_scissors_summary_counts_every_piece_and_the_hand() -> None:
