@@ -18,7 +18,12 @@ strategy, and the ``freemove``.  pyrisk plays without cards, so its seats trade 
 soon as they may (and must when they hold five).  An answer our rules refuse counts as
 passing that step, as pyrisk's own game does with an invalid order.  pyrisk's AIs use the
 global ``random`` module and sets hashed by name: the harness seeds ``random`` per game
-and runs with ``PYTHONHASHSEED=0`` so a run repeats.  Written for Python 2 as well, they
+and runs with ``PYTHONHASHSEED=0`` so a run repeats.  Their ``AI.simulate`` keeps the
+battles it has simulated in a cache shared by every game of the process, so a game's
+course can depend on the games played before it in the same run: a run repeats as a
+whole (the same ``--first`` and ``--games``), a game alone in a fresh run may go
+otherwise.  In long games with stacks in the hundreds ChronAI's planning simulates
+thousands of battles a decision and a game can take hours.  Written for Python 2 as well, they
 call ``filter`` for a list, the built-in ``reduce`` and ``random.choice`` of a dict's
 keys: those names are given them in their modules' namespace (their files are not
 changed).
