@@ -301,6 +301,28 @@ def new_context(browser: Any) -> Any:
     return context
 
 
+def bench_results(browser: Any, url: str, timeout_ms: int) -> dict[str, Any]:
+    """One cold load of a bench page task (``?forum``, ``?computers``...): the JSON its page
+    writes once ready.
+
+    :raises RuntimeError: the page reported an error of its own.
+    """
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(url, wait_until="commit")
+        page.wait_for_function(
+            "() => document.body && document.body.dataset.ready === 'true'", timeout=timeout_ms
+        )
+        text = page.get_by_test_id("bench-results").text_content() or "{}"
+        results: dict[str, Any] = json.loads(text)
+    finally:
+        context.close()
+    if "error" in results:
+        raise RuntimeError(results["error"])
+    return results
+
+
 def load_page(
     browser: Any,
     base_url: str,

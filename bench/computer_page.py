@@ -20,24 +20,12 @@ import os
 import sys
 from typing import Any
 
-from bench.browser import BENCH_PATH, CHROMIUM, CHROMIUM_ARGS, Server
+from bench.browser import BENCH_PATH, CHROMIUM, CHROMIUM_ARGS, Server, bench_results
 
 
 def load_computer_page(browser: Any, url: str) -> dict[str, Any]:
     """One cold load of the bench page's computer task: its figures per ruleset and level."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    try:
-        page = context.new_page()
-        page.goto(url, wait_until="commit")
-        page.wait_for_function(
-            "() => document.body && document.body.dataset.ready === 'true'", timeout=900_000
-        )
-        text = page.get_by_test_id("bench-results").text_content() or "{}"
-        results: dict[str, Any] = json.loads(text)
-    finally:
-        context.close()
-    if "error" in results:
-        raise RuntimeError(results["error"])
+    results = bench_results(browser, url, timeout_ms=900_000)
     return dict(results["computer_turns"]["tables"])
 
 

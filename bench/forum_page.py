@@ -25,25 +25,13 @@ import os
 import sys
 from typing import Any
 
-from bench.browser import BENCH_PATH, CHROMIUM, CHROMIUM_ARGS, Server
+from bench.browser import BENCH_PATH, CHROMIUM, CHROMIUM_ARGS, Server, bench_results
 from bench.stats import summarize
 
 
 def load_forum_page(browser: Any, url: str) -> dict[str, Any]:
     """One cold load of the bench page's forum task: its JSON results."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    try:
-        page = context.new_page()
-        page.goto(url, wait_until="commit")
-        page.wait_for_function(
-            "() => document.body && document.body.dataset.ready === 'true'", timeout=300_000
-        )
-        text = page.get_by_test_id("bench-results").text_content() or "{}"
-        results: dict[str, Any] = json.loads(text)
-    finally:
-        context.close()
-    if "error" in results:
-        raise RuntimeError(results["error"])
+    results = bench_results(browser, url, timeout_ms=300_000)
     return dict(results["forum_page"])
 
 
