@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any, ClassVar
 
 from ui.pages import PageEntry
@@ -396,14 +397,35 @@ class SealedOrdersPage(BrowserPage):
 
     async def finish_in_slices(self, session: Any, steps: Any) -> None:
         """The rest of :meth:`go_on`'s steps, as many to a slice as fit."""
-        from engine.errors import EngineError
         from ui.shell.slices import SliceClock, run_in_slices
 
-        clock = SliceClock()
-        said, warn = "", False
-        try:
+        async def play(clock: SliceClock) -> str:
             await clock.pause()  # the tap's own drawing first
-            said = str(await run_in_slices(steps, clock.pause) or "")
+            return str(await run_in_slices(steps, clock.pause) or "")
+
+        outcome = await self.sliced(session, play, "played")
+        if outcome is None:
+            return
+        self.message(*outcome)
+        self.save()
+        self.refresh()
+        self.log_timing()
+        self.maybe_autoplay()
+
+    async def sliced(
+        self, session: Any, work: Callable[[Any], Awaitable[str]], done: str
+    ) -> tuple[str, bool] | None:
+        """``work(clock)``, a session's work in slices (:class:`ui.shell.slices.SliceClock`
+        pauses it), with taps turned down until it ends: what to say and whether it is a
+        warning (a refusal, or a fault of the page: the page lives on); None when another
+        game is shown by then."""
+        from engine.errors import EngineError
+        from ui.shell.slices import SliceClock
+
+        clock = SliceClock()
+        warn = False
+        try:
+            said = await work(clock)
         except EngineError as exc:
             said, warn = exc.message, True
         except Exception as exc:  # a fault of the page, not a refusal: the page lives on
@@ -412,16 +434,12 @@ class SealedOrdersPage(BrowserPage):
             clock.stop()
             self.busy = ""
         self.win().console.info(
-            f"{self.timing_label()}: played in {len(clock.slices)} slices, "
+            f"{self.timing_label()}: {done} in {len(clock.slices)} slices, "
             f"{clock.busy_ms:.0f} ms in all, the longest {clock.longest_ms:.0f} ms"
         )
         if self.session is not session:  # another game is shown now
-            return
-        self.message(said, warn)
-        self.save()
-        self.refresh()
-        self.log_timing()
-        self.maybe_autoplay()
+            return None
+        return said, warn
 
     def forum_action(self, act: str, button: Any, session: Any) -> None:
         """A button of the forum card (:mod:`ui.shell.forum_panels`)."""
@@ -475,35 +493,23 @@ class SealedOrdersPage(BrowserPage):
     async def paste_in_slices(self, session: Any, text: str, boxes: dict[str, str]) -> None:
         """Read ``text`` into ``session`` in slices, then draw the page (a task of its
         own); a refusal is shown as a warning, with what was pasted kept in its box."""
-        from engine.errors import EngineError
-        from ui.shell.slices import SliceClock, paste_page_in_slices, yield_to_browser
+        from ui.shell.slices import paste_page_in_slices, yield_to_browser
 
-        clock = SliceClock()
-        kept: dict[str, str] = {}
-        warn = False
-        try:
+        async def read(clock: Any) -> str:
             # The key is read only when the page signs (a reveal, its own resolution).
-            said = await paste_page_in_slices(session, text, self.key, clock.pause)
-        except EngineError as exc:
-            said, warn, kept = exc.message, True, boxes
-        except Exception as exc:  # a fault of the page, not a refusal: the page lives on
-            said, warn, kept = page_fault(exc), True, boxes
-        finally:
-            clock.stop()
-            self.busy = ""
-        self.win().console.info(
-            f"{self.timing_label()}: pasted page read in {len(clock.slices)} slices, "
-            f"{clock.busy_ms:.0f} ms in all, the longest {clock.longest_ms:.0f} ms"
-        )
-        if self.session is not session:  # another game is shown now
+            return await paste_page_in_slices(session, text, self.key, clock.pause)
+
+        outcome = await self.sliced(session, read, "pasted page read")
+        if outcome is None:
             return
+        said, warn = outcome
         self.message(said, warn)
         await yield_to_browser()  # the reading was one task, the drawing is another
         if self.session is not session:
             return
         self.save()
         self.refresh()
-        share.put_back(self.el, kept)
+        share.put_back(self.el, boxes if warn else {})
         self.maybe_autoplay()
 
     def copy(self, fmt: str) -> None:
