@@ -96,6 +96,10 @@ class ClassicState(Board[Player]):
                 return index
         return None
 
+    def rivals_of(self, seat: int) -> list[int]:
+        """The other seats still in the game, the neutral aside."""
+        return [s for s, p in enumerate(self.players) if s != seat and p.alive and not p.is_neutral]
+
     def clone(self) -> ClassicState:
         return self.copy_with(
             draw_pile=list(self.draw_pile),

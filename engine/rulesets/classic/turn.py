@@ -253,12 +253,8 @@ def check_victory(state: ClassicState) -> list[Event]:
     """World conquest always wins; missions and headquarters win short games."""
     seat = state.current
     winner: int | None = state.winner
-    if winner is None:
-        rivals = [
-            s for s, p in enumerate(state.players) if p.alive and not p.is_neutral and s != seat
-        ]
-        if not rivals:
-            winner = seat
+    if winner is None and not state.rivals_of(seat):
+        winner = seat
     if (
         winner is None
         and state.options.objective == "missions"

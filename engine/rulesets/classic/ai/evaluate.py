@@ -114,9 +114,7 @@ class View:
             for s, p in enumerate(state.players)
             if s != seat and p.headquarters is not None
         }
-        self.rivals = sum(
-            1 for s, p in enumerate(state.players) if p.alive and not p.is_neutral and s != seat
-        )
+        self.rivals = len(state.rivals_of(seat))
         self.counts: dict[int, int] = {}
         for o in owner.values():
             self.counts[o] = self.counts.get(o, 0) + 1

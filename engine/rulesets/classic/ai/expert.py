@@ -141,7 +141,7 @@ FINISH_RIVALS = 2  # with this many rivals left or fewer, Expert looks for the w
 
 def _rivals(state: ClassicState, seat: int) -> int:
     """Rivals still in the game (the neutral aside)."""
-    return sum(1 for s, p in enumerate(state.players) if s != seat and p.alive and not p.is_neutral)
+    return len(state.rivals_of(seat))
 
 
 def judgement(state: ClassicState, seat: int) -> Profile:
@@ -233,9 +233,7 @@ def position_value(state: ClassicState, seat: int) -> float:
         return WIN_VALUE if state.winner == seat else 0.0
     if not state.players[seat].alive:
         return 0.0
-    rival_seats = [
-        s for s, p in enumerate(state.players) if s != seat and p.alive and not p.is_neutral
-    ]
+    rival_seats = state.rivals_of(seat)
     mine = _power(state, seat) - _risk(state, seat)
     if len(rival_seats) == 1:
         # The last rival behind a wall: the wall's armies are still to be beaten.
