@@ -5,7 +5,8 @@ Chromium: the bench page's ``?computers`` task (``bench/page/main.py``,
 ``bench_tasks.computer_turns``), beside the same task in CPython in the same run.
 
 For each ruleset at its largest table (Classic and Capital Risk 6, the Great War 8,
-Risk, Paper, Scissors 5), each level playing every seat from the start: the whole turns
+Risk, Paper, Scissors 5; Classic and Capital Risk Expert at 2 too, where they look
+further), each level playing every seat from the start: the whole turns
 (median, p90, longest; target ≤ 1,000 ms) and the single decisions, each one
 main-thread task in the page (longest; target ≤ 300 ms).
 

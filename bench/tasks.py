@@ -699,6 +699,9 @@ def timed_imports() -> float:
 # Issue 31: every level of every ruleset at its largest table; a whole computer turn
 # at most 1 s in the page, one decision (one main-thread task) at most 300 ms.
 COMPUTER_TABLES = {"classic": 6, "capital": 6, "greatwar1907": 8, "risk_paper_scissors": 5}
+COMPUTER_DUELS = (("classic", 2, "expert"), ("capital", 2, "expert"))
+"""The levels that look further in a two-player game (Capital Risk Expert also plays its
+set-up through the first turn there), timed at that table too."""
 COMPUTER_TURN_LIMIT_MS = 1000.0
 COMPUTER_DECISION_LIMIT_MS = 300.0
 
@@ -763,8 +766,9 @@ def computer_turns(
     quick: bool = False, levels_of: dict[str, list[str]] | None = None
 ) -> TaskResult:
     """Every level of every ruleset at its largest table (:data:`COMPUTER_TABLES`), every
-    seat that level, from the start: whole turns and single decisions, milliseconds
-    (spread: median, p90, max).  The top levels play fewer turns (they think longest)."""
+    seat that level, from the start, and the top levels of :data:`COMPUTER_DUELS` at two
+    seats too: whole turns and single decisions, milliseconds (spread: median, p90,
+    max).  The top levels play fewer turns (they think longest)."""
     from engine.ai import levels
 
     out: dict[str, Any] = {}
@@ -785,6 +789,17 @@ def computer_turns(
                 "turn_ms": _spread(turn_ms),
                 "decision_ms": _spread(decision_ms),
             }
+    for ruleset, players, level in COMPUTER_DUELS:
+        if level not in (levels_of or {}).get(ruleset, levels(ruleset)):
+            continue
+        max_turns = 3 if quick else 6
+        turn_ms, decision_ms = computer_turn_times(ruleset, level, players, "ct1", max_turns)
+        out[ruleset][f"{level} at {players}"] = {
+            "players": players,
+            "turns": max_turns,
+            "turn_ms": _spread(turn_ms),
+            "decision_ms": _spread(decision_ms),
+        }
     return {"tables": out}
 
 

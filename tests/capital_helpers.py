@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+
+import pytest
 
 from engine.core import find_ruleset
 from engine.maps import load_map
@@ -97,3 +99,17 @@ def offense_codes(state: CapitalState, faction: int | None = None) -> list[str]:
 
 def at(state: CapitalState, territory: str) -> tuple[int, int]:
     return state.owner[territory], state.armies[territory]
+
+
+def counting(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> Callable[[], int]:
+    """Replace ``module.name`` by a wrapper that counts its calls; returns the count."""
+    calls = 0
+    real = getattr(module, name)
+
+    def counted(*args: object) -> object:
+        nonlocal calls
+        calls += 1
+        return real(*args)
+
+    monkeypatch.setattr(module, name, counted)
+    return lambda: calls

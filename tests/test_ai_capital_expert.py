@@ -10,9 +10,9 @@ import pytest
 import engine.rulesets.capital.ai.expert as expert
 from engine.ai import choose_order
 from engine.core import PlayerSpec
-from engine.rulesets.capital import CapitalState, Phase, SubmitOrders, normalise_orders
+from engine.rulesets.capital import Phase, SubmitOrders, normalise_orders
 from engine.rulesets.capital.ai.levels import GOOD, orders_for
-from tests.capital_helpers import RS, A, B, position
+from tests.capital_helpers import RS, A, B, counting, position
 
 WINNING_CAPITAL = """
 seat 0 A expert capital=alaska
@@ -102,20 +102,12 @@ def test_search_is_a_fixed_count_of_resolutions(
     state = RS.new_game([PlayerSpec(f"P{i}", "good") for i in range(factions)], {}, "b")
     while state.phase is Phase.SETUP:
         state = RS.apply(state, choose_order(state)).state
-    count = 0
-    real = expert.resolved
-
-    def counted(*args: object) -> CapitalState:
-        nonlocal count
-        count += 1
-        return real(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(expert, "resolved", counted)
+    count = counting(monkeypatch, expert, "resolved")
     expert.expert_orders(state, 0)
     plans, samples = expert.budget(state)
-    assert count <= plans * samples <= 24
+    assert count() <= plans * samples <= 24
     if factions >= 4:
-        assert count == 0
+        assert count() == 0
 
 
 RULES_CUTS = ("cards/truncated", "cards/bonus-over-limit")

@@ -44,7 +44,7 @@ CONTROLS = (
 tests and tournaments, not offered to players)."""
 CAPITAL_CONTROLS = CONTROLS
 """Capital Risk's faction rows: every level (Expert offered; Standard the default, as
-Expert is not yet shown to beat Good with two and four factions)."""
+Expert is not yet shown to beat Good with four factions)."""
 
 
 def default_control(i: int, computer: str = DEFAULT_CONTROL) -> str:

@@ -121,6 +121,8 @@ class Planner:
         the capital's guard, or a share of what the *other* enemies next to it hold."""
         if origin in self.keep:
             return self.after(origin) - self.keep[origin]
+        if not self.profile.keep_share:  # every level keeps nothing back: skip the count
+            return self.after(origin) - 1
         others = sum(self.view.threat(origin, self.profile.enemy_place, exclude=foe))
         return self.after(origin) - 1 - int(self.profile.keep_share * others)
 

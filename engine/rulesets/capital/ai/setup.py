@@ -38,7 +38,7 @@ def choose_capital(view: View) -> str:
     return max(view.own, key=lambda t: (capital_score(view, t), -view.order[t]))
 
 
-def _stage_score(view: View, t: str) -> float:
+def stage_score(view: View, t: str) -> float:
     """How good ``t`` is as an attack base: many enemy neighbours to strike at, and many
     own neighbours (a high placement limit to keep the stack growing)."""
     owner, seat = view.state.owner, view.seat
@@ -59,8 +59,8 @@ def setup_order(view: View, profile: Profile) -> SubmitSetup:
         placed[capital] = on_capital
     left = pool - on_capital
     bases = sorted(
-        (t for t in view.own if t != capital and _stage_score(view, t) > 0),
-        key=lambda t: (-_stage_score(view, t), view.order[t]),
+        (t for t in view.own if t != capital and stage_score(view, t) > 0),
+        key=lambda t: (-stage_score(view, t), view.order[t]),
     )
     if not bases:
         bases = [capital]
