@@ -2,17 +2,19 @@
 the judgement that sets the levels apart at four and six factions: Easy shuts its
 capital in and throws the rest at odds barely above even, Standard holds its capital
 tightly and attacks at fair odds, Good (measured the strongest) guards less and attacks
-only at good odds."""
+only at good odds, and Expert breaks the leading rival first."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+import engine.rulesets.capital.ai.expert as expert
 import engine.rulesets.capital.ai.levels  # noqa: F401  (registers the levels)
 from engine.rulesets.capital import CapitalState, SubmitOrders
 from engine.rulesets.capital.ai.levels import EASY, GOOD, STANDARD, judgement, orders_for
-from engine.rulesets.capital.ai.plan import LevelProfile
-from tests.capital_helpers import A, position
+from engine.rulesets.capital.ai.plan import LevelProfile, leading_rival
+from engine.rulesets.capital.ai.view import View
+from tests.capital_helpers import A, B, position
 
 CAPITAL = (
     "seat 0 A capital=indonesia",
@@ -116,3 +118,46 @@ def test_standard_attacks_at_fair_odds_only_in_a_crowd() -> None:
     four factions (it wants 60: a third party profits from every army it loses)."""
     assert _attacks(_board(ALASKA, False), "standard") == ["kamchatka"]
     assert _attacks(_board(ALASKA, True), "standard") == []
+
+
+LEADER = """
+seat 0 A expert capital=argentina
+seat 1 B good capital=kamchatka
+seat 2 C good capital=iceland
+seat 3 D good capital=madagascar
+argentina 0 12
+brazil 0 3
+peru 0 3
+venezuela 0 3
+ukraine 0 4
+northern_europe 0 1
+southern_europe 0 1
+middle_east 0 1
+afghanistan 0 1
+scandinavia 2 2
+iceland 2 6
+great_britain 2 2
+ural 1 2
+kamchatka 1 8
+madagascar 3 6
+south_africa 3 2
+"""
+"""Four factions: B holds every territory not written (the leader by far in
+reinforcements); A's Ukraine (4) faces Scandinavia (C, 2) and Ural (B, 2)."""
+
+
+def test_expert_in_a_crowd_breaks_the_leader_first() -> None:
+    """With four factions alive a game is won by whoever snowballs: Expert's judgement
+    counts each territory of the rival with the most reinforcements (above its own)
+    double.  From Ukraine, with Scandinavia (C) and Ural (B) held by two armies
+    each, Good (and Expert's judgement without the weight) takes Scandinavia, the
+    first in map order; Expert's judgement takes Ural from the leader."""
+    state = position(LEADER, factions=4, rest=B)
+    assert leading_rival(View(state, A)) == B
+
+    def from_ukraine(profile: LevelProfile) -> set[str]:
+        return {a.target for a in orders_for(state, A, profile).attacks if a.origin == "ukraine"}
+
+    assert from_ukraine(GOOD) == {"scandinavia"}
+    assert from_ukraine(replace(expert.READ_FOUR, leader_weight=0.0)) == {"scandinavia"}
+    assert from_ukraine(expert.READ_FOUR) == {"ural"}

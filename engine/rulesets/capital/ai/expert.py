@@ -59,6 +59,8 @@ decided once few factions are left, and from there Expert looks ahead."""
 CROWDED = (1, 0)  # four factions or more alive: the read plan alone, no futures
 RIVAL_CACHE = 256  # rival orders remembered (the same board serves every seat's search)
 
+LEADER_WEIGHT = 1.0  # with four factions alive: the leading rival's land worth double
+LEADER_UPTO = 4  # most living factions at which Expert breaks the leader first
 DEVIATE_MARGIN = 3.0  # mean worth another plan must add to the read plan's to replace it
 
 CAUTIOUS = replace(
@@ -123,6 +125,12 @@ another beats it by :data:`DEVIATE_MARGIN`); the read ones are planned against
 READ_CROWD = replace(GOOD, name="expert-read-crowd", foresight_capital_win=GOOD.crowd_capital_win)
 """Good's judgement among four factions or more, planned against the rivals' read orders
 (their capitals at Good's crowd odds)."""
+READ_FOUR = replace(READ_CROWD, name="expert-read-four", leader_weight=LEADER_WEIGHT)
+"""The same with four factions alive, each territory of the rival with the most
+reinforcements worth twice another: four are won by whoever snowballs, so Expert breaks
+the leader first.  Measured: with five or six alive the weight did no good (6 factions,
+g31e and g31f, 800 games: 0.535 with it, 0.553 without), as the many others already
+check the leader."""
 READS = frozenset({READ.name, READ_GUARD.name})
 
 
@@ -250,7 +258,10 @@ def expert_orders(state: CapitalState, seat: int) -> SubmitOrders:
     }
     if most <= 1 or samples < 1:
         living = sum(1 for p in state.players if p.alive)
-        read = READ_CROWD if living >= GOOD.crowd_from else READ
+        if living < GOOD.crowd_from:
+            read = READ
+        else:
+            read = READ_FOUR if living <= LEADER_UPTO else READ_CROWD
         return orders_for(state, seat, read, read_of(public, seat, likely))
     candidates = plans(state, seat, most, read_of(public, seat, likely))
     if len(candidates) == 1:

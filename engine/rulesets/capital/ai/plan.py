@@ -24,6 +24,7 @@ from engine.rulesets.capital.ai.odds import defenders_needed, mass
 from engine.rulesets.capital.ai.race import Race, capital_of, faction_threat, race_value
 from engine.rulesets.capital.ai.view import Profile, View
 from engine.rulesets.capital.orders import Attack
+from engine.rulesets.capital.reinforce import reinforcements
 
 EXTRA_COST = 0.04  # value of one reinforcement spent on an attack, against 1 per territory
 ORIGIN_COST = 0.15  # value of keeping one more origin out of a mass invasion
@@ -47,6 +48,18 @@ class LevelProfile(Profile):
     clash_weight: float = 1.0  # share of a clashing enemy army added to the defence
     foresight_capital_win: float = 1.0  # capital_win when foresight reads the capital's guard
     guard_read: bool = False  # with a read of the enemy's orders, guard against what it sends
+    leader_weight: float = 0.0  # extra worth of a territory of the leading rival (by income)
+
+
+def leading_rival(view: View) -> int | None:
+    """The rival with the most reinforcements next turn, when it gets more than ours."""
+    state = view.state
+    incomes = {f: reinforcements(state, f) for f, p in enumerate(state.players) if p.alive}
+    mine = incomes.pop(view.seat, 0)
+    if not incomes:
+        return None
+    leader = max(sorted(incomes), key=incomes.__getitem__)
+    return leader if incomes[leader] > mine else None
 
 
 @dataclass
@@ -77,11 +90,14 @@ class Planner:
     won: dict[str, tuple[float, int]] = field(default_factory=dict)  # target: (p, units)
     expected: dict[str, int] = field(default_factory=dict)  # foresight: enemy stayers
     clashes: dict[tuple[str, str], int] = field(default_factory=dict)  # foresight
+    leader: int | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         # Card bonuses take their share of the placement limit first (RULINGS §2).
         self.room = {t: self.view.limit(t) - self.bonus.get(t, 0) for t in self.view.own}
         self.race = Race.of(self.view)
+        if self.profile.leader_weight:
+            self.leader = leading_rival(self.view)
 
     def after(self, t: str) -> int:
         """Units on own ``t`` once the planned placements (and card bonuses) are in."""
@@ -131,6 +147,8 @@ class Planner:
         completed (ours) or broken (theirs)."""
         view = self.view
         worth = 1.0
+        if self.leader is not None and view.state.owner[target] == self.leader:
+            worth += self.profile.leader_weight
         if self.profile.race:
             worth += race_value(view, self.race, target, self.profile.capital_value)
         elif target in view.enemy_capitals:
