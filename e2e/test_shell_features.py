@@ -30,8 +30,8 @@ def test_default_seats_are_one_human_against_two_expert_computers(
     page: Page, server_url: str, artifacts: Path
 ) -> None:
     """One click gives a solo game against the strongest Classic level, Expert (issue 31:
-    the top level is the default opponent once it beats the level below); Capital Risk's
-    factions keep Standard (its Expert is not yet shown with two and four factions)."""
+    the top level is the default opponent once it beats the level below), and Capital
+    Risk's factions Expert too (shown with two, four and six factions)."""
     page.goto(server_url)
     wait_ready(page)
     assert page.get_by_test_id("seat0-name").input_value() == "Ada"
@@ -43,7 +43,7 @@ def test_default_seats_are_one_human_against_two_expert_computers(
     labels = page.locator('[data-testid="seat1-control"] option').all_inner_texts()
     assert labels == ["Human", "CPU · Easy", "CPU · Standard", "CPU · Good", "CPU · Expert"]
     assert page.get_by_test_id("opt-game_type").input_value() != "custom"
-    assert page.get_by_test_id("cf1-kind").input_value() == "standard"
+    assert page.get_by_test_id("cf1-kind").input_value() == "expert"
     for size, (w, h) in SIZES.items():
         page.set_viewport_size({"width": w, "height": h})
         shoot(page, artifacts, f"form-{size}")

@@ -9,7 +9,7 @@ FORM_TIPS: dict[str, str] = {
     "eight may.",
     "cf#-name": "The faction's player, as the map, the tables and the reports name it.",
     "cf#-kind": "Human: a person writes this faction's orders. CPU: the computer does, "
-    "from Easy to Good.",
+    "from Easy (makes mistakes) to Expert (plays its best).",
     "cf#-mate": "Optional: a second player for this faction, making it a team of two. "
     "Either may send the orders; the later ones count.",
     "cap-where": "On this device: every faction writes its orders here in turn, hidden from "

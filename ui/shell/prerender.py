@@ -32,7 +32,6 @@ PLAYING = 3
 DEFAULT_CONTROL = "expert"
 """A computer seat's level when the form opens: the strongest, shown to beat the level
 below it (issue 31: the top level is the default opponent once it is ready)."""
-CAPITAL_DEFAULT = "standard"
 CONTROLS = (
     ("human", "Human"),
     ("easy", "CPU · Easy"),
@@ -43,8 +42,8 @@ CONTROLS = (
 """What the form offers, weakest level first (the engine's ``baseline`` player is for
 tests and tournaments, not offered to players)."""
 CAPITAL_CONTROLS = CONTROLS
-"""Capital Risk's faction rows: every level (Expert offered; Standard the default, as
-Expert is not yet shown to beat Good with four factions)."""
+"""Capital Risk's faction rows: every level, Expert the default (shown to beat Good with
+two, four and six factions)."""
 
 
 def default_control(i: int, computer: str = DEFAULT_CONTROL) -> str:
@@ -94,7 +93,7 @@ def faction_rows() -> str:
     rows = []
     for i, style in enumerate(FACTION_STYLES):
         ticks = " checked disabled" if i < 2 else (" checked" if i < PLAYING else "")
-        kinds = control_options(default_control(i, CAPITAL_DEFAULT), CAPITAL_CONTROLS)
+        kinds = control_options(default_control(i), CAPITAL_CONTROLS)
         rows.append(
             f'<div class="seat-row cap-row" data-faction="{i}" style="--c:{style.color}">'
             f'<input type="checkbox" name="cf{i}-on" aria-label="Faction {i + 1} plays"'
