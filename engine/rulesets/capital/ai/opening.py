@@ -34,8 +34,8 @@ TRIALS = 10  # setups played through the first turn, at most (Good's included)
 
 
 def rival_setups(public: CapitalState, seat: int) -> dict[int, SubmitSetup]:
-    """Each rival's setup as its seat's level would seal it (Good's for a human), read
-    from the public deal."""
+    """Each rival's setup as its seat's level would seal it, read from the public deal
+    (Good's for a human, and for an Expert, whose own search would recurse)."""
     out = {}
     for foe, player in enumerate(public.players):
         if foe != seat and player.alive:
