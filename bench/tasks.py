@@ -762,6 +762,17 @@ def computer_turn_times(
     return turns, decisions
 
 
+def _computer_table(ruleset: str, level: str, players: int, max_turns: int) -> dict[str, Any]:
+    """One level's whole turns and decisions at one table size (seed ``ct1``)."""
+    turn_ms, decision_ms = computer_turn_times(ruleset, level, players, "ct1", max_turns)
+    return {
+        "players": players,
+        "turns": max_turns,
+        "turn_ms": _spread(turn_ms),
+        "decision_ms": _spread(decision_ms),
+    }
+
+
 def computer_turns(
     quick: bool = False, levels_of: dict[str, list[str]] | None = None
 ) -> TaskResult:
@@ -782,24 +793,12 @@ def computer_turns(
                 max_turns = 2 if quick or thinks_long else 5
             else:
                 max_turns = 3 if quick else (6 if thinks_long else 12)
-            turn_ms, decision_ms = computer_turn_times(ruleset, level, players, "ct1", max_turns)
-            out[ruleset][level] = {
-                "players": players,
-                "turns": max_turns,
-                "turn_ms": _spread(turn_ms),
-                "decision_ms": _spread(decision_ms),
-            }
+            out[ruleset][level] = _computer_table(ruleset, level, players, max_turns)
     for ruleset, players, level in COMPUTER_DUELS:
         if level not in (levels_of or {}).get(ruleset, levels(ruleset)):
             continue
-        max_turns = 3 if quick else 6
-        turn_ms, decision_ms = computer_turn_times(ruleset, level, players, "ct1", max_turns)
-        out[ruleset][f"{level} at {players}"] = {
-            "players": players,
-            "turns": max_turns,
-            "turn_ms": _spread(turn_ms),
-            "decision_ms": _spread(decision_ms),
-        }
+        table = _computer_table(ruleset, level, players, 3 if quick else 6)
+        out[ruleset][f"{level} at {players}"] = table
     return {"tables": out}
 
 

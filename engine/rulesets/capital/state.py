@@ -92,6 +92,11 @@ class CapitalState(Board[Faction]):
     ruleset: str = "capital"
 
     @property
+    def living(self) -> int:
+        """How many factions are still in the game."""
+        return sum(1 for p in self.players if p.alive)
+
+    @property
     def submissions(self) -> list[dict[str, Any] | None]:
         """The sealed slots of the current phase."""
         return self.setup if self.phase is Phase.SETUP else self.orders

@@ -241,8 +241,7 @@ def resolved(public: CapitalState, seat: int, mine: SubmitOrders, future: Future
 
 def budget(state: CapitalState) -> tuple[int, int]:
     """(plans weighed, futures per plan) for the number of living factions."""
-    living = sum(1 for p in state.players if p.alive)
-    return BUDGETS.get(living, CROWDED)
+    return BUDGETS.get(state.living, CROWDED)
 
 
 def expert_orders(state: CapitalState, seat: int) -> SubmitOrders:
@@ -257,7 +256,7 @@ def expert_orders(state: CapitalState, seat: int) -> SubmitOrders:
         if foe != seat and player.acts
     }
     if most <= 1 or samples < 1:
-        living = sum(1 for p in state.players if p.alive)
+        living = state.living
         if living < GOOD.crowd_from:
             read = READ
         else:

@@ -118,7 +118,7 @@ def judgement(state: CapitalState, profile: LevelProfile) -> LevelProfile:
     ``throng_from``).  Good: every army lost in a doubtful attack is a gift to the third
     parties, and a big guard is an army they never have to face; Standard and Easy have
     throng habits that, measured, cost them games (see the module's notes)."""
-    living = sum(1 for p in state.players if p.alive)
+    living = state.living
     if living >= profile.throng_from:
         risk = profile.throng_capital_risk
         return replace(
@@ -154,8 +154,7 @@ def orders_for(
     trades, card_units, bonus = plan_trades(view)
     room = capacity(state, seat) - sum(bonus.values())
     pool = min(reinforcements(state, seat) + card_units, room)
-    living = sum(1 for p in state.players if p.alive)
-    foresight = living <= profile.foresight_upto or seen is not None
+    foresight = state.living <= profile.foresight_upto or seen is not None
     if foresight:
         profile = replace(profile, capital_win=profile.foresight_capital_win)
     plan = Planner(view, profile, pool, bonus)

@@ -21,10 +21,16 @@ from engine.rng import Rng
 from engine.rulesets.capital.ai.levels import GOOD, PROFILES, orders_for
 from engine.rulesets.capital.ai.outlook import position_seed, public_copy, worth
 from engine.rulesets.capital.ai.plan import LevelProfile
-from engine.rulesets.capital.ai.setup import capital_score, setup_order, stage_score
-from engine.rulesets.capital.ai.view import View, spread_evenly
+from engine.rulesets.capital.ai.setup import (
+    attack_bases,
+    capital_score,
+    placed_setup,
+    setup_order,
+    stage_score,
+)
+from engine.rulesets.capital.ai.view import View
 from engine.rulesets.capital.orders import SubmitSetup
-from engine.rulesets.capital.setup import resolve_setup, setup_pool
+from engine.rulesets.capital.setup import resolve_setup
 from engine.rulesets.capital.state import CapitalState
 from engine.rulesets.capital.turn import resolve_turn
 
@@ -44,17 +50,6 @@ def rival_setups(public: CapitalState, seat: int) -> dict[int, SubmitSetup]:
     return out
 
 
-def _setup(view: View, capital: str, guard: float, bases: list[str]) -> SubmitSetup:
-    """``guard`` of the setup units on ``capital``, the rest spread round ``bases``."""
-    pool = setup_pool(view.state, view.seat)
-    placed: dict[str, int] = {}
-    on_capital = round(pool * guard)
-    if on_capital:
-        placed[capital] = on_capital
-    spread_evenly(placed, bases or [capital], pool - on_capital)
-    return SubmitSetup(view.seat, capital, tuple((t, placed[t]) for t in view.own if placed.get(t)))
-
-
 def candidates(
     public: CapitalState, seat: int, rivals: dict[int, SubmitSetup]
 ) -> list[SubmitSetup]:
@@ -67,13 +62,13 @@ def candidates(
     by_stage = sorted(view.own, key=lambda t: (-stage_score(view, t), view.order[t]))
     near_rivals = {n for s in rivals.values() for n in view.neighbours(s.capital)}
     for capital in ranked[:CAPITALS]:
-        bases = [t for t in by_stage if t != capital and stage_score(view, t) > 0]
+        bases = attack_bases(view, capital)
         strike = [t for t in by_stage if t != capital and t in near_rivals]
         for guard in GUARDS:
             for stacks in (bases[:2], strike[:2], bases[:1]):
                 if not stacks and stacks is strike:
                     continue
-                setup = _setup(view, capital, guard, stacks)
+                setup = placed_setup(view, capital, guard, stacks)
                 if setup not in out:
                     out.append(setup)
     return out[:TRIALS]
@@ -101,7 +96,7 @@ def first_turn(
 def opening_setup(state: CapitalState, seat: int) -> SubmitSetup:
     """Expert's setup: in a duel, the candidate whose first turn is worth most (Good's on
     a tie); with more factions, Good's."""
-    if sum(1 for p in state.players if p.alive) != 2:
+    if state.living != 2:
         return setup_order(View(state, seat), GOOD)
     public = public_copy(state, seat)
     rivals = rival_setups(public, seat)

@@ -47,25 +47,34 @@ def stage_score(view: View, t: str) -> float:
     return 1.5 * min(enemies, 3) + friends if enemies else -1.0
 
 
+def attack_bases(view: View, capital: str) -> list[str]:
+    """The own territories besides ``capital`` worth building a stack on, best first
+    (:func:`stage_score`; ties: map order)."""
+    return sorted(
+        (t for t in view.own if t != capital and stage_score(view, t) > 0),
+        key=lambda t: (-stage_score(view, t), view.order[t]),
+    )
+
+
+def placed_setup(view: View, capital: str, guard: float, bases: list[str]) -> SubmitSetup:
+    """``capital`` with ``guard`` of the setup units on it, the rest spread round
+    ``bases`` in turn (on the capital when there are none)."""
+    pool = setup_pool(view.state, view.seat)
+    placed: dict[str, int] = {}
+    on_capital = round(pool * guard)
+    if on_capital:
+        placed[capital] = on_capital
+    spread_evenly(placed, bases or [capital], pool - on_capital)
+    ordered = tuple((t, placed[t]) for t in view.own if placed.get(t))
+    return SubmitSetup(view.seat, capital, ordered)
+
+
 def setup_order(view: View, profile: Profile) -> SubmitSetup:
     """Capital plus initial placement: a strong capital, then a few big stacks on the
     best attack bases (or, for a level without second lines, units spread round the
     borders)."""
     capital = choose_capital(view)
-    pool = setup_pool(view.state, view.seat)
-    placed: dict[str, int] = {}
-    on_capital = round(pool * profile.setup_capital_share)
-    if on_capital:
-        placed[capital] = on_capital
-    left = pool - on_capital
-    bases = sorted(
-        (t for t in view.own if t != capital and stage_score(view, t) > 0),
-        key=lambda t: (-stage_score(view, t), view.order[t]),
-    )
-    if not bases:
-        bases = [capital]
+    bases = attack_bases(view, capital)
     if profile.second_line:
         bases = bases[:STACKS]
-    spread_evenly(placed, bases, left)
-    ordered = tuple((t, placed[t]) for t in view.own if placed.get(t))
-    return SubmitSetup(view.seat, capital, ordered)
+    return placed_setup(view, capital, profile.setup_capital_share, bases)
